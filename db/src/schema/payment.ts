@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  char,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { savedCards } from './account';
+import { cardTypes } from './reference-data';
+import { reservations } from './reservation';
+import { instant, minorUnits, timestamps } from './shared-columns';
+
+/** What a payment row asked the gateway to do. */
+export const paymentTransactionType = pgEnum('payment_transaction_type', [
+  'authorisation',
+  'capture',
+  'refund',
+  'void',
+]);
+
+/**
+ * Where a gateway call stands. `requires_action` waits for the guest to pass a 3-D Secure
+ * challenge (or the PayStack redirect) at `challenge_url`.
+ */
+export const paymentStatus = pgEnum('payment_status', [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'cancelled',
+]);
+
+/**
+ * A call to a payment gateway for a reservation. Only the gateway's token and reference, the
+ * card brand, last four digits and expiry are kept: never a card number or security code.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'restrict' }),
+    gateway: text('gateway').notNull(),
+    transactionType: paymentTransactionType('transaction_type').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    amount: minorUnits('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    cardTypeId: smallint('card_type_id').references(() => cardTypes.id, { onDelete: 'restrict' }),
+    cardLast4: char('card_last4', { length: 4 }),
+    cardExpiryMonth: smallint('card_expiry_month'),
+    cardExpiryYear: smallint('card_expiry_year'),
+    savedCardId: integer('saved_card_id').references(() => savedCards.id, {
+      onDelete: 'set null',
+    }),
+    /** The gateway's id for this transaction. */
+    gatewayReference: text('gateway_reference'),
+    /** The gateway's reusable card token, when it gave one. */
+    gatewayToken: text('gateway_token'),
+    challengeUrl: text('challenge_url'),
+    challengeId: text('challenge_id'),
+    failureReason: text('failure_reason'),
+    completedAt: instant('completed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_reservation_id_idx').on(t.reservationId),
+    index('payments_saved_card_id_idx').on(t.savedCardId),
+    uniqueIndex('payments_gateway_reference_key')
+      .on(t.gateway, t.gatewayReference)
+      .where(sql`${t.gatewayReference} IS NOT NULL`),
+    uniqueIndex('payments_gateway_challenge_id_key')
+      .on(t.gateway, t.challengeId)
+      .where(sql`${t.challengeId} IS NOT NULL`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('payments_card_last4_digits', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check('payments_card_expiry_month_range', sql`${t.cardExpiryMonth} BETWEEN 1 AND 12`),
+  ],
+);

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { properties } from './property';
+import { timestamps } from './shared-columns';
+
+/**
+ * A kind of room a property sells. Occupancy limits are optional: a missing bound is ignored
+ * by the spec's occupancy rule.
+ */
+export const roomTypes = pgTable(
+  'room_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    maximumOccupancy: smallint('maximum_occupancy'),
+    minimumOccupancy: smallint('minimum_occupancy'),
+    adultMaximumOccupancy: smallint('adult_maximum_occupancy'),
+    childMaximumOccupancy: smallint('child_maximum_occupancy'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('room_types_property_id_code_key').on(t.propertyId, t.code),
+    check(
+      'room_types_occupancy_non_negative',
+      sql`${t.maximumOccupancy} >= 0 AND ${t.minimumOccupancy} >= 0 AND ${t.adultMaximumOccupancy} >= 0 AND ${t.childMaximumOccupancy} >= 0`,
+    ),
+    check(
+      'room_types_occupancy_min_not_above_max',
+      sql`${t.minimumOccupancy} <= ${t.maximumOccupancy}`,
+    ),
+  ],
+);
+
+/** The units (numbered rooms) of a room type; their count is the room type's inventory. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+  },
+  (t) => [unique('rooms_room_type_id_number_key').on(t.roomTypeId, t.number)],
+);
+
+/** The room types a room type may be upgraded to. */
+export const roomTypeUpgrades = pgTable(
+  'room_type_upgrades',
+  {
+    fromRoomTypeId: integer('from_room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    toRoomTypeId: integer('to_room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromRoomTypeId, t.toRoomTypeId] }),
+    index('room_type_upgrades_to_room_type_id_idx').on(t.toRoomTypeId),
+    check('room_type_upgrades_not_to_itself', sql`${t.fromRoomTypeId} <> ${t.toRoomTypeId}`),
+  ],
+);
+
+/**
+ * Bed/room configurations a guest may ask for ("Double bed", "Twin beds"); the id is the
+ * wire's `RoomConfigurationDropdownOptionId`.
+ */
+export const roomConfigurations = pgTable(
+  'room_configurations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [unique('room_configurations_room_type_id_label_key').on(t.roomTypeId, t.label)],
+);
+
+/**
+ * Units of a room type taken out of sale from `first_night` to `last_night`, both included.
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    firstNight: date('first_night', { mode: 'string' }).notNull(),
+    lastNight: date('last_night', { mode: 'string' }).notNull(),
+    rooms: smallint('rooms').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('closures_room_type_id_first_night_idx').on(t.roomTypeId, t.firstNight),
+    check('closures_nights_ordered', sql`${t.lastNight} >= ${t.firstNight}`),
+    check('closures_rooms_positive', sql`${t.rooms} > 0`),
+  ],
+);
+
+/**
+ * Units of a room type per night: `total` (its rooms minus closures) and `sold`. Taking a room
+ * is one conditional `UPDATE ... SET sold = sold + 1 WHERE sold < total`; the CHECK makes
+ * overselling impossible even for a query that forgets the condition.
+ */
+export const roomTypeInventory = pgTable(
+  'room_type_inventory',
+  {
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.night] }),
+    check('room_type_inventory_sold_within_total', sql`${t.sold} >= 0 AND ${t.sold} <= ${t.total}`),
+  ],
+);
