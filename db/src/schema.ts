@@ -15,6 +15,7 @@ export * from './schema/mail-outbox';
 export * from './schema/payment';
 export * from './schema/promotion';
 export * from './schema/property';
+export * from './schema/rate-limit-counter';
 export * from './schema/rate-plan';
 export * from './schema/reference-data';
 export * from './schema/relations';
