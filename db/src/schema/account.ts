@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, char, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { cardTypes } from './reference-data';
 import { instant, timestamps } from './shared-columns';
@@ -58,17 +45,11 @@ export const sessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('sessions_expires_at_idx').on(t.expiresAt),
-    index('sessions_user_id_idx').on(t.userId),
-  ],
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt), index('sessions_user_id_idx').on(t.userId)],
 );
 
 /** What a single-use token proves when it comes back. */
-export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', [
-  'confirm_email',
-  'reset_password',
-]);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['confirm_email', 'reset_password']);
 
 /**
  * Single-use, expiring tokens e-mailed to a user. Only the SHA-256 hash of the token is kept

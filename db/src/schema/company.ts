@@ -21,9 +21,6 @@ export const companies = pgTable(
   },
   (t) => [
     unique('companies_property_id_account_id_key').on(t.propertyId, t.accountId),
-    index('companies_property_id_lower_name_idx').on(
-      t.propertyId,
-      sql`lower(${t.name}) text_pattern_ops`,
-    ),
+    index('companies_property_id_lower_name_idx').on(t.propertyId, sql`lower(${t.name}) text_pattern_ops`),
   ],
 );

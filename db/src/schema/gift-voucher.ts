@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  char,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  uniqueIndex,
-  text,
-} from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, pgTable, uniqueIndex, text } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
@@ -37,10 +27,7 @@ export const giftVouchers = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('gift_vouchers_property_id_lower_code_key').on(
-      t.propertyId,
-      sql`lower(${t.code})`,
-    ),
+    uniqueIndex('gift_vouchers_property_id_lower_code_key').on(t.propertyId, sql`lower(${t.code})`),
     check('gift_vouchers_balance_non_negative', sql`${t.balance} >= 0`),
     check('gift_vouchers_initial_amount_non_negative', sql`${t.initialAmount} >= 0`),
   ],

@@ -22,9 +22,6 @@ export const idempotencyRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.scope] }),
     index('idempotency_records_expires_at_idx').on(t.expiresAt),
-    check(
-      'idempotency_records_response_status_range',
-      sql`${t.responseStatus} BETWEEN 100 AND 599`,
-    ),
+    check('idempotency_records_response_status_range', sql`${t.responseStatus} BETWEEN 100 AND 599`),
   ],
 );

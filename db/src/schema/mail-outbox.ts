@@ -52,9 +52,6 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_reservation_id_idx').on(t.reservationId),
     check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
-    check(
-      'mail_outbox_sent_at_iff_sent',
-      sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`,
-    ),
+    check('mail_outbox_sent_at_iff_sent', sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
   ],
 );

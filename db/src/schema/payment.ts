@@ -1,39 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  char,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { char, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { savedCards } from './account';
 import { cardTypes } from './reference-data';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
 
 /** What a payment row asked the gateway to do. */
-export const paymentTransactionType = pgEnum('payment_transaction_type', [
-  'authorisation',
-  'capture',
-  'refund',
-  'void',
-]);
+export const paymentTransactionType = pgEnum('payment_transaction_type', ['authorisation', 'capture', 'refund', 'void']);
 
 /**
  * Where a gateway call stands. `requires_action` waits for the guest to pass a 3-D Secure
  * challenge (or the PayStack redirect) at `challenge_url`.
  */
-export const paymentStatus = pgEnum('payment_status', [
-  'pending',
-  'requires_action',
-  'succeeded',
-  'failed',
-  'cancelled',
-]);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']);
 
 /**
  * A call to a payment gateway for a reservation. Only the gateway's token and reference, the

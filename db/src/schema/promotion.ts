@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { ratePlans } from './rate-plan';
 import { roomTypes } from './room-type';
@@ -45,10 +35,7 @@ export const promotions = pgTable(
   },
   (t) => [
     uniqueIndex('promotions_property_id_lower_code_key').on(t.propertyId, sql`lower(${t.code})`),
-    check(
-      'promotions_exactly_one_discount',
-      sql`num_nonnulls(${t.discountBasisPoints}, ${t.discountAmountPerNight}) = 1`,
-    ),
+    check('promotions_exactly_one_discount', sql`num_nonnulls(${t.discountBasisPoints}, ${t.discountAmountPerNight}) = 1`),
     check('promotions_discount_percent_range', sql`${t.discountBasisPoints} BETWEEN 1 AND 10000`),
     check('promotions_discount_amount_positive', sql`${t.discountAmountPerNight} > 0`),
     check('promotions_stay_window_ordered', sql`${t.stayTo} >= ${t.stayFrom}`),
@@ -76,10 +63,7 @@ export const promotionRatePlans = pgTable(
       .notNull()
       .references(() => ratePlans.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.promotionId, t.ratePlanId] }),
-    index('promotion_rate_plans_rate_plan_id_idx').on(t.ratePlanId),
-  ],
+  (t) => [primaryKey({ columns: [t.promotionId, t.ratePlanId] }), index('promotion_rate_plans_rate_plan_id_idx').on(t.ratePlanId)],
 );
 
 /** The room types a promotion is limited to; none means every room type of its rate plans. */
@@ -93,8 +77,5 @@ export const promotionRoomTypes = pgTable(
       .notNull()
       .references(() => roomTypes.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.promotionId, t.roomTypeId] }),
-    index('promotion_room_types_room_type_id_idx').on(t.roomTypeId),
-  ],
+  (t) => [primaryKey({ columns: [t.promotionId, t.roomTypeId] }), index('promotion_room_types_room_type_id_idx').on(t.roomTypeId)],
 );

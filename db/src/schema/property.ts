@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { cardTypes, countries } from './reference-data';
 import { timestamps } from './shared-columns';
 
@@ -150,12 +138,8 @@ export const properties = pgTable(
     showRoomTypeOccupancy: boolean('show_room_type_occupancy').notNull().default(false),
 
     bookingConfiguration: jsonb('booking_configuration').$type<BookingConfiguration>().notNull(),
-    manageBookingConfiguration: jsonb('manage_booking_configuration')
-      .$type<ManageBookingConfiguration>()
-      .notNull(),
-    preCheckInConfiguration: jsonb('pre_check_in_configuration')
-      .$type<PreCheckInConfiguration>()
-      .notNull(),
+    manageBookingConfiguration: jsonb('manage_booking_configuration').$type<ManageBookingConfiguration>().notNull(),
+    preCheckInConfiguration: jsonb('pre_check_in_configuration').$type<PreCheckInConfiguration>().notNull(),
     /** The property's entry of the last imported definition file, kept to re-expand prices. */
     definition: jsonb('definition').$type<Record<string, unknown>>(),
     ...timestamps,
@@ -164,18 +148,12 @@ export const properties = pgTable(
     index('properties_group_id_idx').on(t.groupId),
     check('properties_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('properties_hotel_rating_range', sql`${t.hotelRating} BETWEEN 0 AND 7`),
-    check(
-      'properties_vat_rate_range',
-      sql`${t.standardVatRateBasisPoints} BETWEEN 0 AND 10000`,
-    ),
+    check('properties_vat_rate_range', sql`${t.standardVatRateBasisPoints} BETWEEN 0 AND 10000`),
     check(
       'properties_default_occupancy_non_negative',
       sql`${t.defaultOccupancyAdult} >= 0 AND ${t.defaultOccupancyChildren} >= 0 AND ${t.defaultOccupancyInfant} >= 0`,
     ),
-    check(
-      'properties_maximum_occupancy_non_negative',
-      sql`${t.adultMaximumOccupancy} >= 0 AND ${t.childMaximumOccupancy} >= 0`,
-    ),
+    check('properties_maximum_occupancy_non_negative', sql`${t.adultMaximumOccupancy} >= 0 AND ${t.childMaximumOccupancy} >= 0`),
   ],
 );
 

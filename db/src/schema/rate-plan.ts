@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { roomTypes } from './room-type';
 import { minorUnits, timestamps } from './shared-columns';
@@ -40,22 +29,18 @@ export const ratePlans = pgTable(
     adultMaximumOccupancy: smallint('adult_maximum_occupancy'),
     childMaximumOccupancy: smallint('child_maximum_occupancy'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** False once a re-imported definition no longer lists it: kept, because reservations point at it, but no longer sold. */
+    isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
   (t) => [
     unique('rate_plans_property_id_code_key').on(t.propertyId, t.code),
-    check(
-      'rate_plans_cancellation_deadline_non_negative',
-      sql`${t.cancellationDeadlineHours} >= 0`,
-    ),
+    check('rate_plans_cancellation_deadline_non_negative', sql`${t.cancellationDeadlineHours} >= 0`),
     check(
       'rate_plans_occupancy_non_negative',
       sql`${t.maximumOccupancy} >= 0 AND ${t.minimumOccupancy} >= 0 AND ${t.adultMaximumOccupancy} >= 0 AND ${t.childMaximumOccupancy} >= 0`,
     ),
-    check(
-      'rate_plans_occupancy_min_not_above_max',
-      sql`${t.minimumOccupancy} <= ${t.maximumOccupancy}`,
-    ),
+    check('rate_plans_occupancy_min_not_above_max', sql`${t.minimumOccupancy} <= ${t.maximumOccupancy}`),
   ],
 );
 

@@ -6,37 +6,13 @@ import { giftVouchers, voucherRedemptions } from './gift-voucher';
 import { mailOutbox } from './mail-outbox';
 import { payments } from './payment';
 import { promotionRatePlans, promotionRoomTypes, promotions } from './promotion';
-import {
-  cancellationReasons,
-  properties,
-  propertyCardTypes,
-  propertyGroups,
-} from './property';
+import { cancellationReasons, properties, propertyCardTypes, propertyGroups } from './property';
 import { nightlyPrices, ratePlans } from './rate-plan';
 import { cardTypes, countries } from './reference-data';
 import { guests, reservationRooms, reservationServices, reservations } from './reservation';
-import {
-  restaurantPromotions,
-  restaurantSittings,
-  restaurantTables,
-  restaurants,
-  tableBookings,
-} from './restaurant';
-import {
-  closures,
-  roomConfigurations,
-  roomTypeInventory,
-  roomTypeUpgrades,
-  roomTypes,
-  rooms,
-} from './room-type';
-import {
-  serviceArticles,
-  serviceInventory,
-  serviceRatePlans,
-  serviceRoomTypes,
-  services,
-} from './service';
+import { restaurantPromotions, restaurantSittings, restaurantTables, restaurants, tableBookings } from './restaurant';
+import { closures, roomConfigurations, roomTypeInventory, roomTypeUpgrades, roomTypes, rooms } from './room-type';
+import { serviceArticles, serviceInventory, serviceRatePlans, serviceRoomTypes, services } from './service';
 
 /*
  * Relations for drizzle's relational queries (`db.query.properties.findFirst({ with: ... })`).

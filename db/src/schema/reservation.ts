@@ -30,11 +30,7 @@ import { instant, minorUnits, timestamps } from './shared-columns';
  * `pending_payment` while a card payment waits for a 3-D Secure challenge (inventory already
  * held), `confirmed` once paid or on invoice, `cancelled` when cancelled (inventory released).
  */
-export const reservationStatus = pgEnum('reservation_status', [
-  'pending_payment',
-  'confirmed',
-  'cancelled',
-]);
+export const reservationStatus = pgEnum('reservation_status', ['pending_payment', 'confirmed', 'cancelled']);
 
 /** The spec's payment methods, by their names (PayByCard=0 .. PayByPayStack=4 on the wire). */
 export const paymentType = pgEnum('payment_type', [
@@ -121,10 +117,7 @@ export const reservations = pgTable(
     confirmedAt: instant('confirmed_at'),
     preCheckInCompletedAt: instant('pre_check_in_completed_at'),
     cancelledAt: instant('cancelled_at'),
-    cancellationReasonId: integer('cancellation_reason_id').references(
-      () => cancellationReasons.id,
-      { onDelete: 'restrict' },
-    ),
+    cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [
@@ -136,24 +129,15 @@ export const reservations = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending_payment'`),
     check('reservations_dates_ordered', sql`${t.dateTo} > ${t.dateFrom}`),
-    check(
-      'reservations_confirmation_token_hash_is_sha256_hex',
-      sql`${t.confirmationTokenHash} ~ '^[0-9a-f]{64}$'`,
-    ),
+    check('reservations_confirmation_token_hash_is_sha256_hex', sql`${t.confirmationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check(
       'reservations_amounts_non_negative',
       sql`${t.totalRooms} >= 0 AND ${t.totalServices} >= 0 AND ${t.voucherDiscount} >= 0 AND ${t.total} >= 0 AND ${t.totalVat} >= 0`,
     ),
-    check(
-      'reservations_total_adds_up',
-      sql`${t.total} = ${t.totalRooms} + ${t.totalServices} - ${t.voucherDiscount}`,
-    ),
+    check('reservations_total_adds_up', sql`${t.total} = ${t.totalRooms} + ${t.totalServices} - ${t.voucherDiscount}`),
     check('reservations_vat_rate_range', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
     check('reservations_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check(
-      'reservations_cancelled_at_iff_cancelled',
-      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`,
-    ),
+    check('reservations_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
   ],
 );
 
@@ -239,14 +223,8 @@ export const reservationRooms = pgTable(
       'reservation_rooms_party_valid',
       sql`${t.adults} >= 0 AND ${t.children} >= 0 AND ${t.infants} >= 0 AND ${t.adults} + ${t.children} + ${t.infants} > 0`,
     ),
-    check(
-      'reservation_rooms_amounts_non_negative',
-      sql`${t.total} >= 0 AND ${t.originalTotal} >= 0 AND ${t.vat} >= 0`,
-    ),
-    check(
-      'reservation_rooms_cancelled_at_iff_cancelled',
-      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`,
-    ),
+    check('reservation_rooms_amounts_non_negative', sql`${t.total} >= 0 AND ${t.originalTotal} >= 0 AND ${t.vat} >= 0`),
+    check('reservation_rooms_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
   ],
 );
 
@@ -307,15 +285,9 @@ export const reservationServices = pgTable(
       columns: [t.reservationRoomId],
       foreignColumns: [reservationRooms.id],
     }).onDelete('cascade'),
-    unique('reservation_services_reservation_room_id_service_id_key').on(
-      t.reservationRoomId,
-      t.serviceId,
-    ),
+    unique('reservation_services_reservation_room_id_service_id_key').on(t.reservationRoomId, t.serviceId),
     index('reservation_services_service_id_idx').on(t.serviceId),
     check('reservation_services_quantity_positive', sql`${t.quantity} > 0`),
-    check(
-      'reservation_services_amounts_non_negative',
-      sql`${t.unitPrice} >= 0 AND ${t.total} >= 0`,
-    ),
+    check('reservation_services_amounts_non_negative', sql`${t.unitPrice} >= 0 AND ${t.total} >= 0`),
   ],
 );

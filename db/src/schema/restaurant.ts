@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  time,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, time, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { reservations } from './reservation';
 import { instant, timestamps } from './shared-columns';
@@ -34,14 +21,13 @@ export const restaurants = pgTable(
     maxOnlinePartySize: smallint('max_online_party_size').notNull(),
     noAvailabilityText: text('no_availability_text').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** False once a re-imported definition no longer lists it: kept, because table bookings point at it, but no longer offered. */
+    isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('restaurants_property_id_lower_name_key').on(t.propertyId, sql`lower(${t.name})`),
-    check(
-      'restaurants_party_size_bounds',
-      sql`${t.minOnlinePartySize} >= 1 AND ${t.maxOnlinePartySize} >= ${t.minOnlinePartySize}`,
-    ),
+    check('restaurants_party_size_bounds', sql`${t.minOnlinePartySize} >= 1 AND ${t.maxOnlinePartySize} >= ${t.minOnlinePartySize}`),
   ],
 );
 
@@ -55,6 +41,8 @@ export const restaurantTables = pgTable(
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     capacity: smallint('capacity').notNull(),
+    /** False once a re-imported definition no longer lists it: kept, because table bookings point at it, but no longer offered. */
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
     unique('restaurant_tables_restaurant_id_label_key').on(t.restaurantId, t.label),
@@ -82,15 +70,9 @@ export const restaurantSittings = pgTable(
   },
   (t) => [
     index('restaurant_sittings_restaurant_id_idx').on(t.restaurantId),
-    check(
-      'restaurant_sittings_weekdays_valid',
-      sql`${t.weekdays} <@ ARRAY[1,2,3,4,5,6,7]::smallint[] AND cardinality(${t.weekdays}) > 0`,
-    ),
+    check('restaurant_sittings_weekdays_valid', sql`${t.weekdays} <@ ARRAY[1,2,3,4,5,6,7]::smallint[] AND cardinality(${t.weekdays}) > 0`),
     check('restaurant_sittings_starts_ordered', sql`${t.lastStart} >= ${t.firstStart}`),
-    check(
-      'restaurant_sittings_minutes_positive',
-      sql`${t.intervalMinutes} > 0 AND ${t.durationMinutes} > 0`,
-    ),
+    check('restaurant_sittings_minutes_positive', sql`${t.intervalMinutes} > 0 AND ${t.durationMinutes} > 0`),
   ],
 );
 
@@ -160,9 +142,6 @@ export const tableBookings = pgTable(
     index('table_bookings_reservation_id_idx').on(t.reservationId),
     check('table_bookings_times_ordered', sql`${t.endsAt} > ${t.startsAt}`),
     check('table_bookings_party_size_positive', sql`${t.partySize} > 0`),
-    check(
-      'table_bookings_cancelled_at_iff_cancelled',
-      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`,
-    ),
+    check('table_bookings_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
   ],
 );

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { timestamps } from './shared-columns';
 
@@ -27,12 +17,17 @@ export const roomTypes = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     maximumOccupancy: smallint('maximum_occupancy'),
     minimumOccupancy: smallint('minimum_occupancy'),
     adultMaximumOccupancy: smallint('adult_maximum_occupancy'),
     childMaximumOccupancy: smallint('child_maximum_occupancy'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** False once a re-imported definition no longer lists it: kept, because reservations point at it, but no longer sold. */
+    isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -41,10 +36,7 @@ export const roomTypes = pgTable(
       'room_types_occupancy_non_negative',
       sql`${t.maximumOccupancy} >= 0 AND ${t.minimumOccupancy} >= 0 AND ${t.adultMaximumOccupancy} >= 0 AND ${t.childMaximumOccupancy} >= 0`,
     ),
-    check(
-      'room_types_occupancy_min_not_above_max',
-      sql`${t.minimumOccupancy} <= ${t.maximumOccupancy}`,
-    ),
+    check('room_types_occupancy_min_not_above_max', sql`${t.minimumOccupancy} <= ${t.maximumOccupancy}`),
   ],
 );
 

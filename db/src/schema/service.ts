@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { ratePlans } from './rate-plan';
 import { roomTypes } from './room-type';
@@ -42,6 +31,8 @@ export const services = pgTable(
     offeredFrom: date('offered_from', { mode: 'string' }),
     offeredTo: date('offered_to', { mode: 'string' }),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** False once a re-imported definition no longer lists it: kept, because reservations point at it, but no longer sold. */
+    isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -63,10 +54,7 @@ export const serviceArticles = pgTable(
     price: minorUnits('price').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [
-    index('service_articles_service_id_idx').on(t.serviceId),
-    check('service_articles_price_non_negative', sql`${t.price} >= 0`),
-  ],
+  (t) => [index('service_articles_service_id_idx').on(t.serviceId), check('service_articles_price_non_negative', sql`${t.price} >= 0`)],
 );
 
 /** The room types a service is offered for; none means all. */
@@ -80,10 +68,7 @@ export const serviceRoomTypes = pgTable(
       .notNull()
       .references(() => roomTypes.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.serviceId, t.roomTypeId] }),
-    index('service_room_types_room_type_id_idx').on(t.roomTypeId),
-  ],
+  (t) => [primaryKey({ columns: [t.serviceId, t.roomTypeId] }), index('service_room_types_room_type_id_idx').on(t.roomTypeId)],
 );
 
 /** The rate plans a service is offered for; none means all. */
@@ -97,10 +82,7 @@ export const serviceRatePlans = pgTable(
       .notNull()
       .references(() => ratePlans.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.serviceId, t.ratePlanId] }),
-    index('service_rate_plans_rate_plan_id_idx').on(t.ratePlanId),
-  ],
+  (t) => [primaryKey({ columns: [t.serviceId, t.ratePlanId] }), index('service_rate_plans_rate_plan_id_idx').on(t.ratePlanId)],
 );
 
 /**
