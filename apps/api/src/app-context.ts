@@ -1,0 +1,15 @@
+import type { Config } from './config';
+import type { Database } from './database/db';
+import type { Logger } from './logger';
+
+/** The clock is injected so that tests can pin "now"; production passes `systemClock`. */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a request handler may need, built once at start-up. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+};

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './app-context';
+import { apiDocsRouter } from './docs/api-docs';
+import { healthRouter } from './health/health-routes';
+import { requireAdminApiKey } from './http/admin-api-key';
+import { ApiRouter } from './http/api-router';
+import { AppError } from './http/app-error';
+import { errorHandler } from './http/error-response';
+import { findWebDist, serveWebClient } from './http/static-web';
+import { registerPropertyRoutes } from './property/property-routes';
+import { registerDefinitionRoutes } from './property-definition/definition-routes';
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the Express application: security headers, logging, JSON parsing, every /api route, the web client. */
+export function createApp(context: AppContext): { app: Express; api: ApiRouter } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Property logos and images may live on the hotel's own site.
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'"],
+          'script-src': ["'self'"],
+        },
+      },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger: context.logger,
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(healthRouter(context));
+
+  const api = new ApiRouter();
+  registerPropertyRoutes(api, context);
+  registerDefinitionRoutes(api, context);
+
+  // Admin calls are authenticated before their body is read, and get a larger limit than
+  // guests: a whole group's definition can run to megabytes.
+  app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));
+  app.use('/api', express.json({ limit: '100kb' }));
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(api.openApiDocument({ title: 'Hotel booking engine API', version: '1.0.0', serverUrl: context.config.publicUrl }));
+  });
+  app.use('/api', apiDocsRouter());
+  app.use('/api', api.router);
+  app.use('/api', () => {
+    throw new AppError('NOT_FOUND', 'There is no such API call. See /api/docs for the calls this server answers.');
+  });
+
+  const webDist = findWebDist(context.config.webDist);
+  if (webDist) serveWebClient(app, webDist);
+  app.use(errorHandler);
+  return { app, api };
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { systemClock } from './app-context';
+import { loadConfig } from './config';
+import { openMigratedDatabase } from './database/open-database';
+import { createLogger } from './logger';
+import { definitionSchema } from './property-definition/definition-schema';
+import { importDefinition } from './property-definition/import-definition';
+
+const usage = `Usage:
+  pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)
+  pnpm property:schema                  print the JSON Schema of a property definition`;
+
+// pnpm runs scripts inside the package folder; a path the user typed is relative to where they typed it.
+const userCwd = process.env.INIT_CWD ?? process.cwd();
+
+async function propertyImport(args: string[]): Promise<number> {
+  const checkOnly = args.includes('--check');
+  const files = args.filter((arg) => arg !== '--check');
+  if (files.length !== 1) {
+    console.error(usage);
+    return 2;
+  }
+  const file = path.resolve(userCwd, files[0]!);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    console.error(`${file}: ${(error as Error).message}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const database = await openMigratedDatabase(config, logger);
+  try {
+    const result = await importDefinition({ database, clock: systemClock }, json, { checkOnly });
+    if (!result.ok) {
+      console.error(`${file}: ${result.problems.length} problem(s), nothing was changed:`);
+      for (const problem of result.problems) console.error(`  ${problem.path}: ${problem.message}`);
+      return 1;
+    }
+    const verb = checkOnly ? 'is valid' : 'imported';
+    console.log(`${file} ${verb}: ${result.summary.properties.join(', ')}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function propertySchema(): number {
+  const schema = z.toJSONSchema(definitionSchema, { io: 'input', target: 'draft-2020-12' });
+  process.stdout.write(`${JSON.stringify({ title: 'Property definition', ...schema }, null, 2)}\n`);
+  return 0;
+}
+
+const [command, ...args] = process.argv.slice(2);
+const run = command === 'property:import' ? propertyImport(args) : command === 'property:schema' ? Promise.resolve(propertySchema()) : null;
+if (!run) {
+  console.error(usage);
+  process.exit(2);
+}
+process.exitCode = await run;

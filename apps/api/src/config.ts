@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the API reads, parsed once at start-up (see .env.example). */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Booking Engine <bookings@localhost>'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LINK_SECRET: z.string().min(32).optional(),
+  ADMIN_API_KEY: z.string().min(16).optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  linkSecret: string;
+  adminApiKey: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  isProduction: boolean;
+  webDist: string | undefined;
+};
+
+const developmentSecret = 'development-only-secret-change-me-in-production!';
+
+/** Parses the environment; in production the secrets must be set, elsewhere a fixed development value stands in. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
+    throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
+  }
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret,
+    linkSecret: e.LINK_SECRET ?? developmentSecret,
+    adminApiKey: e.ADMIN_API_KEY,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    isProduction,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,116 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AppError, type ModelState } from './app-error';
+import { toModelState } from './model-state';
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObject | undefined, Params extends AnyObject | undefined> = {
+  method: Method;
+  /** OpenAPI form, `/api/Property/{id}`; turned into Express's `:id` form here. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: Body;
+  query?: Query;
+  params?: Params;
+  /** The success answer's schema (status 200 unless `status` says otherwise). */
+  response: z.ZodType;
+  status?: number;
+  /** Other statuses this route answers, for the document. */
+  errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 422 | 429, string>>;
+  security?: 'adminApiKey' | 'session';
+};
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteInput<Body, Query, Params> = {
+  body: Parsed<Body>;
+  query: Parsed<Query>;
+  params: Parsed<Params>;
+};
+
+const errorBody = z.object({
+  Message: z.string(),
+  ModelState: z.record(z.string(), z.array(z.string())).optional(),
+  Code: z.string(),
+});
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: ModelState): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  Object.assign(modelState, toModelState(result.error.issues));
+  return undefined;
+}
+
+/**
+ * Routes declared once: the same zod schemas validate the request and describe it in the
+ * OpenAPI document, so the two can never drift. Handlers return the answer's body.
+ */
+export class ApiRouter {
+  readonly router = Router();
+  readonly registry = new OpenAPIRegistry();
+  private document: object | undefined;
+
+  constructor() {
+    this.registry.registerComponent('securitySchemes', 'adminApiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    this.registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'sid' });
+  }
+
+  route<Body extends z.ZodType | undefined = undefined, Query extends AnyObject | undefined = undefined, Params extends AnyObject | undefined = undefined>(
+    spec: RouteSpec<Body, Query, Params>,
+    handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<unknown> | unknown,
+  ): void {
+    this.register(spec);
+    const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
+    this.router[spec.method](expressPath, async (req, res) => {
+      const modelState: ModelState = {};
+      const input = {
+        params: parsePart(spec.params, req.params, modelState),
+        query: parsePart(spec.query, req.query, modelState),
+        body: parsePart(spec.body, req.body, modelState),
+      } as RouteInput<Body, Query, Params>;
+      if (Object.keys(modelState).length > 0) {
+        throw new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState });
+      }
+      const answer = await handler(input, req, res);
+      if (!res.headersSent) res.status(spec.status ?? 200).json(answer);
+    });
+  }
+
+  /** The OpenAPI 3.1 document, generated once on first request. */
+  openApiDocument(info: { title: string; version: string; serverUrl: string }): object {
+    this.document ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+      openapi: '3.1.0',
+      info: { title: info.title, version: info.version },
+      servers: [{ url: info.serverUrl }],
+    });
+    return this.document;
+  }
+
+  private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
+      [String(spec.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: spec.response } } },
+    };
+    const errors = { 400: 'Invalid input: `ModelState` lists the problems by field', ...spec.errors };
+    for (const [status, description] of Object.entries(errors)) {
+      responses[status] = { description, content: { 'application/json': { schema: errorBody } } };
+    }
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path,
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.security ? { security: [{ [spec.security]: [] }] } : {}),
+      request: {
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+      },
+      responses,
+    });
+  }
+}

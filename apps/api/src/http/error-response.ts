@@ -1,0 +1,74 @@
+import type { ErrorRequestHandler } from 'express';
+import { AppError, type ErrorCode } from './app-error';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHORISED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROOM_SOLD_OUT: 409,
+  PRICE_CHANGED: 409,
+  VOUCHER_SPENT: 409,
+  SERVICE_SOLD_OUT: 409,
+  TABLE_TAKEN: 409,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
+};
+
+export function statusOf(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+// Connection-level failures (server down, restarting, unreachable, pool exhausted) are the
+// database being away, not a bug: 503 tells clients and load balancers to retry.
+const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableErrnos.has(code) || unavailableSqlStates.has(code))) return true;
+  if (/timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(error.message)) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+}
+
+/** Turns anything thrown into an HTTP error, mapping body-parser's own errors onto our codes. */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return new AppError('VALIDATION_FAILED', 'The request body encoding is not supported.');
+  if (isDatabaseUnavailable(error))
+    return new AppError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.');
+  return undefined;
+}
+
+/** The one place errors become responses: `{ Message, ModelState?, Code }`, never internals. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const appError = toAppError(error);
+  if (!appError) {
+    req.log.error({ err: error }, 'unhandled error');
+    res.status(500).json({
+      Message: 'Something went wrong on our side. Please try again, and contact us if it keeps happening.',
+      Code: 'INTERNAL_ERROR',
+      RequestId: req.id,
+    });
+    return;
+  }
+  const status = statusOf(appError.code);
+  if (status >= 500) req.log.warn({ err: error }, appError.message);
+  if (status === 503) res.setHeader('Retry-After', '5');
+  res.status(status).json({
+    Message: appError.message,
+    ...(appError.modelState ? { ModelState: appError.modelState } : {}),
+    Code: appError.code,
+    ...appError.details,
+  });
+};

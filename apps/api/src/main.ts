@@ -1,0 +1,41 @@
+import { systemClock } from './app-context';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openMigratedDatabase } from './database/open-database';
+import { createLogger } from './logger';
+import { importDemoWhenEmpty } from './property-definition/demo-import';
+import { listen } from './server';
+
+/** The API process: migrate, optionally seed the demo, serve, and stop gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openMigratedDatabase(config, logger);
+  const context = { config, database, logger, clock: systemClock };
+  if (process.argv.includes('--demo')) await importDemoWhenEmpty(context);
+
+  const { app } = createApp(context);
+  const running = await listen(app, config.port, logger);
+  logger.info({ port: running.port, database: database.driver }, 'listening');
+  if (process.argv.includes('--demo')) {
+    process.stdout.write(`\n  Demo booking page: http://localhost:${running.port}/Book/DEMO\n  API docs:          http://localhost:${running.port}/api/docs\n\n`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    await running.stop();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

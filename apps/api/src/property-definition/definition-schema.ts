@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { isValidDate, isValidTimeZone } from '@hotel/domain/dates';
+import { hasAtMostTwoDecimals } from '@hotel/domain/money';
+import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
+
+// The property definition file (../shared/design/property-definition.md): what a hotel writes.
+// Objects are strict so that a mistyped key is reported rather than silently ignored.
+
+const code = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, "-", "_" or "."');
+const name = z.string().trim().min(1).max(200);
+const text = z.string().max(4000);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine(isValidDate, 'must be a real date');
+const weekdays = z.array(z.number().int().min(1, 'weekdays run 1 (Monday) to 7 (Sunday)').max(7, 'weekdays run 1 (Monday) to 7 (Sunday)')).min(1);
+const months = z.array(z.number().int().min(1, 'months run 1 to 12').max(12, 'months run 1 to 12')).min(1);
+const clock = z.string().regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time HH:mm').refine(isValidTimeOfDay, 'must be a 24-hour time HH:mm');
+const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP');
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb');
+const url = z.string().max(2000).refine((value) => /^(https?:\/\/|\/)/.test(value), 'must be an http(s) address or a path starting with /');
+const count = z.number().int().min(0).max(1000);
+const optionalBound = count.nullish();
+
+/** A price in major units (14.5 = £14.50): at most 2 decimals, never negative. */
+export const amount = z
+  .number()
+  .min(0)
+  .max(10_000_000)
+  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
+
+const timeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
+
+const theme = z.strictObject({
+  Primary: colour,
+  Secondary: colour,
+  Accent: colour,
+  Tertiary: colour,
+  Dark: colour,
+  DarkPage: colour,
+  Positive: colour,
+  Negative: colour,
+  Info: colour,
+  Warning: colour,
+  LightPage: colour,
+  BrandPrimary: colour,
+});
+
+const occupancy = z.strictObject({
+  EnableChildrenSearch: z.boolean().default(true),
+  EnableInfantSearch: z.boolean().default(true),
+  DefaultOccupancyAdult: z.number().int().min(1).max(20).default(1),
+  DefaultOccupancyChildren: z.number().int().min(0).max(20).default(0),
+  DefaultOccupancyInfant: z.number().int().min(0).max(20).default(0),
+  AdultMaximumOccupancy: z.number().int().min(1).max(50).default(4),
+  ChildMaximumOccupancy: z.number().int().min(0).max(50).default(4),
+  AdultLabel: name.default('Adults'),
+  ChildrenLabel: name.default('Children'),
+  InfantLabel: name.default('Infants'),
+  ShowRoomTypeOccupancy: z.boolean().default(true),
+});
+
+const bookingConfiguration = z.strictObject({
+  HidePromoCodeOnLandingPage: z.boolean().default(false),
+  NoAvailabilityMessage: text.default('This hotel is unavailable on your selected dates.'),
+  MaxNumberOfRoomsOnBooking: z.number().int().min(1).max(50).nullish(),
+  ShowRoomConfigurationQuestion: z.boolean().default(false),
+  Offers: z.array(name).default([]),
+  BookingIncentives: z.array(name).default([]),
+  GiftServiceProviderConfig: z.strictObject({ Active: z.boolean(), Name: name }).default({ Active: false, Name: 'Gift vouchers' }),
+  EnableUserChoiceOfPaymentMethod: z.boolean().default(false),
+  EnablePayByCompanyInvoice: z.boolean().default(false),
+  HasCustomTermsAndConditions: z.boolean().default(false),
+  CustomTermsAndConditionsLabel: text.nullish(),
+  CustomTermsAndConditionsText: text.nullish(),
+  OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice: z.boolean().default(false),
+  RestaurantBookingServiceActive: z.boolean().default(false),
+  RestaurantBookingDefaultRestaurant: name.nullish(),
+  RestaurantBookingServiceType: z.enum(['Internal', 'External']).default('Internal'),
+  ShowMinimumLengthOfStayNotification: z.boolean().default(true),
+  SameDayBookingRestrictionEnabled: z.boolean().default(false),
+  SameDayBookingRestrictionHour: z.number().int().min(0).max(23).default(0),
+  SameDayBookingRestrictionMinute: z.number().int().min(0).max(59).default(0),
+  SameDayBookingRestrictionMessage: text.nullish(),
+  AccommodationUnitNoun: name.default('room'),
+});
+
+const requiredFields = z.strictObject({
+  FirstNameRequired: z.boolean().default(true),
+  LastNameRequired: z.boolean().default(true),
+  EmailRequired: z.boolean().default(false),
+  PhoneRequired: z.boolean().default(false),
+  CountryRequired: z.boolean().default(false),
+  StreetRequired: z.boolean().default(false),
+  CityRequired: z.boolean().default(false),
+  StateOrCountyRequired: z.boolean().default(false),
+  PostCodeRequired: z.boolean().default(false),
+});
+
+const manageBookingConfiguration = z.strictObject({
+  ShowRoomConfigurationQuestion: z.boolean().default(false),
+  RequireCancellationReason: z.boolean().default(false),
+  BookerConfiguration: requiredFields.default(requiredFields.parse({})),
+  GuestConfiguration: requiredFields.default(requiredFields.parse({})),
+});
+
+const preCheckInConfiguration = z.strictObject({
+  ShowRoomConfigurationQuestion: z.boolean().default(false),
+  BookerConfiguration: requiredFields.default(requiredFields.parse({})),
+  GuestConfiguration: requiredFields.default(requiredFields.parse({})),
+});
+
+const roomType = z.strictObject({
+  Code: code,
+  Name: name,
+  Description: text.default(''),
+  ImageUrls: z.array(url).default([]),
+  Rooms: z.array(z.string().trim().min(1).max(20)).min(1, 'a room type needs at least one room'),
+  MaximumOccupancy: optionalBound,
+  MinimumOccupancy: optionalBound,
+  AdultMaximumOccupancy: optionalBound,
+  ChildMaximumOccupancy: optionalBound,
+  UpgradesTo: z.array(code).default([]),
+  Configurations: z.array(name).default([]),
+});
+
+const nightSelection = {
+  From: isoDate.nullish(),
+  To: isoDate.nullish(),
+  Weekdays: weekdays.nullish(),
+  Months: months.nullish(),
+};
+
+const price = z.strictObject({
+  RoomType: code,
+  ...nightSelection,
+  BaseRate: amount,
+  BaseNumberOfAdults: z.number().int().min(0).max(20).default(2),
+  CostPerRoom: amount.default(0),
+  CostPerAdult: amount.default(0),
+  CostPerChild: amount.default(0),
+  CostPerInfant: amount.default(0),
+  PerPersonCostPerAdult: amount.default(0),
+  PerPersonCostPerChild: amount.default(0),
+  PerPersonCostPerInfant: amount.default(0),
+  MinLengthOfStay: z.number().int().min(1).max(365).default(1),
+  ClosedToArrival: z.boolean().default(false),
+  ClosedToDeparture: z.boolean().default(false),
+  StopSell: z.boolean().default(false),
+});
+
+const ratePlan = z.strictObject({
+  Code: code,
+  Name: name,
+  Description: text.default(''),
+  Policy: text.default(''),
+  CancellationDeadlineHours: z.number().int().min(0).max(24 * 365).nullish(),
+  RequiresCode: z.boolean().default(false),
+  CanPayByCompanyInvoice: z.boolean().default(false),
+  UseOccupancyForRatePlan: z.boolean().default(false),
+  MaximumOccupancy: optionalBound,
+  MinimumOccupancy: optionalBound,
+  AdultMaximumOccupancy: optionalBound,
+  ChildMaximumOccupancy: optionalBound,
+  Prices: z.array(price).default([]),
+});
+
+const promotion = z
+  .strictObject({
+    Code: code,
+    Name: name,
+    Message: text.nullish(),
+    DiscountPercent: z.number().gt(0).max(100).nullish(),
+    DiscountAmountPerNight: amount.nullish(),
+    RatePlans: z.array(code).min(1),
+    RoomTypes: z.array(code).nullish(),
+    StayFrom: isoDate.nullish(),
+    StayTo: isoDate.nullish(),
+    StayWeekdays: weekdays.nullish(),
+    StayMonths: months.nullish(),
+    BookFrom: isoDate.nullish(),
+    BookTo: isoDate.nullish(),
+    MinLengthOfStay: z.number().int().min(1).max(365).default(1),
+  })
+  .refine((p) => (p.DiscountPercent == null) !== (p.DiscountAmountPerNight == null), {
+    error: 'give exactly one of DiscountPercent or DiscountAmountPerNight',
+    path: ['DiscountPercent'],
+  });
+
+const closure = z.strictObject({ RoomType: code, From: isoDate, To: isoDate, Rooms: z.number().int().min(1).max(1000) });
+
+const service = z.strictObject({
+  Code: code,
+  Name: name,
+  Description: text.default(''),
+  ChargeType: z.enum(['PerStay', 'PerDay', 'PerQuantity']),
+  ChargePerPerson: z.boolean().default(false),
+  Articles: z.array(z.strictObject({ Name: name, Price: amount })).min(1, 'a service needs at least one article'),
+  AllowEditOnBookingEngine: z.boolean().default(true),
+  StartingInventory: z.number().int().min(0).max(100_000).nullish(),
+  RoomTypes: z.array(code).nullish(),
+  RatePlans: z.array(code).nullish(),
+  From: isoDate.nullish(),
+  To: isoDate.nullish(),
+});
+
+const giftVoucher = z.strictObject({
+  Code: code,
+  Balance: amount,
+  ExpiresOn: isoDate.nullish(),
+  IsExperience: z.boolean().default(false),
+});
+
+const restaurant = z.strictObject({
+  Name: name,
+  MinOnlinePartySize: z.number().int().min(1).max(100).default(1),
+  MaxOnlinePartySize: z.number().int().min(1).max(100).default(8),
+  NoAvailabilityText: text.default('There is no availability for the selected date.'),
+  Tables: z.array(z.number().int().min(1).max(100)).min(1, 'a restaurant needs at least one table'),
+  Sittings: z
+    .array(
+      z.strictObject({
+        Weekdays: weekdays,
+        From: clock,
+        To: clock,
+        IntervalMinutes: z.number().int().min(5).max(240),
+        DurationMinutes: z.number().int().min(15).max(600),
+      }),
+    )
+    .min(1),
+  Promotions: z.array(z.strictObject({ Name: name, Description: text.default(''), From: clock, To: clock })).default([]),
+});
+
+export const propertySchema = z.strictObject({
+  Code: code,
+  Name: name,
+  TimeZone: timeZone.default('Europe/London'),
+  Currency: currency.default('GBP'),
+  AvailableCurrencies: z.array(currency).default([]),
+  Address: text.default(''),
+  Email: z.email().nullish(),
+  Telephone: z.string().max(40).nullish(),
+  WebsiteUrl: url.nullish(),
+  PrivacyPolicyUrl: url.nullish(),
+  TermsAndConditionsUrl: url.nullish(),
+  LogoFileUrl: url.nullish(),
+  PropertyImageUrl: url.nullish(),
+  HotelRating: z.number().int().min(0).max(7).nullish(),
+  GoogleTagManagerContainerId: z.string().max(40).nullish(),
+  FacebookPixelId: z.string().max(40).nullish(),
+  DefaultPhoneCountryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as GB').default('GB'),
+  StandardVatRate: z.number().min(0).max(100).default(0),
+  IsStandardTaxExclusive: z.boolean().default(false),
+  CreditCards: z.array(name).default([]),
+  PayByPaystack: z.boolean().default(false),
+  Theme: theme.nullish(),
+  Occupancy: occupancy.default(occupancy.parse({})),
+  BookingConfiguration: bookingConfiguration.default(bookingConfiguration.parse({})),
+  ManageBookingConfiguration: manageBookingConfiguration.default(manageBookingConfiguration.parse({})),
+  PreCheckInConfiguration: preCheckInConfiguration.default(preCheckInConfiguration.parse({})),
+  RoomTypes: z.array(roomType).min(1, 'a property needs at least one room type'),
+  RatePlans: z.array(ratePlan).min(1, 'a property needs at least one rate plan'),
+  Promotions: z.array(promotion).default([]),
+  Closures: z.array(closure).default([]),
+  Services: z.array(service).default([]),
+  GiftVouchers: z.array(giftVoucher).default([]),
+  Companies: z.array(z.strictObject({ AccountId: code, Name: name })).default([]),
+  CancellationReasons: z.array(name).default([]),
+  Restaurants: z.array(restaurant).default([]),
+});
+
+export const definitionSchema = z.strictObject({
+  Groups: z.array(z.strictObject({ Code: code, Name: name, Properties: z.array(code).min(1) })).default([]),
+  ExchangeRates: z
+    .strictObject({ Base: currency, Rates: z.record(currency, z.number().positive().max(1_000_000)) })
+    .nullish(),
+  Properties: z.array(propertySchema).min(1, 'a definition needs at least one property'),
+});
+
+export type Definition = z.output<typeof definitionSchema>;
+export type PropertyDefinition = z.output<typeof propertySchema>;
+export type RoomTypeDefinition = PropertyDefinition['RoomTypes'][number];
+export type RatePlanDefinition = PropertyDefinition['RatePlans'][number];
+export type PriceDefinition = RatePlanDefinition['Prices'][number];

@@ -1,0 +1,27 @@
+import { asc, eq } from 'drizzle-orm';
+import { cardTypes, properties, propertyCardTypes } from '@hotel/db/schema';
+import type { Queryable } from '../database/db';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type AcceptedCardType = { id: number; name: string; code: string };
+
+/** A property by its numeric id or by its code (what web routes carry). */
+export async function findProperty(db: Queryable, idOrCode: string | number): Promise<PropertyRow | undefined> {
+  const byId = typeof idOrCode === 'number' || /^\d+$/.test(idOrCode);
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(byId ? eq(properties.id, Number(idOrCode)) : eq(properties.code, String(idOrCode)))
+    .limit(1);
+  return row;
+}
+
+/** The card types a property accepts, in the static list's order. */
+export async function findAcceptedCardTypes(db: Queryable, propertyId: number): Promise<AcceptedCardType[]> {
+  return db
+    .select({ id: cardTypes.id, name: cardTypes.name, code: cardTypes.code })
+    .from(propertyCardTypes)
+    .innerJoin(cardTypes, eq(cardTypes.id, propertyCardTypes.cardTypeId))
+    .where(eq(propertyCardTypes.propertyId, propertyId))
+    .orderBy(asc(cardTypes.id));
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { notFound } from '../http/app-error';
+import { findAcceptedCardTypes, findProperty } from './property-queries';
+import { propertyResponseSchema, toPropertyResponse } from './property-response';
+
+const propertyIdOrCode = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
+
+export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Property/{id}',
+      summary: 'A property, by its numeric id or its code',
+      tag: 'Property',
+      params: z.object({ id: propertyIdOrCode }),
+      response: propertyResponseSchema,
+      errors: { 404: 'No property has that id or code' },
+    },
+    async ({ params }) => {
+      const property = await findProperty(database.db, params.id);
+      if (!property) throw notFound(`There is no property "${params.id}". Check the address you were given.`);
+      return toPropertyResponse(property, await findAcceptedCardTypes(database.db, property.id));
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export type RunningServer = {
+  server: Server;
+  port: number;
+  /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then resolves. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+/** Listens on `port` (0 picks a free one) and knows how to stop without dropping requests. */
+export function listen(app: Express, port: number, logger: Logger): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, (error?: Error) => {
+      if (error) return reject(error);
+      const actualPort = (server.address() as AddressInfo).port;
+      resolve({
+        server,
+        port: actualPort,
+        stop(graceMs = 10_000) {
+          return new Promise<void>((done) => {
+            const force = setTimeout(() => {
+              logger.warn('in-flight requests still open after the grace period; closing them');
+              server.closeAllConnections();
+            }, graceMs);
+            force.unref();
+            server.close(() => {
+              clearTimeout(force);
+              done();
+            });
+            // Keep-alive sockets with no request in flight would otherwise hold close() open.
+            server.closeIdleConnections();
+          });
+        },
+      });
+    });
+    // Slow clients must not hold sockets forever.
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 5_000;
+  });
+}

@@ -1,0 +1,110 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SHELL', Name: 'Shell Hotel', CreditCards: ['Visa', 'American Express'] })));
+});
+afterAll(() => t.close());
+
+describe('GET /api/Property/{id}', () => {
+  it('answers the property by its code with the spec field names', async () => {
+    const response = await request(t.app).get('/api/Property/SHELL').expect(200);
+    expect(response.body).toMatchObject({
+      PropertyCode: 'SHELL',
+      PropertyName: 'Shell Hotel',
+      PropertyAddress: '1 Test Street, Testville',
+      Currency: 'GBP',
+      AvailableCurrencies: ['GBP'],
+      DefaultPhoneCountryCode: 'GB',
+      StandardVatRate: 20,
+      IsStandardTaxExclusive: false,
+      HasRating: false,
+      AccommodationUnitNoun: 'room',
+      CreditCards: [
+        { Name: 'Visa', Code: 'visa' },
+        { Name: 'American Express', Code: 'amex' },
+      ].map((card) => expect.objectContaining(card)),
+    });
+    expect(response.body.PropertyId).toEqual(expect.any(Number));
+  });
+
+  it('answers the same property by its numeric id', async () => {
+    const { body } = await request(t.app).get('/api/Property/SHELL');
+    const byId = await request(t.app).get(`/api/Property/${body.PropertyId}`).expect(200);
+    expect(byId.body).toEqual(body);
+  });
+
+  it('answers 404 with a message for an unknown property', async () => {
+    const response = await request(t.app).get('/api/Property/NOPE').expect(404);
+    expect(response.body).toEqual({ Message: 'There is no property "NOPE". Check the address you were given.', Code: 'NOT_FOUND' });
+  });
+
+  it('answers 400 with ModelState for an id that cannot be one', async () => {
+    const response = await request(t.app).get('/api/Property/%3Cscript%3E').expect(400);
+    expect(response.body).toEqual({ Message: 'The request is invalid.', ModelState: { id: ['A property id or code is required'] }, Code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('error shapes', () => {
+  it('answers JSON 404 for an unknown /api call', async () => {
+    const response = await request(t.app).get('/api/NoSuchThing').expect(404);
+    expect(response.body).toEqual({ Message: expect.stringContaining('There is no such API call'), Code: 'NOT_FOUND' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await request(t.app).post('/api/Anything').set('Content-Type', 'application/json').send('{"PropertyId": ').expect(400);
+    expect(response.body).toEqual({ Message: 'The request body is not valid JSON.', Code: 'MALFORMED_JSON' });
+  });
+
+  it('answers 413 for a body over 100 kB', async () => {
+    const response = await request(t.app)
+      .post('/api/Anything')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ Notes: 'x'.repeat(110_000) }))
+      .expect(413);
+    expect(response.body).toEqual({ Message: 'The request body is too large.', Code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const response = await request(t.app).get('/api/Property/SHELL').set('X-Request-Id', 'trace-123');
+    expect(response.headers['x-request-id']).toBe('trace-123');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('never logs authorization headers or cookies', async () => {
+    await request(t.app).get('/api/Property/SHELL').set('Authorization', 'Bearer very-secret-token').set('Cookie', 'sid=very-secret-cookie');
+    const logs = t.logLines.join('\n');
+    expect(logs).toContain('/api/Property/SHELL');
+    expect(logs).not.toContain('very-secret-token');
+    expect(logs).not.toContain('very-secret-cookie');
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    await request(t.app).get('/healthz').expect(200, { status: 'ok' });
+    const ready = await request(t.app).get('/readyz').expect(200);
+    expect(ready.body.status).toBe('ready');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is generated from the route schemas at /api/openapi.json', async () => {
+    const response = await request(t.app).get('/api/openapi.json').expect(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    expect(response.body.paths['/api/Property/{id}'].get.responses['200']).toBeDefined();
+    expect(response.body.paths['/api/Admin/Definition'].put.security).toEqual([{ adminApiKey: [] }]);
+  });
+
+  it('has a readable page at /api/docs served from our own origin', async () => {
+    const page = await request(t.app).get('/api/docs').expect(200);
+    expect(page.text).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    await request(t.app).get('/api/docs/assets/swagger-ui-bundle.js').expect(200);
+  });
+});

@@ -1,0 +1,239 @@
+import { readFile } from 'node:fs/promises';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  giftVouchers,
+  nightlyPrices,
+  properties,
+  ratePlans,
+  roomTypeInventory,
+  roomTypes,
+  voucherRedemptions,
+  reservations,
+} from '@hotel/db/schema';
+import { rawRows } from '../../src/database/raw-rows';
+import { importDefinition } from '../../src/property-definition/import-definition';
+import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const exampleFile = new URL('../../../../../shared/design/property-definition.example.json', import.meta.url);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+async function priceOn(roomTypeCode: string, ratePlanCode: string, night: string) {
+  const [row] = await db()
+    .select({ baseRate: nightlyPrices.baseRate, minLengthOfStay: nightlyPrices.minLengthOfStay, costPerAdult: nightlyPrices.costPerAdult })
+    .from(nightlyPrices)
+    .innerJoin(roomTypes, eq(roomTypes.id, nightlyPrices.roomTypeId))
+    .innerJoin(ratePlans, eq(ratePlans.id, nightlyPrices.ratePlanId))
+    .where(and(eq(roomTypes.code, roomTypeCode), eq(ratePlans.code, ratePlanCode), eq(nightlyPrices.night, night)));
+  return row;
+}
+
+async function inventoryOn(roomTypeCode: string, night: string) {
+  const [row] = await db()
+    .select({ total: roomTypeInventory.total, sold: roomTypeInventory.sold })
+    .from(roomTypeInventory)
+    .innerJoin(roomTypes, eq(roomTypes.id, roomTypeInventory.roomTypeId))
+    .where(and(eq(roomTypes.code, roomTypeCode), eq(roomTypeInventory.night, night)));
+  return row;
+}
+
+/** Every table's row count: "nothing changed" means this is identical before and after. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = await rawRows<{ name: string }>(
+    db(),
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await rawRows<{ n: number }>(db(), sql.raw(`SELECT count(*)::int AS n FROM "${name}"`));
+    counts[name] = row!.n;
+  }
+  return counts;
+}
+
+describe('the shared example definition', () => {
+  it('validates and imports', async () => {
+    const example = JSON.parse(await readFile(exampleFile, 'utf8'));
+    expect(await importDefinition(t.context, example, { checkOnly: true })).toEqual({ ok: true, summary: { properties: ['HVH'] } });
+    expect(await importDefinition(t.context, example, { checkOnly: false })).toEqual({ ok: true, summary: { properties: ['HVH'] } });
+  });
+
+  it('expands prices night by night, a later entry winning over an earlier one', async () => {
+    // 2027-03-01 is a Monday, 2027-03-05 a Friday, 2027-07-14 a Wednesday in July.
+    expect(await priceOn('DBL', 'BAR', '2027-03-01')).toEqual({ baseRate: 11000, minLengthOfStay: 1, costPerAdult: 2500 });
+    expect(await priceOn('DBL', 'BAR', '2027-03-05')).toEqual({ baseRate: 14000, minLengthOfStay: 1, costPerAdult: 2500 });
+    expect(await priceOn('DBL', 'BAR', '2027-07-14')).toEqual({ baseRate: 16000, minLengthOfStay: 2, costPerAdult: 3000 });
+    // Open-ended prices reach the end of the sellable window, three years out.
+    expect(await priceOn('SUP', 'BAR', '2030-03-01')).toMatchObject({ baseRate: 21000 });
+    // A rate plan with no entry for a room type does not sell it.
+    expect(await priceOn('SUP', 'CORP', '2027-03-01')).toBeUndefined();
+  });
+
+  it('takes closed rooms out of inventory on the closed nights only', async () => {
+    expect(await inventoryOn('SUP', '2027-01-09')).toBeUndefined(); // before the window: history is not rewritten
+    expect(await inventoryOn('DBL', '2027-03-01')).toEqual({ total: 5, sold: 0 });
+    expect(await inventoryOn('SUP', '2027-03-01')).toEqual({ total: 2, sold: 0 });
+  });
+});
+
+describe('a definition with problems', () => {
+  const broken = aDefinition(
+    aProperty({
+      Code: 'BROKEN',
+      TimeZone: 'Mars/Olympus',
+      CreditCards: ['Visa'],
+      RoomTypes: [{ Code: 'DBL', Name: 'Double', Rooms: ['1'], UpgradesTo: ['PENTHOUSE'] }],
+      RatePlans: [
+        { Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'DBL', BaseRate: 100 }, { RoomType: 'TWN', BaseRate: 90, From: '2027-02-30' }, { RoomType: 'DBL', BaseRate: -5 }] },
+      ],
+      Promotions: [{ Code: 'HALF', Name: 'Half', RatePlans: ['BAR'], DiscountPercent: 50, DiscountAmountPerNight: 10 }],
+    }),
+  );
+
+  it('is refused with every problem listed by its JSON path, and nothing changes', async () => {
+    const before = await tableCounts();
+    const result = await importDefinition(t.context, broken, { checkOnly: false });
+    expect(result.ok).toBe(false);
+    const paths = result.ok ? [] : result.problems.map((p) => p.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'Properties[0].TimeZone',
+        'Properties[0].RatePlans[0].Prices[1].From',
+        'Properties[0].RatePlans[0].Prices[2].BaseRate',
+        'Properties[0].Promotions[0].DiscountPercent',
+      ]),
+    );
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('reports unknown references by path once the shape is right', async () => {
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'REFS',
+          RoomTypes: [{ Code: 'DBL', Name: 'Double', Rooms: ['1'], UpgradesTo: ['PENTHOUSE'] }],
+          RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }],
+          Closures: [{ RoomType: 'DBL', From: '2027-05-02', To: '2027-05-01', Rooms: 2 }],
+        }),
+      ),
+      { checkOnly: false },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: expect.arrayContaining([
+        { path: 'Properties[0].RoomTypes[0].UpgradesTo[0]', message: 'unknown room type "PENTHOUSE"' },
+        { path: 'Properties[0].RatePlans[0].Prices[0].RoomType', message: 'unknown room type "TWN"' },
+        { path: 'Properties[0].Closures[0].Rooms', message: 'closes 2 rooms but DBL has 1' },
+        { path: 'Properties[0].Closures[0].To', message: 'must not be before 2027-05-02' },
+      ]),
+    });
+  });
+
+  it('is atomic: a problem only the database sees rolls back the properties already written', async () => {
+    const before = await tableCounts();
+    const result = await importDefinition(
+      t.context,
+      aDefinition(aProperty({ Code: 'GOOD' }), aProperty({ Code: 'BADCARD', CreditCards: ['Visa', 'Monopoly Money'] })),
+      { checkOnly: false },
+    );
+    expect(result).toEqual({ ok: false, problems: [expect.objectContaining({ path: 'Properties[1].CreditCards[1]' })] });
+    expect(await tableCounts()).toEqual(before);
+    const [good] = await db().select({ n: count() }).from(properties).where(eq(properties.code, 'GOOD'));
+    expect(good!.n).toBe(0);
+  });
+
+  it('--check changes nothing even for a valid file', async () => {
+    const before = await tableCounts();
+    expect(await importDefinition(t.context, aDefinition(aProperty({ Code: 'CHECKED' })), { checkOnly: true })).toMatchObject({ ok: true });
+    expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe('re-importing', () => {
+  it('is idempotent: the same file twice changes nothing and keeps every id', async () => {
+    const definition = aDefinition(aProperty({ Code: 'IDEM' }));
+    await givenDefinition(t.context, definition);
+    const idsBefore = await db().select({ id: roomTypes.id, code: roomTypes.code }).from(roomTypes).orderBy(asc(roomTypes.id));
+    const before = await tableCounts();
+    await givenDefinition(t.context, definition);
+    expect(await tableCounts()).toEqual(before);
+    expect(await db().select({ id: roomTypes.id, code: roomTypes.code }).from(roomTypes).orderBy(asc(roomTypes.id))).toEqual(idsBefore);
+  });
+
+  it('keeps what is sold and refuses to shrink a room type below it', async () => {
+    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 100 }] }] })));
+    await db().execute(sql`UPDATE room_type_inventory SET sold = 2 WHERE night = '2027-04-01' AND room_type_id = (SELECT id FROM room_types WHERE code = 'FAM')`);
+
+    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3', '4'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }] })));
+    expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
+    expect(await priceOn('FAM', 'BAR', '2027-04-01')).toMatchObject({ baseRate: 12000 });
+
+    const shrunk = await importDefinition(
+      t.context,
+      aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }] })),
+      { checkOnly: false },
+    );
+    expect(shrunk).toEqual({ ok: false, problems: [{ path: 'Properties[0].RoomTypes[0].Rooms', message: expect.stringContaining('2027-04-01 (2 sold, 1 left)') }] });
+    expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
+  });
+
+  it('retires room types and rate plans the file no longer lists instead of deleting them', async () => {
+    await givenDefinition(
+      t.context,
+      aDefinition(aProperty({ Code: 'RETIRE', RoomTypes: [{ Code: 'A', Name: 'A', Rooms: ['1'] }, { Code: 'B', Name: 'B', Rooms: ['2'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'A', BaseRate: 100 }, { RoomType: 'B', BaseRate: 100 }] }] })),
+    );
+    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'RETIRE', RoomTypes: [{ Code: 'A', Name: 'A', Rooms: ['1'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'A', BaseRate: 100 }] }] })));
+    const rows = await db()
+      .select({ code: roomTypes.code, isActive: roomTypes.isActive })
+      .from(roomTypes)
+      .innerJoin(properties, eq(properties.id, roomTypes.propertyId))
+      .where(eq(properties.code, 'RETIRE'))
+      .orderBy(asc(roomTypes.code));
+    expect(rows).toEqual([
+      { code: 'A', isActive: true },
+      { code: 'B', isActive: false },
+    ]);
+  });
+
+  it('keeps what was spent from a gift voucher', async () => {
+    const definition = aDefinition(aProperty({ Code: 'GIFTS', GiftVouchers: [{ Code: 'GIFT-50', Balance: 50 }] }));
+    await givenDefinition(t.context, definition);
+    const [voucher] = await db().select().from(giftVouchers).where(eq(giftVouchers.code, 'GIFT-50'));
+    const [property] = await db().select().from(properties).where(eq(properties.code, 'GIFTS'));
+    const [reservation] = await db()
+      .insert(reservations)
+      .values({
+        propertyId: property!.id,
+        reservationNumber: 'GIFT0001',
+        confirmationTokenHash: 'a'.repeat(64),
+        dateFrom: '2027-04-01',
+        dateTo: '2027-04-02',
+        currency: 'GBP',
+        totalRooms: 10000,
+        total: 10000,
+        paymentType: 'PayByCard',
+        bookerFirstName: 'Ada',
+        bookerLastName: 'Lovelace',
+        bookerEmail: 'ada@example.com',
+        bookerPhone: '+441000000000',
+      })
+      .returning({ id: reservations.id });
+    await db().insert(voucherRedemptions).values({ giftVoucherId: voucher!.id, reservationId: reservation!.id, amount: 3000 });
+
+    await givenDefinition(t.context, definition);
+    const [after] = await db().select({ balance: giftVouchers.balance, initialAmount: giftVouchers.initialAmount }).from(giftVouchers).where(eq(giftVouchers.code, 'GIFT-50'));
+    expect(after).toEqual({ balance: 2000, initialAmount: 5000 });
+
+    const lowered = await importDefinition(t.context, aDefinition(aProperty({ Code: 'GIFTS', GiftVouchers: [{ Code: 'GIFT-50', Balance: 20 }] })), { checkOnly: false });
+    expect(lowered).toEqual({ ok: false, problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the 30.00 already spent' }] });
+  });
+});
