@@ -36,7 +36,9 @@ const developmentSecret = 'development-only-secret-change-me-in-production!';
 
 /** Parses the environment; in production the secrets must be set, elsewhere a fixed development value stands in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(env);
+  // `DATABASE_URL=` in an .env file means "not set", not "an invalid URL".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);

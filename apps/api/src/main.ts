@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openMigratedDatabase } from './database/open-database';
 import { createLogger } from './logger';
 import { importDemoWhenEmpty } from './property-definition/demo-import';
+import { scheduleSellableWindowRefresh } from './property-definition/sellable-window-refresh';
 import { listen } from './server';
 
 /** The API process: migrate, optionally seed the demo, serve, and stop gracefully on SIGTERM/SIGINT. */
@@ -14,11 +15,14 @@ async function main(): Promise<void> {
   const context = { config, database, logger, clock: systemClock };
   if (process.argv.includes('--demo')) await importDemoWhenEmpty(context);
 
+  const stopRefreshing = scheduleSellableWindowRefresh(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, logger);
   logger.info({ port: running.port, database: database.driver }, 'listening');
   if (process.argv.includes('--demo')) {
-    process.stdout.write(`\n  Demo booking page: http://localhost:${running.port}/Book/DEMO\n  API docs:          http://localhost:${running.port}/api/docs\n\n`);
+    process.stdout.write(
+      `\n  Demo booking page: http://localhost:${running.port}/Book/DEMO\n  API docs:          http://localhost:${running.port}/api/docs\n\n`,
+    );
   }
 
   let stopping = false;
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    stopRefreshing();
     await running.stop();
     await database.close();
     logger.info('stopped');

@@ -26,11 +26,13 @@ export function listen(app: Express, port: number, logger: Logger): Promise<Runn
               server.closeAllConnections();
             }, graceMs);
             force.unref();
+            // Keep-alive sockets hold close() open once their request is answered: drop them as they go idle.
+            const sweep = setInterval(() => server.closeIdleConnections(), 100);
             server.close(() => {
               clearTimeout(force);
+              clearInterval(sweep);
               done();
             });
-            // Keep-alive sockets with no request in flight would otherwise hold close() open.
             server.closeIdleConnections();
           });
         },

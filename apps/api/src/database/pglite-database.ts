@@ -23,7 +23,7 @@ export async function openPgliteDatabase(options: { dataDir?: string; loadDataDi
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist },
   });
-  const db = drizzle({ client, schema});
+  const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

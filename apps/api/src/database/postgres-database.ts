@@ -25,7 +25,7 @@ export function openPostgresDatabase({ connectionString, logger, maxConnections 
   });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
-  const db = drizzle({ client: pool, schema});
+  const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,
     driver: 'postgres',
@@ -47,7 +47,7 @@ export async function migratePostgres(connectionString: string): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockId]);
-    await migrate(drizzle({ client, schema}), { migrationsFolder: findMigrationsFolder() });
+    await migrate(drizzle({ client, schema }), { migrationsFolder: findMigrationsFolder() });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     await client.end();

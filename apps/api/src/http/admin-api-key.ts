@@ -13,7 +13,10 @@ export function requireAdminApiKey(adminApiKey: string | undefined): RequestHand
   return (req, _res, next) => {
     const header = req.get('x-api-key') ?? req.get('authorization')?.replace(/^Bearer\s+/i, '');
     if (!expected || !header || !timingSafeEqual(digest(header), expected)) {
-      throw new AppError('UNAUTHORISED', expected ? 'A valid API key is required (X-Api-Key header).' : 'The admin API is disabled: set ADMIN_API_KEY to enable it.');
+      throw new AppError(
+        'UNAUTHORISED',
+        expected ? 'A valid API key is required (X-Api-Key header).' : 'The admin API is disabled: set ADMIN_API_KEY to enable it.',
+      );
     }
     next();
   };

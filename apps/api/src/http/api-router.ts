@@ -60,7 +60,11 @@ export class ApiRouter {
     this.registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'sid' });
   }
 
-  route<Body extends z.ZodType | undefined = undefined, Query extends AnyObject | undefined = undefined, Params extends AnyObject | undefined = undefined>(
+  route<
+    Body extends z.ZodType | undefined = undefined,
+    Query extends AnyObject | undefined = undefined,
+    Params extends AnyObject | undefined = undefined,
+  >(
     spec: RouteSpec<Body, Query, Params>,
     handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<unknown> | unknown,
   ): void {

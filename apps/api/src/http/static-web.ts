@@ -7,7 +7,10 @@ import express, { type Express } from 'express';
 export function findWebDist(configured: string | undefined): string | undefined {
   const candidates = configured
     ? [path.resolve(configured)]
-    : [path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist'), path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')];
+    : [
+        path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist'),
+        path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+      ];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
 }
 

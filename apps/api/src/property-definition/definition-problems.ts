@@ -20,7 +20,13 @@ function duplicates(values: readonly string[], at: (index: number) => Path, what
   });
 }
 
-function known(values: readonly string[] | null | undefined, pool: ReadonlySet<string>, at: (index: number) => Path, what: string, out: DefinitionProblem[]): void {
+function known(
+  values: readonly string[] | null | undefined,
+  pool: ReadonlySet<string>,
+  at: (index: number) => Path,
+  what: string,
+  out: DefinitionProblem[],
+): void {
   values?.forEach((value, index) => {
     if (!pool.has(value)) out.push({ path: formatPath(at(index)), message: `unknown ${what} "${value}"` });
   });
@@ -35,15 +41,55 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   const roomTypeCodes = new Set(property.RoomTypes.map((r) => r.Code));
   const ratePlanCodes = new Set(property.RatePlans.map((r) => r.Code));
 
-  duplicates(property.RoomTypes.map((r) => r.Code), (i) => [...p, 'RoomTypes', i, 'Code'], 'room type code', out);
-  duplicates(property.RatePlans.map((r) => r.Code), (i) => [...p, 'RatePlans', i, 'Code'], 'rate plan code', out);
-  duplicates(property.Promotions.map((r) => r.Code), (i) => [...p, 'Promotions', i, 'Code'], 'promotion code', out);
-  duplicates(property.Services.map((r) => r.Code), (i) => [...p, 'Services', i, 'Code'], 'service code', out);
-  duplicates(property.GiftVouchers.map((r) => r.Code), (i) => [...p, 'GiftVouchers', i, 'Code'], 'gift voucher code', out);
-  duplicates(property.Companies.map((r) => r.AccountId), (i) => [...p, 'Companies', i, 'AccountId'], 'company account id', out);
-  duplicates(property.Restaurants.map((r) => r.Name), (i) => [...p, 'Restaurants', i, 'Name'], 'restaurant name', out);
+  duplicates(
+    property.RoomTypes.map((r) => r.Code),
+    (i) => [...p, 'RoomTypes', i, 'Code'],
+    'room type code',
+    out,
+  );
+  duplicates(
+    property.RatePlans.map((r) => r.Code),
+    (i) => [...p, 'RatePlans', i, 'Code'],
+    'rate plan code',
+    out,
+  );
+  duplicates(
+    property.Promotions.map((r) => r.Code),
+    (i) => [...p, 'Promotions', i, 'Code'],
+    'promotion code',
+    out,
+  );
+  duplicates(
+    property.Services.map((r) => r.Code),
+    (i) => [...p, 'Services', i, 'Code'],
+    'service code',
+    out,
+  );
+  duplicates(
+    property.GiftVouchers.map((r) => r.Code),
+    (i) => [...p, 'GiftVouchers', i, 'Code'],
+    'gift voucher code',
+    out,
+  );
+  duplicates(
+    property.Companies.map((r) => r.AccountId),
+    (i) => [...p, 'Companies', i, 'AccountId'],
+    'company account id',
+    out,
+  );
+  duplicates(
+    property.Restaurants.map((r) => r.Name),
+    (i) => [...p, 'Restaurants', i, 'Name'],
+    'restaurant name',
+    out,
+  );
   duplicates(property.CancellationReasons, (i) => [...p, 'CancellationReasons', i], 'cancellation reason', out);
-  duplicates(property.RoomTypes.flatMap((r) => r.Rooms), () => [...p, 'RoomTypes'], 'room number', out);
+  duplicates(
+    property.RoomTypes.flatMap((r) => r.Rooms),
+    () => [...p, 'RoomTypes'],
+    'room number',
+    out,
+  );
 
   if (!property.AvailableCurrencies.includes(property.Currency) && property.AvailableCurrencies.length > 0) {
     out.push({ path: formatPath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${property.Currency}` });
@@ -56,7 +102,8 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   property.RoomTypes.forEach((roomType, i) => {
     const at: Path = [...p, 'RoomTypes', i];
     known(roomType.UpgradesTo, roomTypeCodes, (j) => [...at, 'UpgradesTo', j], 'room type', out);
-    if (roomType.UpgradesTo.includes(roomType.Code)) out.push({ path: formatPath([...at, 'UpgradesTo']), message: 'a room type cannot upgrade to itself' });
+    if (roomType.UpgradesTo.includes(roomType.Code))
+      out.push({ path: formatPath([...at, 'UpgradesTo']), message: 'a room type cannot upgrade to itself' });
     if (roomType.MinimumOccupancy != null && roomType.MaximumOccupancy != null && roomType.MinimumOccupancy > roomType.MaximumOccupancy) {
       out.push({ path: formatPath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
     }
@@ -68,7 +115,8 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
       out.push({ path: formatPath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
     }
     ratePlan.Prices.forEach((price, j) => {
-      if (!roomTypeCodes.has(price.RoomType)) out.push({ path: formatPath([...at, 'Prices', j, 'RoomType']), message: `unknown room type "${price.RoomType}"` });
+      if (!roomTypeCodes.has(price.RoomType))
+        out.push({ path: formatPath([...at, 'Prices', j, 'RoomType']), message: `unknown room type "${price.RoomType}"` });
       ordered(price.From, price.To, [...at, 'Prices', j, 'To'], out);
     });
   });
@@ -86,7 +134,10 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
     const roomType = property.RoomTypes.find((r) => r.Code === closure.RoomType);
     if (!roomType) out.push({ path: formatPath([...at, 'RoomType']), message: `unknown room type "${closure.RoomType}"` });
     else if (closure.Rooms > roomType.Rooms.length)
-      out.push({ path: formatPath([...at, 'Rooms']), message: `closes ${closure.Rooms} rooms but ${closure.RoomType} has ${roomType.Rooms.length}` });
+      out.push({
+        path: formatPath([...at, 'Rooms']),
+        message: `closes ${closure.Rooms} rooms but ${closure.RoomType} has ${roomType.Rooms.length}`,
+      });
     ordered(closure.From, closure.To, [...at, 'To'], out);
   });
 
@@ -102,13 +153,17 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
     if (restaurant.MinOnlinePartySize > restaurant.MaxOnlinePartySize)
       out.push({ path: formatPath([...at, 'MinOnlinePartySize']), message: 'must not exceed MaxOnlinePartySize' });
     restaurant.Sittings.forEach((sitting, j) => {
-      if (sitting.To < sitting.From) out.push({ path: formatPath([...at, 'Sittings', j, 'To']), message: `must not be before ${sitting.From}` });
+      if (sitting.To < sitting.From)
+        out.push({ path: formatPath([...at, 'Sittings', j, 'To']), message: `must not be before ${sitting.From}` });
     });
   });
 
   const defaultRestaurant = property.BookingConfiguration.RestaurantBookingDefaultRestaurant;
   if (defaultRestaurant && !property.Restaurants.some((r) => r.Name.toLowerCase() === defaultRestaurant.toLowerCase())) {
-    out.push({ path: formatPath([...p, 'BookingConfiguration', 'RestaurantBookingDefaultRestaurant']), message: `unknown restaurant "${defaultRestaurant}"` });
+    out.push({
+      path: formatPath([...p, 'BookingConfiguration', 'RestaurantBookingDefaultRestaurant']),
+      message: `unknown restaurant "${defaultRestaurant}"`,
+    });
   }
   return out;
 }
@@ -116,8 +171,18 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
 /** Every cross-reference problem a parsed definition has on its own (the database adds its own checks). */
 export function definitionProblems(definition: Definition): DefinitionProblem[] {
   const out: DefinitionProblem[] = [];
-  duplicates(definition.Properties.map((p) => p.Code), (i) => ['Properties', i, 'Code'], 'property code', out);
-  duplicates(definition.Groups.map((g) => g.Code), (i) => ['Groups', i, 'Code'], 'group code', out);
+  duplicates(
+    definition.Properties.map((p) => p.Code),
+    (i) => ['Properties', i, 'Code'],
+    'property code',
+    out,
+  );
+  duplicates(
+    definition.Groups.map((g) => g.Code),
+    (i) => ['Groups', i, 'Code'],
+    'group code',
+    out,
+  );
   definition.Properties.forEach((property, i) => out.push(...propertyProblems(property, ['Properties', i])));
   return out;
 }

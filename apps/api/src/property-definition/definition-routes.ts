@@ -17,14 +17,19 @@ export function registerDefinitionRoutes(api: ApiRouter, context: AppContext): v
       security: 'adminApiKey',
       body: z.unknown(),
       response: importAnswer,
-      errors: { 400: 'The definition has problems: ModelState lists every one by JSON path; nothing was changed', 401: 'Missing or wrong API key' },
+      errors: {
+        400: 'The definition has problems: ModelState lists every one by JSON path; nothing was changed',
+        401: 'Missing or wrong API key',
+      },
     },
     async ({ body }) => {
       const result = await importDefinition(context, body, { checkOnly: false });
       if (!result.ok) {
         const modelState: Record<string, string[]> = {};
         for (const problem of result.problems) (modelState[problem.path] ??= []).push(problem.message);
-        throw new AppError('VALIDATION_FAILED', `The definition has ${result.problems.length} problem(s); nothing was changed.`, { modelState });
+        throw new AppError('VALIDATION_FAILED', `The definition has ${result.problems.length} problem(s); nothing was changed.`, {
+          modelState,
+        });
       }
       return { Success: true as const, Properties: result.summary.properties };
     },

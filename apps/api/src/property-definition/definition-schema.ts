@@ -6,25 +6,37 @@ import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
 // The property definition file (../shared/design/property-definition.md): what a hotel writes.
 // Objects are strict so that a mistyped key is reported rather than silently ignored.
 
-const code = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, "-", "_" or "."');
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, "-", "_" or "."');
 const name = z.string().trim().min(1).max(200);
 const text = z.string().max(4000);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine(isValidDate, 'must be a real date');
-const weekdays = z.array(z.number().int().min(1, 'weekdays run 1 (Monday) to 7 (Sunday)').max(7, 'weekdays run 1 (Monday) to 7 (Sunday)')).min(1);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .refine(isValidDate, 'must be a real date');
+const weekdays = z
+  .array(z.number().int().min(1, 'weekdays run 1 (Monday) to 7 (Sunday)').max(7, 'weekdays run 1 (Monday) to 7 (Sunday)'))
+  .min(1);
 const months = z.array(z.number().int().min(1, 'months run 1 to 12').max(12, 'months run 1 to 12')).min(1);
-const clock = z.string().regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time HH:mm').refine(isValidTimeOfDay, 'must be a 24-hour time HH:mm');
+const clock = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time HH:mm')
+  .refine(isValidTimeOfDay, 'must be a 24-hour time HH:mm');
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb');
-const url = z.string().max(2000).refine((value) => /^(https?:\/\/|\/)/.test(value), 'must be an http(s) address or a path starting with /');
+const url = z
+  .string()
+  .max(2000)
+  .refine((value) => /^(https?:\/\/|\/)/.test(value), 'must be an http(s) address or a path starting with /');
 const count = z.number().int().min(0).max(1000);
 const optionalBound = count.nullish();
 
 /** A price in major units (14.5 = £14.50): at most 2 decimals, never negative. */
-export const amount = z
-  .number()
-  .min(0)
-  .max(10_000_000)
-  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
+export const amount = z.number().min(0).max(10_000_000).refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
 
 const timeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
 
@@ -151,7 +163,12 @@ const ratePlan = z.strictObject({
   Name: name,
   Description: text.default(''),
   Policy: text.default(''),
-  CancellationDeadlineHours: z.number().int().min(0).max(24 * 365).nullish(),
+  CancellationDeadlineHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .nullish(),
   RequiresCode: z.boolean().default(false),
   CanPayByCompanyInvoice: z.boolean().default(false),
   UseOccupancyForRatePlan: z.boolean().default(false),
@@ -245,7 +262,10 @@ export const propertySchema = z.strictObject({
   HotelRating: z.number().int().min(0).max(7).nullish(),
   GoogleTagManagerContainerId: z.string().max(40).nullish(),
   FacebookPixelId: z.string().max(40).nullish(),
-  DefaultPhoneCountryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as GB').default('GB'),
+  DefaultPhoneCountryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as GB')
+    .default('GB'),
   StandardVatRate: z.number().min(0).max(100).default(0),
   IsStandardTaxExclusive: z.boolean().default(false),
   CreditCards: z.array(name).default([]),
@@ -268,9 +288,7 @@ export const propertySchema = z.strictObject({
 
 export const definitionSchema = z.strictObject({
   Groups: z.array(z.strictObject({ Code: code, Name: name, Properties: z.array(code).min(1) })).default([]),
-  ExchangeRates: z
-    .strictObject({ Base: currency, Rates: z.record(currency, z.number().positive().max(1_000_000)) })
-    .nullish(),
+  ExchangeRates: z.strictObject({ Base: currency, Rates: z.record(currency, z.number().positive().max(1_000_000)) }).nullish(),
   Properties: z.array(propertySchema).min(1, 'a definition needs at least one property'),
 });
 

@@ -17,7 +17,8 @@ export async function importDemoWhenEmpty(context: Pick<AppContext, 'database' |
   const folder = demoFolder();
   for (const file of (await readdir(folder)).filter((name) => name.endsWith('.json')).sort()) {
     const result = await importDefinition(context, JSON.parse(await readFile(path.join(folder, file), 'utf8')), { checkOnly: false });
-    if (!result.ok) throw new Error(`demo definition ${file} is invalid:\n${result.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+    if (!result.ok)
+      throw new Error(`demo definition ${file} is invalid:\n${result.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
     context.logger.info({ file, properties: result.summary.properties }, 'imported demo definition');
   }
 }

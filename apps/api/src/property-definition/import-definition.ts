@@ -30,17 +30,25 @@ async function databaseProblems(tx: Tx, definition: Definition): Promise<Definit
   definition.Properties.forEach((property, i) =>
     property.CreditCards.forEach((card, j) => {
       if (!cardNames.has(card.toLowerCase())) {
-        problems.push({ path: `Properties[${i}].CreditCards[${j}]`, message: `unknown card type "${card}"; use one of ${knownCards.map((c) => c.name).join(', ')}` });
+        problems.push({
+          path: `Properties[${i}].CreditCards[${j}]`,
+          message: `unknown card type "${card}"; use one of ${knownCards.map((c) => c.name).join(', ')}`,
+        });
       }
     }),
   );
   const inFile = new Set(definition.Properties.map((p) => p.Code));
   const referenced = [...new Set(definition.Groups.flatMap((g) => g.Properties))].filter((code) => !inFile.has(code));
-  const existing = referenced.length === 0 ? [] : await tx.select({ code: properties.code }).from(properties).where(inArray(properties.code, referenced));
+  const existing =
+    referenced.length === 0 ? [] : await tx.select({ code: properties.code }).from(properties).where(inArray(properties.code, referenced));
   const known = new Set([...inFile, ...existing.map((row) => row.code)]);
   definition.Groups.forEach((group, i) =>
     group.Properties.forEach((code, j) => {
-      if (!known.has(code)) problems.push({ path: `Groups[${i}].Properties[${j}]`, message: `unknown property "${code}": not in this file nor already imported` });
+      if (!known.has(code))
+        problems.push({
+          path: `Groups[${i}].Properties[${j}]`,
+          message: `unknown property "${code}": not in this file nor already imported`,
+        });
     }),
   );
   return problems;
@@ -50,7 +58,11 @@ async function databaseProblems(tx: Tx, definition: Definition): Promise<Definit
  * Validates a definition and writes it, all or nothing: any problem (with its JSON path) and
  * nothing changes. Re-importing the same file changes nothing; what is sold stays sold.
  */
-export async function importDefinition(context: Pick<AppContext, 'database' | 'clock'>, input: unknown, options: { checkOnly: boolean }): Promise<ImportResult> {
+export async function importDefinition(
+  context: Pick<AppContext, 'database' | 'clock'>,
+  input: unknown,
+  options: { checkOnly: boolean },
+): Promise<ImportResult> {
   const parsed = definitionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, problems: problemsFromZod(parsed.error.issues) };
   const definition = parsed.data;
@@ -72,7 +84,11 @@ export async function importDefinition(context: Pick<AppContext, 'database' | 'c
       }
       for (const group of definition.Groups) {
         const others = group.Properties.filter((code) => !definition.Properties.some((p) => p.Code === code));
-        if (others.length > 0) await tx.update(properties).set({ groupId: groupIds.get(group.Code) }).where(inArray(properties.code, others));
+        if (others.length > 0)
+          await tx
+            .update(properties)
+            .set({ groupId: groupIds.get(group.Code) })
+            .where(inArray(properties.code, others));
       }
       if (definition.ExchangeRates) await writeExchangeRates(tx, definition.ExchangeRates);
       if (problems.length > 0 || options.checkOnly) throw new Rollback(problems);
@@ -86,4 +102,3 @@ export async function importDefinition(context: Pick<AppContext, 'database' | 'c
   }
   return { ok: true, summary: { properties: definition.Properties.map((p) => p.Code) } };
 }
-

@@ -166,10 +166,15 @@ async function writeRoomTypes(tx: Tx, propertyId: number, p: PropertyDefinition)
     ids.set(roomType.Code, roomTypeId);
 
     await tx.delete(rooms).where(and(eq(rooms.roomTypeId, roomTypeId), notInArray(rooms.number, roomType.Rooms)));
-    await tx.insert(rooms).values(roomType.Rooms.map((number) => ({ roomTypeId, number }))).onConflictDoNothing();
+    await tx
+      .insert(rooms)
+      .values(roomType.Rooms.map((number) => ({ roomTypeId, number })))
+      .onConflictDoNothing();
 
     if (roomType.Configurations.length > 0) {
-      await tx.delete(roomConfigurations).where(and(eq(roomConfigurations.roomTypeId, roomTypeId), notInArray(roomConfigurations.label, roomType.Configurations)));
+      await tx
+        .delete(roomConfigurations)
+        .where(and(eq(roomConfigurations.roomTypeId, roomTypeId), notInArray(roomConfigurations.label, roomType.Configurations)));
     } else {
       await tx.delete(roomConfigurations).where(eq(roomConfigurations.roomTypeId, roomTypeId));
     }
@@ -195,7 +200,9 @@ async function writeRoomTypes(tx: Tx, propertyId: number, p: PropertyDefinition)
 
   await tx.delete(closures).where(inArray(closures.roomTypeId, allIds));
   if (p.Closures.length > 0) {
-    await tx.insert(closures).values(p.Closures.map((c) => ({ roomTypeId: ids.get(c.RoomType)!, firstNight: c.From, lastNight: c.To, rooms: c.Rooms })));
+    await tx
+      .insert(closures)
+      .values(p.Closures.map((c) => ({ roomTypeId: ids.get(c.RoomType)!, firstNight: c.From, lastNight: c.To, rooms: c.Rooms })));
   }
   return ids;
 }
@@ -234,9 +241,20 @@ async function writeRatePlans(tx: Tx, propertyId: number, p: PropertyDefinition)
   return ids;
 }
 
-async function writePrices(tx: Tx, propertyId: number, p: PropertyDefinition, ratePlanIds: CodeIds, roomTypeIds: CodeIds, window: NightWindow): Promise<void> {
+async function writePrices(
+  tx: Tx,
+  propertyId: number,
+  p: PropertyDefinition,
+  ratePlanIds: CodeIds,
+  roomTypeIds: CodeIds,
+  window: NightWindow,
+): Promise<void> {
   const everyPlan = await tx.select({ id: ratePlans.id }).from(ratePlans).where(eq(ratePlans.propertyId, propertyId));
-  await clearNightlyPrices(tx, everyPlan.map((row) => row.id), window);
+  await clearNightlyPrices(
+    tx,
+    everyPlan.map((row) => row.id),
+    window,
+  );
   for (const plan of p.RatePlans) {
     for (const price of plan.Prices) {
       await writePriceEntry(tx, ratePlanIds.get(plan.Code)!, roomTypeIds.get(price.RoomType)!, price, window);
@@ -244,14 +262,23 @@ async function writePrices(tx: Tx, propertyId: number, p: PropertyDefinition, ra
   }
 }
 
-async function writeInventory(tx: Tx, p: PropertyDefinition, roomTypeIds: CodeIds, window: NightWindow, at: (...path: (string | number)[]) => string): Promise<DefinitionProblem[]> {
+async function writeInventory(
+  tx: Tx,
+  p: PropertyDefinition,
+  roomTypeIds: CodeIds,
+  window: NightWindow,
+  at: (...path: (string | number)[]) => string,
+): Promise<DefinitionProblem[]> {
   const problems: DefinitionProblem[] = [];
   for (const [i, roomType] of p.RoomTypes.entries()) {
     const roomTypeId = roomTypeIds.get(roomType.Code)!;
     const oversold = await findOversoldNights(tx, roomTypeId, roomType.Rooms.length, window);
     if (oversold.length > 0) {
       const nights = oversold.map((n) => `${n.night} (${n.sold} sold, ${n.total} left)`).join(', ');
-      problems.push({ path: at('RoomTypes', i, 'Rooms'), message: `fewer rooms than already sold on ${nights}: reduce closures or keep the rooms` });
+      problems.push({
+        path: at('RoomTypes', i, 'Rooms'),
+        message: `fewer rooms than already sold on ${nights}: reduce closures or keep the rooms`,
+      });
       continue;
     }
     await writeRoomTypeInventory(tx, roomTypeId, roomType.Rooms.length, window);
@@ -259,7 +286,13 @@ async function writeInventory(tx: Tx, p: PropertyDefinition, roomTypeIds: CodeId
   return problems;
 }
 
-async function writePromotions(tx: Tx, propertyId: number, p: PropertyDefinition, ratePlanIds: CodeIds, roomTypeIds: CodeIds): Promise<void> {
+async function writePromotions(
+  tx: Tx,
+  propertyId: number,
+  p: PropertyDefinition,
+  ratePlanIds: CodeIds,
+  roomTypeIds: CodeIds,
+): Promise<void> {
   const listed = p.Promotions.map((promotion) => promotion.Code.toLowerCase());
   await tx
     .delete(promotions)
@@ -327,11 +360,15 @@ async function writeServices(
       .returning({ id: services.id });
     const serviceId = row!.id;
     await tx.delete(serviceArticles).where(eq(serviceArticles.serviceId, serviceId));
-    await tx.insert(serviceArticles).values(service.Articles.map((article, sortOrder) => ({ serviceId, name: article.Name, price: toMinor(article.Price), sortOrder })));
+    await tx
+      .insert(serviceArticles)
+      .values(service.Articles.map((article, sortOrder) => ({ serviceId, name: article.Name, price: toMinor(article.Price), sortOrder })));
     await tx.delete(serviceRoomTypes).where(eq(serviceRoomTypes.serviceId, serviceId));
     await tx.delete(serviceRatePlans).where(eq(serviceRatePlans.serviceId, serviceId));
-    if (service.RoomTypes?.length) await tx.insert(serviceRoomTypes).values(service.RoomTypes.map((code) => ({ serviceId, roomTypeId: ids.roomTypes.get(code)! })));
-    if (service.RatePlans?.length) await tx.insert(serviceRatePlans).values(service.RatePlans.map((code) => ({ serviceId, ratePlanId: ids.ratePlans.get(code)! })));
+    if (service.RoomTypes?.length)
+      await tx.insert(serviceRoomTypes).values(service.RoomTypes.map((code) => ({ serviceId, roomTypeId: ids.roomTypes.get(code)! })));
+    if (service.RatePlans?.length)
+      await tx.insert(serviceRatePlans).values(service.RatePlans.map((code) => ({ serviceId, ratePlanId: ids.ratePlans.get(code)! })));
 
     if (service.StartingInventory != null) {
       const overused = await findOverusedServiceNights(tx, serviceId, service.StartingInventory, window);
@@ -345,11 +382,18 @@ async function writeServices(
   await tx
     .update(services)
     .set({ isActive: false })
-    .where(and(eq(services.propertyId, propertyId), notInArray(services.code, p.Services.length > 0 ? p.Services.map((s) => s.Code) : [''])));
+    .where(
+      and(eq(services.propertyId, propertyId), notInArray(services.code, p.Services.length > 0 ? p.Services.map((s) => s.Code) : [''])),
+    );
   return problems;
 }
 
-async function writeGiftVouchers(tx: Tx, propertyId: number, p: PropertyDefinition, at: (...path: (string | number)[]) => string): Promise<DefinitionProblem[]> {
+async function writeGiftVouchers(
+  tx: Tx,
+  propertyId: number,
+  p: PropertyDefinition,
+  at: (...path: (string | number)[]) => string,
+): Promise<DefinitionProblem[]> {
   const problems: DefinitionProblem[] = [];
   for (const [i, voucher] of p.GiftVouchers.entries()) {
     const initialAmount = toMinor(voucher.Balance);
@@ -376,12 +420,22 @@ async function writeGiftVouchers(tx: Tx, propertyId: number, p: PropertyDefiniti
       .where(and(eq(voucherRedemptions.giftVoucherId, existing.id), isNull(voucherRedemptions.reversedAt)));
     const balance = initialAmount - (spent?.amount ?? 0);
     if (balance < 0) {
-      problems.push({ path: at('GiftVouchers', i, 'Balance'), message: `is less than the ${(spent!.amount / 100).toFixed(2)} already spent` });
+      problems.push({
+        path: at('GiftVouchers', i, 'Balance'),
+        message: `is less than the ${(spent!.amount / 100).toFixed(2)} already spent`,
+      });
       continue;
     }
     await tx
       .update(giftVouchers)
-      .set({ code: voucher.Code, initialAmount, balance, currency: p.Currency, expiresOn: voucher.ExpiresOn ?? null, isExperience: voucher.IsExperience })
+      .set({
+        code: voucher.Code,
+        initialAmount,
+        balance,
+        currency: p.Currency,
+        expiresOn: voucher.ExpiresOn ?? null,
+        isExperience: voucher.IsExperience,
+      })
       .where(eq(giftVouchers.id, existing.id));
   }
   return problems;
@@ -389,7 +443,9 @@ async function writeGiftVouchers(tx: Tx, propertyId: number, p: PropertyDefiniti
 
 async function writeCompanies(tx: Tx, propertyId: number, p: PropertyDefinition): Promise<void> {
   const listed = p.Companies.map((c) => c.AccountId);
-  await tx.delete(companies).where(and(eq(companies.propertyId, propertyId), listed.length > 0 ? notInArray(companies.accountId, listed) : undefined));
+  await tx
+    .delete(companies)
+    .where(and(eq(companies.propertyId, propertyId), listed.length > 0 ? notInArray(companies.accountId, listed) : undefined));
   for (const company of p.Companies) {
     await tx
       .insert(companies)
@@ -449,7 +505,12 @@ async function writeRestaurants(tx: Tx, propertyId: number, p: PropertyDefinitio
     const promotionNames = restaurant.Promotions.map((promotion) => promotion.Name);
     await tx
       .delete(restaurantPromotions)
-      .where(and(eq(restaurantPromotions.restaurantId, restaurantId), promotionNames.length > 0 ? notInArray(restaurantPromotions.name, promotionNames) : undefined));
+      .where(
+        and(
+          eq(restaurantPromotions.restaurantId, restaurantId),
+          promotionNames.length > 0 ? notInArray(restaurantPromotions.name, promotionNames) : undefined,
+        ),
+      );
     for (const promotion of restaurant.Promotions) {
       const set = { description: promotion.Description, fromTime: promotion.From, toTime: promotion.To };
       await tx
@@ -472,7 +533,11 @@ export async function writeProperty(
 ): Promise<DefinitionProblem[]> {
   const at = (...path: (string | number)[]) => formatPath(['Properties', index, ...path]);
   const columns = propertyColumns(p, groupId);
-  const [row] = await tx.insert(properties).values(columns).onConflictDoUpdate({ target: properties.code, set: columns }).returning({ id: properties.id });
+  const [row] = await tx
+    .insert(properties)
+    .values(columns)
+    .onConflictDoUpdate({ target: properties.code, set: columns })
+    .returning({ id: properties.id });
   const propertyId = row!.id;
 
   await writeCardTypes(tx, propertyId, p.CreditCards);

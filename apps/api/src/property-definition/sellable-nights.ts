@@ -28,7 +28,13 @@ export async function clearNightlyPrices(tx: Tx, ratePlanIds: number[], window: 
  * Writes one `Prices` entry onto every night it selects, in one statement. Entries are applied
  * in file order, so a later entry covering the same night replaces an earlier one.
  */
-export async function writePriceEntry(tx: Tx, ratePlanId: number, roomTypeId: number, price: PriceDefinition, window: NightWindow): Promise<void> {
+export async function writePriceEntry(
+  tx: Tx,
+  ratePlanId: number,
+  roomTypeId: number,
+  price: PriceDefinition,
+  window: NightWindow,
+): Promise<void> {
   const first = price.From ? later(price.From, window.first) : window.first;
   const last = price.To ? earlier(price.To, window.last) : window.last;
   if (first > last) return;
@@ -63,13 +69,21 @@ const unitsOnNight = (roomTypeId: number, units: number, night: SQL) => sql`${un
     WHERE c.room_type_id = ${roomTypeId} AND ${night} BETWEEN c.first_night AND c.last_night), 0)`;
 
 /** Nights in the window where more rooms are already sold than the new definition would have. */
-export async function findOversoldNights(tx: Tx, roomTypeId: number, units: number, window: NightWindow): Promise<{ night: string; sold: number; total: number }[]> {
-  return rawRows<{ night: string; sold: number; total: number }>(tx, sql`
+export async function findOversoldNights(
+  tx: Tx,
+  roomTypeId: number,
+  units: number,
+  window: NightWindow,
+): Promise<{ night: string; sold: number; total: number }[]> {
+  return rawRows<{ night: string; sold: number; total: number }>(
+    tx,
+    sql`
     SELECT night, sold, total FROM (
       SELECT to_char(i.night, 'YYYY-MM-DD') AS night, i.sold, (${unitsOnNight(roomTypeId, units, sql`i.night`)})::int AS total
       FROM room_type_inventory i
       WHERE i.room_type_id = ${roomTypeId} AND i.night >= ${window.first}::date) AS nights
-    WHERE sold > total ORDER BY night LIMIT 5`);
+    WHERE sold > total ORDER BY night LIMIT 5`,
+  );
 }
 
 /** Sets every night's total units of a room type over the window, keeping what is sold. */
@@ -86,13 +100,20 @@ export async function findOverusedServiceNights(tx: Tx, serviceId: number, total
   const rows = await tx
     .select({ night: serviceInventory.night })
     .from(serviceInventory)
-    .where(and(eq(serviceInventory.serviceId, serviceId), gte(serviceInventory.night, window.first), sql`${serviceInventory.used} > ${total}`))
+    .where(
+      and(eq(serviceInventory.serviceId, serviceId), gte(serviceInventory.night, window.first), sql`${serviceInventory.used} > ${total}`),
+    )
     .limit(5);
   return rows.map((row) => row.night);
 }
 
 /** Sets a limited service's units per night over the window (unlimited services have no rows). */
-export async function writeServiceInventory(tx: Tx, serviceId: number, total: number | null | undefined, window: NightWindow): Promise<void> {
+export async function writeServiceInventory(
+  tx: Tx,
+  serviceId: number,
+  total: number | null | undefined,
+  window: NightWindow,
+): Promise<void> {
   if (total == null) {
     await tx.delete(serviceInventory).where(and(eq(serviceInventory.serviceId, serviceId), gte(serviceInventory.night, window.first)));
     return;
@@ -103,4 +124,3 @@ export async function writeServiceInventory(tx: Tx, serviceId: number, total: nu
     FROM generate_series(${window.first}::date, ${window.last}::date, interval '1 day') AS night
     ON CONFLICT (service_id, night) DO UPDATE SET total = excluded.total`);
 }
-

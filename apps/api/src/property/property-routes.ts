@@ -5,7 +5,12 @@ import { notFound } from '../http/app-error';
 import { findAcceptedCardTypes, findProperty } from './property-queries';
 import { propertyResponseSchema, toPropertyResponse } from './property-response';
 
-const propertyIdOrCode = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
+const propertyIdOrCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
 
 export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext): void {
   api.route(

@@ -6,7 +6,10 @@ import { createTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SHELL', Name: 'Shell Hotel', CreditCards: ['Visa', 'American Express'] })));
+  await givenDefinition(
+    t.context,
+    aDefinition(aProperty({ Code: 'SHELL', Name: 'Shell Hotel', CreditCards: ['Visa', 'American Express'] })),
+  );
 });
 afterAll(() => t.close());
 
@@ -45,7 +48,11 @@ describe('GET /api/Property/{id}', () => {
 
   it('answers 400 with ModelState for an id that cannot be one', async () => {
     const response = await request(t.app).get('/api/Property/%3Cscript%3E').expect(400);
-    expect(response.body).toEqual({ Message: 'The request is invalid.', ModelState: { id: ['A property id or code is required'] }, Code: 'VALIDATION_FAILED' });
+    expect(response.body).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: { id: ['A property id or code is required'] },
+      Code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -78,7 +85,10 @@ describe('error shapes', () => {
   });
 
   it('never logs authorization headers or cookies', async () => {
-    await request(t.app).get('/api/Property/SHELL').set('Authorization', 'Bearer very-secret-token').set('Cookie', 'sid=very-secret-cookie');
+    await request(t.app)
+      .get('/api/Property/SHELL')
+      .set('Authorization', 'Bearer very-secret-token')
+      .set('Cookie', 'sid=very-secret-cookie');
     const logs = t.logLines.join('\n');
     expect(logs).toContain('/api/Property/SHELL');
     expect(logs).not.toContain('very-secret-token');

@@ -25,7 +25,10 @@ describe('unexpected failures', () => {
     const database = openPostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:1/none', logger });
     const { app } = createApp({ config: loadConfig({ NODE_ENV: 'test' }), database, logger, clock: systemClock });
     const response = await request(app).get('/api/Property/1').expect(503);
-    expect(response.body).toEqual({ Message: 'The service is temporarily unavailable. Please try again in a moment.', Code: 'DATABASE_UNAVAILABLE' });
+    expect(response.body).toEqual({
+      Message: 'The service is temporarily unavailable. Please try again in a moment.',
+      Code: 'DATABASE_UNAVAILABLE',
+    });
     expect(response.headers['retry-after']).toBe('5');
     await request(app).get('/readyz').expect(503);
     await database.close();

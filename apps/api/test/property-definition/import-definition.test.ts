@@ -92,7 +92,15 @@ describe('a definition with problems', () => {
       CreditCards: ['Visa'],
       RoomTypes: [{ Code: 'DBL', Name: 'Double', Rooms: ['1'], UpgradesTo: ['PENTHOUSE'] }],
       RatePlans: [
-        { Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'DBL', BaseRate: 100 }, { RoomType: 'TWN', BaseRate: 90, From: '2027-02-30' }, { RoomType: 'DBL', BaseRate: -5 }] },
+        {
+          Code: 'BAR',
+          Name: 'Flexible',
+          Prices: [
+            { RoomType: 'DBL', BaseRate: 100 },
+            { RoomType: 'TWN', BaseRate: 90, From: '2027-02-30' },
+            { RoomType: 'DBL', BaseRate: -5 },
+          ],
+        },
       ],
       Promotions: [{ Code: 'HALF', Name: 'Half', RatePlans: ['BAR'], DiscountPercent: 50, DiscountAmountPerNight: 10 }],
     }),
@@ -170,28 +178,84 @@ describe('re-importing', () => {
   });
 
   it('keeps what is sold and refuses to shrink a room type below it', async () => {
-    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 100 }] }] })));
-    await db().execute(sql`UPDATE room_type_inventory SET sold = 2 WHERE night = '2027-04-01' AND room_type_id = (SELECT id FROM room_types WHERE code = 'FAM')`);
+    await givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'SOLD',
+          RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3'] }],
+          RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 100 }] }],
+        }),
+      ),
+    );
+    await db().execute(
+      sql`UPDATE room_type_inventory SET sold = 2 WHERE night = '2027-04-01' AND room_type_id = (SELECT id FROM room_types WHERE code = 'FAM')`,
+    );
 
-    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3', '4'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }] })));
+    await givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'SOLD',
+          RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1', '2', '3', '4'] }],
+          RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }],
+        }),
+      ),
+    );
     expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
     expect(await priceOn('FAM', 'BAR', '2027-04-01')).toMatchObject({ baseRate: 12000 });
 
     const shrunk = await importDefinition(
       t.context,
-      aDefinition(aProperty({ Code: 'SOLD', RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }] })),
+      aDefinition(
+        aProperty({
+          Code: 'SOLD',
+          RoomTypes: [{ Code: 'FAM', Name: 'Family', Rooms: ['1'] }],
+          RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'FAM', BaseRate: 120 }] }],
+        }),
+      ),
       { checkOnly: false },
     );
-    expect(shrunk).toEqual({ ok: false, problems: [{ path: 'Properties[0].RoomTypes[0].Rooms', message: expect.stringContaining('2027-04-01 (2 sold, 1 left)') }] });
+    expect(shrunk).toEqual({
+      ok: false,
+      problems: [{ path: 'Properties[0].RoomTypes[0].Rooms', message: expect.stringContaining('2027-04-01 (2 sold, 1 left)') }],
+    });
     expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
   });
 
   it('retires room types and rate plans the file no longer lists instead of deleting them', async () => {
     await givenDefinition(
       t.context,
-      aDefinition(aProperty({ Code: 'RETIRE', RoomTypes: [{ Code: 'A', Name: 'A', Rooms: ['1'] }, { Code: 'B', Name: 'B', Rooms: ['2'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'A', BaseRate: 100 }, { RoomType: 'B', BaseRate: 100 }] }] })),
+      aDefinition(
+        aProperty({
+          Code: 'RETIRE',
+          RoomTypes: [
+            { Code: 'A', Name: 'A', Rooms: ['1'] },
+            { Code: 'B', Name: 'B', Rooms: ['2'] },
+          ],
+          RatePlans: [
+            {
+              Code: 'BAR',
+              Name: 'Flexible',
+              Prices: [
+                { RoomType: 'A', BaseRate: 100 },
+                { RoomType: 'B', BaseRate: 100 },
+              ],
+            },
+          ],
+        }),
+      ),
     );
-    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'RETIRE', RoomTypes: [{ Code: 'A', Name: 'A', Rooms: ['1'] }], RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'A', BaseRate: 100 }] }] })));
+    await givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'RETIRE',
+          RoomTypes: [{ Code: 'A', Name: 'A', Rooms: ['1'] }],
+          RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'A', BaseRate: 100 }] }],
+        }),
+      ),
+    );
     const rows = await db()
       .select({ code: roomTypes.code, isActive: roomTypes.isActive })
       .from(roomTypes)
@@ -230,10 +294,20 @@ describe('re-importing', () => {
     await db().insert(voucherRedemptions).values({ giftVoucherId: voucher!.id, reservationId: reservation!.id, amount: 3000 });
 
     await givenDefinition(t.context, definition);
-    const [after] = await db().select({ balance: giftVouchers.balance, initialAmount: giftVouchers.initialAmount }).from(giftVouchers).where(eq(giftVouchers.code, 'GIFT-50'));
+    const [after] = await db()
+      .select({ balance: giftVouchers.balance, initialAmount: giftVouchers.initialAmount })
+      .from(giftVouchers)
+      .where(eq(giftVouchers.code, 'GIFT-50'));
     expect(after).toEqual({ balance: 2000, initialAmount: 5000 });
 
-    const lowered = await importDefinition(t.context, aDefinition(aProperty({ Code: 'GIFTS', GiftVouchers: [{ Code: 'GIFT-50', Balance: 20 }] })), { checkOnly: false });
-    expect(lowered).toEqual({ ok: false, problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the 30.00 already spent' }] });
+    const lowered = await importDefinition(
+      t.context,
+      aDefinition(aProperty({ Code: 'GIFTS', GiftVouchers: [{ Code: 'GIFT-50', Balance: 20 }] })),
+      { checkOnly: false },
+    );
+    expect(lowered).toEqual({
+      ok: false,
+      problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the 30.00 already spent' }],
+    });
   });
 });

@@ -18,7 +18,9 @@ export function aProperty(overrides: Json = {}): Json {
     Telephone: '+441000000000',
     StandardVatRate: 20,
     CreditCards: ['Visa', 'Mastercard'],
-    RoomTypes: [{ Code: 'DBL', Name: 'Double', Rooms: ['101', '102'], MaximumOccupancy: 3, AdultMaximumOccupancy: 2, ChildMaximumOccupancy: 1 }],
+    RoomTypes: [
+      { Code: 'DBL', Name: 'Double', Rooms: ['101', '102'], MaximumOccupancy: 3, AdultMaximumOccupancy: 2, ChildMaximumOccupancy: 1 },
+    ],
     RatePlans: [{ Code: 'BAR', Name: 'Best Available Rate', Prices: [{ RoomType: 'DBL', BaseRate: 100 }] }],
     ...overrides,
   };

@@ -35,7 +35,11 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
     const serverUrl = new URL(templateUrl);
     serverUrl.pathname = '/postgres';
     await onServer(serverUrl.toString(), `CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
-    const database = openPostgresDatabase({ connectionString: url.toString(), logger: createLogger('silent'), maxConnections: options.maxConnections ?? 10 });
+    const database = openPostgresDatabase({
+      connectionString: url.toString(),
+      logger: createLogger('silent'),
+      maxConnections: options.maxConnections ?? 10,
+    });
     return {
       ...database,
       url: url.toString(),
