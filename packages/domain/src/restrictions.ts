@@ -1,0 +1,222 @@
+/**
+ * Whether a search or a stay may be booked: search validity, the same-day cut-off, nightly
+ * restrictions (minimum stay on arrival, closed to arrival/departure, stop-sell), rooms per
+ * booking, and alternative stays from calendar data.
+ */
+import {
+  addDays,
+  calendarWindow,
+  compareDates,
+  countNights,
+  parseDate,
+  zonedDateTime,
+  type IsoDate,
+} from "./dates";
+import type { Party } from "./occupancy";
+
+/** At most this many alternative stays are offered (spec section 9). */
+export const MAX_ALTERNATIVE_STAYS = 10;
+
+/** What a search carries, as the booking state or the search request holds it. */
+export interface SearchInput {
+  propertyId?: number | string | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  rooms?: readonly Party[] | null;
+  maxNumberOfRoomsOnBooking?: number | null;
+  /** Today in the property's zone; when given, past arrivals and dates beyond the calendar window are refused. */
+  today?: IsoDate;
+}
+
+/** Why a search is not possible. */
+export type SearchRefusal =
+  | "NO_PROPERTY"
+  | "INVALID_DATES"
+  | "DEPARTURE_NOT_AFTER_ARRIVAL"
+  | "ARRIVAL_IN_PAST"
+  | "BEYOND_CALENDAR"
+  | "NO_ROOMS"
+  | "TOO_MANY_ROOMS";
+
+/**
+ * Why a search is not possible, or null (spec section 5: a property, two valid dates, at
+ * least one room, no more rooms than MaxNumberOfRoomsOnBooking when set). Departure must
+ * follow arrival, and with `today` the stay must lie in the calendar window.
+ */
+export function searchRefusal(input: SearchInput): SearchRefusal | null {
+  if (input.propertyId == null || input.propertyId === "") return "NO_PROPERTY";
+  const from = parseDate(input.dateFrom ?? "");
+  const to = parseDate(input.dateTo ?? "");
+  if (from === null || to === null) return "INVALID_DATES";
+  if (compareDates(to, from) <= 0) return "DEPARTURE_NOT_AFTER_ARRIVAL";
+  if (input.today !== undefined) {
+    const window = calendarWindow(input.today);
+    if (compareDates(from, window.from) < 0) return "ARRIVAL_IN_PAST";
+    if (compareDates(to, window.to) > 0) return "BEYOND_CALENDAR";
+  }
+  const rooms = input.rooms ?? [];
+  if (rooms.length === 0) return "NO_ROOMS";
+  if (exceedsRoomsPerBooking(rooms.length, input.maxNumberOfRoomsOnBooking)) return "TOO_MANY_ROOMS";
+  return null;
+}
+
+/** True when a search may be made (spec section 5). */
+export function isSearchPossible(input: SearchInput): boolean {
+  return searchRefusal(input) === null;
+}
+
+/** True when a number of rooms is above MaxNumberOfRoomsOnBooking (no limit when unset). */
+export function exceedsRoomsPerBooking(roomCount: number, max?: number | null): boolean {
+  return max != null && roomCount > max;
+}
+
+/** True when one more room may be added to a booking of `roomCount` rooms. */
+export function canAddRoom(roomCount: number, max?: number | null): boolean {
+  return !exceedsRoomsPerBooking(roomCount + 1, max);
+}
+
+/** The booking configuration fields of the same-day cut-off. */
+export interface SameDayRestriction {
+  SameDayBookingRestrictionEnabled?: boolean | null;
+  SameDayBookingRestrictionHour?: number | null;
+  SameDayBookingRestrictionMinute?: number | null;
+}
+
+/**
+ * True when booking is disabled by the same-day restriction: it is enabled, the arrival is
+ * today in the property's zone, and the local time there is at or past the configured hour
+ * and minute (spec section 4).
+ */
+export function isSameDayRestricted(
+  config: SameDayRestriction,
+  arrival: IsoDate,
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (config.SameDayBookingRestrictionEnabled !== true) return false;
+  const local = zonedDateTime(now, timeZone);
+  if (parseDate(arrival) !== local.date) return false;
+  const cutOff =
+    (config.SameDayBookingRestrictionHour ?? 0) * 60 + (config.SameDayBookingRestrictionMinute ?? 0);
+  return local.minutes >= cutOff;
+}
+
+/** A rate's restrictions on one night (defaults in property-definition.md). */
+export interface NightRestrictions {
+  MinLengthOfStay?: number | null;
+  ClosedToArrival?: boolean | null;
+  ClosedToDeparture?: boolean | null;
+  StopSell?: boolean | null;
+}
+
+/** Why a rate is not open for a stay. */
+export type StayRefusal =
+  | "NOT_PRICED"
+  | "STOP_SELL"
+  | "CLOSED_TO_ARRIVAL"
+  | "CLOSED_TO_DEPARTURE"
+  | "MIN_LENGTH_OF_STAY";
+
+/** The minimum stay a night sets when it is the arrival night (1 when unset). */
+export function minLengthOfStay(arrivalNight: NightRestrictions): number {
+  return Math.max(1, arrivalNight.MinLengthOfStay ?? 1);
+}
+
+/**
+ * Why a rate is not open for a stay, or null when it is (DOMAIN.md): priced every night
+ * (undefined = not priced), no stop-sell, length of stay >= the arrival night's minimum,
+ * arrival not closed, and the departure day (the rate's entry for that date, if any) not
+ * closed to departure.
+ */
+export function stayRefusal(
+  nights: readonly (NightRestrictions | undefined)[],
+  departureDay?: NightRestrictions,
+): StayRefusal | null {
+  const arrivalNight = nights[0];
+  if (arrivalNight === undefined || nights.some((night) => night === undefined)) return "NOT_PRICED";
+  if (nights.some((night) => night?.StopSell === true)) return "STOP_SELL";
+  if (arrivalNight.ClosedToArrival === true) return "CLOSED_TO_ARRIVAL";
+  if (departureDay?.ClosedToDeparture === true) return "CLOSED_TO_DEPARTURE";
+  if (nights.length < minLengthOfStay(arrivalNight)) return "MIN_LENGTH_OF_STAY";
+  return null;
+}
+
+/** The minimum-stay badge text, e.g. "2 night minimum" (spec section 4). */
+export function minimumStayBadge(nights: number): string {
+  return `${nights} night minimum`;
+}
+
+/** One night of the availability calendar (GET /api/Availability). */
+export interface CalendarNight {
+  DateOfStay: string;
+  AvailableRooms: number;
+  Rates: readonly { MinLengthOfStay?: number | null }[];
+}
+
+/** A stay offered instead of the one searched. */
+export interface AlternativeStay {
+  from: IsoDate;
+  to: IsoDate;
+  nights: number;
+}
+
+/**
+ * Up to 10 stays near the searched arrival that the calendar shows bookable: every night has
+ * enough rooms and an open rate. Each lasts the searched nights, or the arrival night's
+ * minimum stay when that is longer (so the searched arrival itself is offered when only
+ * its minimum stay was missed). Nearest arrivals first (earlier on a tie), never before
+ * `today`; returned in date order.
+ */
+export function alternativeStays(input: {
+  calendar: readonly CalendarNight[];
+  from: IsoDate;
+  to: IsoDate;
+  today: IsoDate;
+  rooms?: number;
+  limit?: number;
+}): AlternativeStay[] {
+  const rooms = Math.max(1, input.rooms ?? 1);
+  const limit = input.limit ?? MAX_ALTERNATIVE_STAYS;
+  const searchedNights = countNights(input.from, input.to);
+  const byDate = new Map<IsoDate, CalendarNight>();
+  for (const night of input.calendar) {
+    const date = parseDate(night.DateOfStay);
+    if (date !== null) byDate.set(date, night);
+  }
+  const isOpen = (date: IsoDate): boolean => {
+    const night = byDate.get(date);
+    return night !== undefined && night.AvailableRooms >= rooms && night.Rates.length > 0;
+  };
+  const stayFrom = (arrival: IsoDate): AlternativeStay | null => {
+    const arrivalNight = byDate.get(arrival);
+    if (arrivalNight === undefined || arrivalNight.Rates.length === 0) return null;
+    const nights = Math.max(searchedNights, Math.min(...arrivalNight.Rates.map(minLengthOfStay)));
+    for (let offset = 0; offset < nights; offset += 1) {
+      if (!isOpen(addDays(arrival, offset))) return null;
+    }
+    return { from: arrival, to: addDays(arrival, nights), nights };
+  };
+
+  const dates = [...byDate.keys()].sort(compareDates);
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const found: AlternativeStay[] = [];
+  if (first === undefined || last === undefined) return found;
+  const reach = Math.max(
+    Math.abs(compareDates(input.from, first)),
+    Math.abs(compareDates(last, input.from)),
+  );
+  for (let distance = 0; distance <= reach && found.length < limit; distance += 1) {
+    const arrivals =
+      distance === 0
+        ? [input.from]
+        : [addDays(input.from, -distance), addDays(input.from, distance)];
+    for (const arrival of arrivals) {
+      if (found.length >= limit || compareDates(arrival, input.today) < 0) continue;
+      const stay = stayFrom(arrival);
+      // The searched stay itself is not an alternative to itself.
+      if (stay !== null && !(distance === 0 && stay.nights === searchedNights)) found.push(stay);
+    }
+  }
+  return found.sort((a, b) => compareDates(a.from, b.from));
+}
