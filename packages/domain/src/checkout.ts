@@ -1,0 +1,196 @@
+/**
+ * Checkout rules (spec section 5): payment types, which may be offered, when payment is
+ * ready, which terms show, and when a booking can be confirmed.
+ */
+import { isCardDetailsComplete, type CardDetails } from "./cards";
+import {
+  isBlank,
+  isBookerAddressValid,
+  isBookerPersonalDetailsValid,
+  type BookerDetails,
+} from "./validation";
+
+/** The payment methods and their numbers (spec section 3). */
+export const PaymentType = {
+  PayByCard: 0,
+  PayByIndividualInvoice: 1,
+  PayByVoucher: 2,
+  PayByCompanyInvoice: 3,
+  PayByPayStack: 4,
+} as const;
+
+/** One payment method number. */
+export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
+
+/** The name of a payment method, e.g. "PayByCard". */
+export type PaymentTypeName = keyof typeof PaymentType;
+
+/** Payment types by name, in number order. */
+export const PAYMENT_TYPE_NAMES = Object.keys(PaymentType) as PaymentTypeName[];
+
+/** The default payment type: pay by card (spec section 9). */
+export const DEFAULT_PAYMENT_TYPE: PaymentType = PaymentType.PayByCard;
+
+/**
+ * Reads PaymentType as Reservation/Create sends it ("text"): its name ("PayByCard") or its
+ * number ("0"); null for anything else.
+ */
+export function parsePaymentType(text: string | number): PaymentType | null {
+  const value = String(text).trim();
+  if (Object.hasOwn(PaymentType, value)) return PaymentType[value as PaymentTypeName];
+  const number = /^\d$/.test(value) ? Number(value) : Number.NaN;
+  return (Object.values(PaymentType) as number[]).includes(number) ? (number as PaymentType) : null;
+}
+
+/** The name of a payment type number. */
+export function paymentTypeName(type: PaymentType): PaymentTypeName {
+  return PAYMENT_TYPE_NAMES[type] as PaymentTypeName;
+}
+
+/** The booking configuration fields the checkout rules read. */
+export interface CheckoutConfiguration {
+  EnableUserChoiceOfPaymentMethod?: boolean | null;
+  EnablePayByCompanyInvoice?: boolean | null;
+  HasCustomTermsAndConditions?: boolean | null;
+  OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice?: boolean | null;
+}
+
+/** Invoice details count as captured when both a PO number and a company are present. */
+export function isInvoiceDetailsCaptured(draft: {
+  poNumber?: string | null;
+  company?: unknown;
+}): boolean {
+  return !isBlank(draft.poNumber) && !isBlank(draft.company);
+}
+
+/** Company invoice only when every rate plan allows it and the property enables it. */
+export function canPayByCompanyInvoice(
+  ratePlans: readonly { CanPayByCompanyInvoice?: boolean | null }[],
+  config: CheckoutConfiguration,
+): boolean {
+  return (
+    config.EnablePayByCompanyInvoice === true &&
+    ratePlans.length > 0 &&
+    ratePlans.every((ratePlan) => ratePlan.CanPayByCompanyInvoice === true)
+  );
+}
+
+/**
+ * Custom terms show when configured; with OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice
+ * only when paying by company invoice.
+ */
+export function showsCustomTerms(config: CheckoutConfiguration, paymentType: PaymentType): boolean {
+  if (config.HasCustomTermsAndConditions !== true) return false;
+  return (
+    config.OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice !== true ||
+    paymentType === PaymentType.PayByCompanyInvoice
+  );
+}
+
+/**
+ * The user may choose between card and invoice only if the property enables it, the user is
+ * logged in with CanChoosePaymentMethod, and payment is not PayStack or company invoice.
+ */
+export function canUserChoosePaymentMethod(
+  config: CheckoutConfiguration,
+  user: { CanChoosePaymentMethod?: boolean | null } | null | undefined,
+  paymentType: PaymentType,
+): boolean {
+  return (
+    config.EnableUserChoiceOfPaymentMethod === true &&
+    user?.CanChoosePaymentMethod === true &&
+    paymentType !== PaymentType.PayByPayStack &&
+    paymentType !== PaymentType.PayByCompanyInvoice
+  );
+}
+
+/**
+ * Whether the server accepts a payment type for a booking (DOMAIN.md): card always; PayStack
+ * when the property pays by PayStack; company invoice under its rule; individual invoice
+ * only for a logged-in user who may choose. Vouchers are spent as a discount, never chosen
+ * as the payment type.
+ */
+export function isPaymentTypeAllowed(input: {
+  paymentType: PaymentType;
+  config: CheckoutConfiguration;
+  ratePlans: readonly { CanPayByCompanyInvoice?: boolean | null }[];
+  user: { CanChoosePaymentMethod?: boolean | null } | null | undefined;
+  payByPaystack: boolean;
+}): boolean {
+  switch (input.paymentType) {
+    case PaymentType.PayByCard:
+      return true;
+    case PaymentType.PayByPayStack:
+      return input.payByPaystack;
+    case PaymentType.PayByCompanyInvoice:
+      return canPayByCompanyInvoice(input.ratePlans, input.config);
+    case PaymentType.PayByIndividualInvoice:
+      return canUserChoosePaymentMethod(input.config, input.user, PaymentType.PayByIndividualInvoice);
+    case PaymentType.PayByVoucher:
+      return false;
+  }
+}
+
+/**
+ * Payment is ready for PayStack; for card with valid card details; for individual invoice;
+ * for company invoice with invoice details captured (spec section 5).
+ */
+export function isPaymentReady(input: {
+  paymentType: PaymentType;
+  card?: CardDetails | null;
+  poNumber?: string | null;
+  company?: unknown;
+}): boolean {
+  switch (input.paymentType) {
+    case PaymentType.PayByPayStack:
+    case PaymentType.PayByIndividualInvoice:
+      return true;
+    case PaymentType.PayByCard:
+      return input.card != null && isCardDetailsComplete(input.card);
+    case PaymentType.PayByCompanyInvoice:
+      return isInvoiceDetailsCaptured(input);
+    case PaymentType.PayByVoucher:
+      return false;
+  }
+}
+
+/** What still stands between a checkout and a confirmed booking. */
+export type ConfirmationBlocker =
+  | "BOOKER_PERSONAL_DETAILS"
+  | "BOOKER_ADDRESS"
+  | "PAYMENT_NOT_READY"
+  | "TERMS_NOT_AGREED"
+  | "CUSTOM_TERMS_NOT_ACCEPTED"
+  | "BOOKING_IN_PROGRESS";
+
+/** Everything checkout needs to decide whether the booking can be confirmed. */
+export interface ConfirmationInput {
+  booker: BookerDetails;
+  paymentType: PaymentType;
+  card?: CardDetails | null;
+  poNumber?: string | null;
+  company?: unknown;
+  agreeToTermsAndConditions: boolean;
+  hasAcceptedCustomTermsAndConditions: boolean;
+  config: CheckoutConfiguration;
+  bookingInProgress: boolean;
+}
+
+/** Every unmet condition of the spec's "booking can be confirmed" rule, in its order. */
+export function confirmationBlockers(input: ConfirmationInput): ConfirmationBlocker[] {
+  const blockers: ConfirmationBlocker[] = [];
+  if (!isBookerPersonalDetailsValid(input.booker)) blockers.push("BOOKER_PERSONAL_DETAILS");
+  if (!isBookerAddressValid(input.booker)) blockers.push("BOOKER_ADDRESS");
+  if (!isPaymentReady(input)) blockers.push("PAYMENT_NOT_READY");
+  if (!input.agreeToTermsAndConditions) blockers.push("TERMS_NOT_AGREED");
+  if (showsCustomTerms(input.config, input.paymentType) && !input.hasAcceptedCustomTermsAndConditions) {
+    blockers.push("CUSTOM_TERMS_NOT_ACCEPTED");
+  }
+  if (input.bookingInProgress) blockers.push("BOOKING_IN_PROGRESS");
+  return blockers;
+}
+
+/** True when the booking can be confirmed (spec section 5). */
+export function canConfirmBooking(input: ConfirmationInput): boolean {
+  return confirmationBlockers(input).length === 0;
+}
