@@ -112,13 +112,6 @@ export function toMajor(minor: Minor): number {
   return assertMinor(minor) / MINOR_UNITS_PER_MAJOR;
 }
 
-/** True when a wire number has at most two decimals (what `toMinor` converts without rounding). */
-export function hasAtMostTwoDecimals(major: number): boolean {
-  if (!Number.isFinite(major)) return false;
-  const [numerator, denominator] = decimalRatio(major);
-  return (numerator * BigInt(MINOR_UNITS_PER_MAJOR)) % denominator === 0n;
-}
-
 /** Sums minor amounts. */
 export function sumMinor(amounts: readonly Minor[]): Minor {
   return assertMinor(amounts.reduce((total, amount) => total + assertMinor(amount), 0));

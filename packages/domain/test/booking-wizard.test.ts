@@ -127,6 +127,8 @@ describe("wizard advance (spec section 4)", () => {
 
   it("on mobile scrolls to the top on each step", () => {
     expect(advanceWizard(state({ step: BookingStep.Occupancy, isMobile: true })).scrollToTop).toBe(true);
+    // only the summary leaves the Rooms-And-Rates page on desktop
+    expect(advanceWizard(state({ step: BookingStep.Occupancy }))).toMatchObject({ navigateToCheckout: false, scrollToTop: false });
   });
 
   it("leaves checkout sections where they are", () => {

@@ -160,7 +160,7 @@ describe("a room type shows only if rooms remain, occupancy fits, a rate fits an
     [{ roomTypeFilter: [7, 8] }, true, "the filter matches"],
     [{ roomTypeFilter: [8] }, false, "the filter does not match"],
     [{ roomTypeFilter: [] }, true, "an empty filter filters nothing"],
-  ])("%o -> %s (%s)", (change, shows) => {
+  ])("%o -> %s (%s)", (change: object, shows: boolean, _reason: string) => {
     expect(roomTypeShows({ ...base, ...change })).toBe(shows);
   });
 

@@ -72,7 +72,7 @@ describe("promotion eligibility", () => {
     [{ ...spring, BookTo: "2027-01-10" }, stay("2027-04-01", "2027-04-03"), null, "the booking window is inclusive"],
     [{ ...spring, StayWeekdays: [6, 7] }, stay("2027-04-05", "2027-04-07"), "NO_ELIGIBLE_NIGHT", "weekend nights only"],
     [{ ...spring, StayFrom: "2027-04-10", StayTo: "2027-04-12" }, stay("2027-04-12", "2027-04-14"), null, "a night on the last stay date"],
-  ])("%#: %s (%s)", (promotion, context, refusal) => {
+  ])("%#: %s (%s)", (promotion: Promotion, context: PromotionContext, refusal: string | null, _reason: string) => {
     expect(promotionRefusal(promotion, context)).toBe(refusal);
   });
 

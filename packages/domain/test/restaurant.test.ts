@@ -116,6 +116,9 @@ describe("available times for a date", () => {
     const now = new Date("2027-04-01T18:10:00Z");
     const times = availableTimes({ date: day, now, timeZone: "Europe/London", sittings: [everyDay], tables, bookings: [], partySize: 2 });
     expect(times[0]?.time).toBe("19:15");
+    // a start at exactly the current minute has passed too
+    const onTheDot = new Date("2027-04-01T18:15:00Z");
+    expect(availableTimes({ date: day, now: onTheDot, timeZone: "Europe/London", sittings: [everyDay], tables, bookings: [], partySize: 2 })[0]?.time).toBe("19:30");
     expect(availableTimes({ date: "2027-03-31", now, timeZone: "Europe/London", sittings: [everyDay], tables, bookings: [], partySize: 2 })).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import {
   searchRefusal,
   stayRefusal,
   type CalendarNight,
+  type NightRestrictions,
   type SearchInput,
 } from "../src/restrictions";
 
@@ -92,7 +93,7 @@ describe("nightly restrictions of a rate for a stay", () => {
     [[{ ...open, MinLengthOfStay: 3 }, open], undefined, "MIN_LENGTH_OF_STAY", "minimum stay of the arrival night"],
     [[open, { ...open, MinLengthOfStay: 3 }], undefined, null, "only the arrival night's minimum counts"],
     [[{}], undefined, null, "defaults: minimum 1, nothing closed"],
-  ])("%#: %s", (nights, departure, refusal) => {
+  ])("%#: %s", (nights: (NightRestrictions | undefined)[], departure: NightRestrictions | undefined, refusal: string | null, _reason: string) => {
     expect(stayRefusal(nights, departure)).toBe(refusal);
   });
 

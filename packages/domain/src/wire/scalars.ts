@@ -1,0 +1,93 @@
+/**
+ * Field schemas every wire shape reuses: ids, dates, times, money, e-mail, phone, passwords.
+ * They validate and never transform, so a schema's input and output types are the same and
+ * its JSON Schema is exact; convert after parsing with `parseDate` and `toMinor`.
+ */
+import { z } from "zod";
+import { isValidDate } from "../dates";
+import { requiredMessage, VALIDATION_MESSAGES } from "../messages";
+import { isValidTimeOfDay } from "../time-of-day";
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  isStrongPassword,
+  isValidPhone,
+} from "../validation";
+
+/** Longest free text accepted in a field (names, streets, codes). */
+export const SHORT_TEXT_MAX = 200;
+
+/** Longest free text accepted for special requests and comments. */
+export const LONG_TEXT_MAX = 2000;
+
+/** A database id: a positive integer. */
+export const wireId = z.number().int().positive();
+
+/** PropertyId: the property's number. */
+export const propertyIdSchema = z.number({ error: requiredMessage("Property") }).int().positive();
+
+/** LanguageCode; the client always sends "en" (spec section 1). */
+export const languageCodeSchema = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/).max(35);
+
+/** A date, "YYYY-MM-DD" or "YYYY/MM/DD", that exists (no 2027-02-30). */
+export const wireDate = z
+  .string({ error: VALIDATION_MESSAGES.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$|^\d{4}\/\d{2}\/\d{2}$/, { error: VALIDATION_MESSAGES.dateInvalid, abort: true })
+  .refine(isValidDate, { error: VALIDATION_MESSAGES.dateInvalid });
+
+/** A time of day "HH:mm", 24-hour. */
+export const wireTime = z
+  .string({ error: VALIDATION_MESSAGES.timeInvalid })
+  .refine(isValidTimeOfDay, { error: VALIDATION_MESSAGES.timeInvalid });
+
+/**
+ * Money in major units with at most 2 decimals, not negative. zod's multipleOf tolerates
+ * float noise (0.1 + 0.2 passes as 0.30), which `toMinor` then rounds away.
+ */
+export const wireMoney = z
+  .number({ error: VALIDATION_MESSAGES.amountInvalid })
+  .min(0, { error: VALIDATION_MESSAGES.amountInvalid })
+  .max(100_000_000, { error: VALIDATION_MESSAGES.amountInvalid })
+  .multipleOf(0.01, { error: VALIDATION_MESSAGES.amountInvalid });
+
+/** A guest count of a room. */
+export const guestCount = z.number().int().min(0).max(50);
+
+/** Text that must hold something other than spaces; the message names the field. */
+export function requiredText(label: string, max: number = SHORT_TEXT_MAX) {
+  const message = requiredMessage(label);
+  return z
+    .string({ error: message })
+    .max(max)
+    .regex(/\S/, { error: message });
+}
+
+/** Optional free text (null or absent allowed). */
+export function optionalText(max: number = SHORT_TEXT_MAX) {
+  return z.string().max(max).nullish();
+}
+
+/** An e-mail address under the spec's rule, with its message. */
+export const emailSchema = z
+  .string({ error: VALIDATION_MESSAGES.email })
+  .max(EMAIL_MAX_LENGTH, { error: VALIDATION_MESSAGES.email })
+  .regex(EMAIL_PATTERN, { error: VALIDATION_MESSAGES.email });
+
+/** A phone number starting with + or 00, with its message. */
+export const phoneSchema = z
+  .string({ error: VALIDATION_MESSAGES.phone })
+  .max(40, { error: VALIDATION_MESSAGES.phone })
+  .refine(isValidPhone, { error: VALIDATION_MESSAGES.phone });
+
+/** A password being checked (login): only required. */
+export const passwordSchema = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .min(1, { error: VALIDATION_MESSAGES.passwordRequired })
+  .max(200);
+
+/** A password being chosen: required, 10+ characters with a non-alphanumeric one. */
+export const newPasswordSchema = z
+  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+  .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
+  .max(200)
+  .refine(isStrongPassword, { error: VALIDATION_MESSAGES.passwordTooWeak });
