@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Request } from 'express';
+import { idempotencyRecords } from '@hotel/db/schema';
+import type { AppContext } from '../app-context';
+import type { Queryable, Tx } from '../database/db';
+import { AppError, invalidField } from './app-error';
+
+/**
+ * `Idempotency-Key` support for use cases that must not run twice (a retried booking).
+ *
+ * The use case calls `claimIdempotencyKey` first thing INSIDE its own transaction and
+ * `saveIdempotentAnswer` just before it commits, so the stored answer commits with the
+ * booking or not at all: a refused or crashed request leaves no record and its retry runs
+ * afresh. Two requests with the same key at once cannot both run: on Postgres the second's
+ * INSERT waits on the primary key until the first commits, then finds its row and replays it.
+ */
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** How long an answer is kept for replay. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** 1-255 printable ASCII characters: a UUID, or whatever the client's library sends. */
+const keyPattern = /^[\x20-\x7E]{1,255}$/;
+
+/** The request's `Idempotency-Key`, undefined when absent; a 400 (ModelState on the header name) when malformed. */
+export function readIdempotencyKey(req: Pick<Request, 'get'>): string | undefined {
+  const key = req.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === undefined) return undefined;
+  if (!keyPattern.test(key)) {
+    throw invalidField(IDEMPOTENCY_KEY_HEADER, 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.');
+  }
+  return key;
+}
+
+/** JSON with object keys sorted at every depth, so two equal bodies always serialise alike. */
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+/** The SHA-256 (hex) of a request body's canonical JSON: equal for bodies that differ only in key order. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+export type IdempotencyClaim = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
+
+/**
+ * Claims a key for this request inside the caller's transaction. `new`: run the use case and
+ * call `saveIdempotentAnswer` before committing. `replay`: answer `status` and `body` as
+ * they are. Throws IDEMPOTENCY_KEY_REUSED (422) when the key came with a different body.
+ * Call it before any other write, so a concurrent duplicate waits here and not after work
+ * it would have to undo.
+ */
+export async function claimIdempotencyKey(
+  tx: Tx,
+  claim: { key: string; scope: string; requestHash: string; now: Date },
+): Promise<IdempotencyClaim> {
+  const { key, scope, now } = claim;
+  const expiresAt = new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS);
+  // An expired record is as good as none: take it over instead of refusing the key.
+  const claimed = await tx
+    .insert(idempotencyRecords)
+    .values({ key, scope, requestHash: claim.requestHash, createdAt: now, expiresAt })
+    .onConflictDoUpdate({
+      target: [idempotencyRecords.key, idempotencyRecords.scope],
+      set: { requestHash: claim.requestHash, responseStatus: null, responseBody: null, createdAt: now, expiresAt },
+      setWhere: lte(idempotencyRecords.expiresAt, now),
+    })
+    .returning({ key: idempotencyRecords.key });
+  if (claimed.length > 0) return { kind: 'new' };
+
+  const [existing] = await tx
+    .select({
+      requestHash: idempotencyRecords.requestHash,
+      responseStatus: idempotencyRecords.responseStatus,
+      responseBody: idempotencyRecords.responseBody,
+    })
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.key, key), eq(idempotencyRecords.scope, scope)));
+  if (!existing) throw new Error('idempotency record vanished between its conflict and its read');
+  if (existing.requestHash !== claim.requestHash) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request. Send the original request unchanged to get its answer, or use a new Idempotency-Key for a new request.',
+    );
+  }
+  // Only a use case that committed without saving its answer leaves this; say so rather than run twice.
+  if (existing.responseStatus === null) {
+    throw new AppError('CONFLICT', 'A request with this Idempotency-Key has not finished. Wait a moment and send it again.');
+  }
+  return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
+}
+
+/** Stores the answer to replay for a key claimed in this same transaction. */
+export async function saveIdempotentAnswer(tx: Tx, answer: { key: string; scope: string; status: number; body: unknown }): Promise<void> {
+  const saved = await tx
+    .update(idempotencyRecords)
+    .set({ responseStatus: answer.status, responseBody: answer.body })
+    .where(and(eq(idempotencyRecords.key, answer.key), eq(idempotencyRecords.scope, answer.scope)))
+    .returning({ key: idempotencyRecords.key });
+  if (saved.length !== 1) throw new Error('saveIdempotentAnswer called for a key this transaction did not claim');
+}
+
+/** Deletes records past their 24 hours; answers how many went. */
+export async function purgeExpiredIdempotencyRecords(db: Queryable, now: Date): Promise<number> {
+  const purged = await db
+    .delete(idempotencyRecords)
+    .where(lte(idempotencyRecords.expiresAt, now))
+    .returning({ key: idempotencyRecords.key });
+  return purged.length;
+}
+
+/** Purges expired records now and then every `everyMs` (an hour) while the process runs; answers a stop function. */
+export function scheduleIdempotencyPurge(context: Pick<AppContext, 'database' | 'clock' | 'logger'>, everyMs = 60 * 60 * 1000): () => void {
+  const purge = () =>
+    purgeExpiredIdempotencyRecords(context.database.db, context.clock.now()).then(
+      (count) => count > 0 && context.logger.info({ count }, 'purged expired idempotency records'),
+      (error: unknown) => context.logger.error({ err: error }, 'idempotency record purge failed'),
+    );
+  void purge();
+  const timer = setInterval(purge, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
