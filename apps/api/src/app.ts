@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './app-context';
+import { registerAvailabilityRoutes } from './availability/availability-routes';
 import { apiDocsRouter } from './docs/api-docs';
 import { healthRouter } from './health/health-routes';
 import { requireAdminApiKey } from './http/admin-api-key';
@@ -49,6 +50,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
 
   const api = new ApiRouter();
   registerPropertyRoutes(api, context);
+  registerAvailabilityRoutes(api, context);
   registerDefinitionRoutes(api, context);
 
   // Admin calls are authenticated before their body is read, and get a larger limit than

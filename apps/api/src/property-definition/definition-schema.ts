@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone } from '@hotel/domain/dates';
-import { hasAtMostTwoDecimals } from '@hotel/domain/money';
 import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
 
 // The property definition file (../shared/design/property-definition.md): what a hotel writes.
@@ -36,7 +35,7 @@ const count = z.number().int().min(0).max(1000);
 const optionalBound = count.nullish();
 
 /** A price in major units (14.5 = £14.50): at most 2 decimals, never negative. */
-export const amount = z.number().min(0).max(10_000_000).refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
+export const amount = z.number().min(0).max(10_000_000).multipleOf(0.01, 'must have at most 2 decimals');
 
 const timeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
 

@@ -1,0 +1,163 @@
+import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
+import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
+import { minLengthOfStay, stayRefusal, type NightRestrictions } from '@hotel/domain/restrictions';
+import { sumNightlyPrices, withOriginals, type RatePrices } from '@hotel/domain/pricing';
+import type { Queryable } from '../database/db';
+import {
+  findFreeUnits,
+  findNightlyPrices,
+  findPromotionByCode,
+  findSellableRatePlans,
+  findSellableRoomTypes,
+  type NightlyPriceRow,
+  type PromotionRow,
+  type RatePlanRow,
+  type RoomTypeRow,
+} from './availability-queries';
+
+/** A rate plan open for the whole stay, its components summed over the nights (discounted, with Original* twins). */
+export type QuotedRate = {
+  ratePlan: RatePlanRow;
+  prices: RatePrices;
+  /** The promotion that discounted it, if the search's code applies to it. */
+  promotion: PromotionRow | null;
+  minLengthOfStay: number;
+};
+
+export type QuotedRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: QuotedRate[] };
+
+export type PromoCodeOutcome = { isValid: boolean | null; message: string | null };
+
+export type StayQuote = { roomTypes: QuotedRoomType[]; promoCode: PromoCodeOutcome };
+
+export type StayQuoteInput = {
+  propertyId: number;
+  from: IsoDate;
+  to: IsoDate;
+  /** Today in the property's zone: the booking date promotions are bounded by. */
+  today: IsoDate;
+  promoCode?: string | null | undefined;
+  ratePlanCode?: string | null | undefined;
+};
+
+function restrictionsOf(row: NightlyPriceRow | undefined): NightRestrictions | undefined {
+  return (
+    row && {
+      MinLengthOfStay: row.minLengthOfStay,
+      ClosedToArrival: row.closedToArrival,
+      ClosedToDeparture: row.closedToDeparture,
+      StopSell: row.stopSell,
+    }
+  );
+}
+
+function pricesOf(row: NightlyPriceRow): RatePrices {
+  return withOriginals({
+    BaseRate: row.baseRate,
+    BaseNumberOfAdults: row.baseNumberOfAdults,
+    CostPerRoom: row.costPerRoom,
+    CostPerAdult: row.costPerAdult,
+    CostPerChild: row.costPerChild,
+    CostPerInfant: row.costPerInfant,
+    PerPersonCostPerAdult: row.perPersonCostPerAdult,
+    PerPersonCostPerChild: row.perPersonCostPerChild,
+    PerPersonCostPerInfant: row.perPersonCostPerInfant,
+  });
+}
+
+/** The stored promotion in the domain's terms (percent from basis points). */
+export function toDomainPromotion(row: PromotionRow): Promotion {
+  return {
+    Code: row.code,
+    Name: row.name,
+    DiscountPercent: row.discountBasisPoints != null ? row.discountBasisPoints / 100 : null,
+    DiscountAmountPerNight: row.discountAmountPerNight,
+    RatePlans: row.ratePlanCodes,
+    RoomTypes: row.roomTypeCodes,
+    StayFrom: row.stayFrom,
+    StayTo: row.stayTo,
+    StayWeekdays: row.stayWeekdays,
+    StayMonths: row.stayMonths,
+    BookFrom: row.bookFrom,
+    BookTo: row.bookTo,
+    MinLengthOfStay: row.minLengthOfStay,
+    Message: row.message,
+  };
+}
+
+// When no rate takes the code, the guest is told the most useful reason first.
+const refusalPriority: PromotionRefusal[] = ['MIN_LENGTH_OF_STAY', 'NO_ELIGIBLE_NIGHT', 'BOOKING_WINDOW', 'ROOM_TYPE', 'RATE_PLAN'];
+
+function promoOutcome(
+  code: string | null | undefined,
+  promotion: PromotionRow | undefined,
+  applied: boolean,
+  refusals: Set<PromotionRefusal>,
+): PromoCodeOutcome {
+  if (!code?.trim()) return { isValid: null, message: null };
+  if (!promotion) return { isValid: false, message: promoCodeMessage('UNKNOWN_CODE') };
+  if (applied) return { isValid: true, message: promotion.message || null };
+  const refusal = refusalPriority.find((r) => refusals.has(r)) ?? 'NO_ELIGIBLE_NIGHT';
+  return { isValid: false, message: promoCodeMessage(refusal, toDomainPromotion(promotion)) };
+}
+
+/**
+ * Prices a stay at a property from the database with the shared domain rules: every active
+ * room type with its free units and the rate plans open for the whole stay (priced each
+ * night, restrictions met, code-only plans only for their code), discounted by the promo code
+ * where it applies. Search, the voucher check and Create all price through here.
+ */
+export async function quoteStay(db: Queryable, input: StayQuoteInput): Promise<StayQuote> {
+  const stayNights = nightsOfStay(input.from, input.to);
+  const [roomTypes, ratePlans, promotion] = await Promise.all([
+    findSellableRoomTypes(db, input.propertyId),
+    findSellableRatePlans(db, input.propertyId),
+    input.promoCode?.trim() ? findPromotionByCode(db, input.propertyId, input.promoCode) : Promise.resolve(undefined),
+  ]);
+  const roomTypeIds = roomTypes.map((roomType) => roomType.id);
+  // The departure day's row is read too: it may be closed to departure.
+  const [priceRows, freeUnits] = await Promise.all([
+    findNightlyPrices(db, roomTypeIds, input.from, input.to),
+    findFreeUnits(db, roomTypeIds, input.from, input.to, stayNights.length),
+  ]);
+  const priceByKey = new Map<string, NightlyPriceRow>();
+  for (const row of priceRows) priceByKey.set(`${row.ratePlanId}:${row.roomTypeId}:${row.night}`, row);
+
+  const domainPromotion = promotion && toDomainPromotion(promotion);
+  const refusals = new Set<PromotionRefusal>();
+  let promotionApplied = false;
+  const wantedCode = input.ratePlanCode?.trim().toLowerCase();
+
+  const quoted = roomTypes.map((roomType): QuotedRoomType => {
+    const rates: QuotedRate[] = [];
+    for (const ratePlan of ratePlans) {
+      if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;
+      const rows = stayNights.map((night) => priceByKey.get(`${ratePlan.id}:${roomType.id}:${night}`));
+      const departure = priceByKey.get(`${ratePlan.id}:${roomType.id}:${input.to}`);
+      if (stayRefusal(rows.map(restrictionsOf), restrictionsOf(departure)) !== null) continue;
+      let nights = rows.map((row) => pricesOf(row!));
+      let appliedPromotion: PromotionRow | null = null;
+      if (promotion && domainPromotion) {
+        const outcome = applyPromotion(
+          stayNights.map((date, i) => ({ date, prices: nights[i]! })),
+          domainPromotion,
+          { today: input.today, from: input.from, to: input.to, ratePlanCode: ratePlan.code, roomTypeCode: roomType.code },
+        );
+        if (outcome.refusal === null) {
+          nights = outcome.nights;
+          appliedPromotion = promotion;
+          promotionApplied = true;
+        } else {
+          refusals.add(outcome.refusal);
+        }
+      }
+      // Nights that disagree on BaseNumberOfAdults cannot be answered as one set of sums.
+      const prices = sumNightlyPrices(nights);
+      if (!prices) continue;
+      rates.push({ ratePlan, prices, promotion: appliedPromotion, minLengthOfStay: minLengthOfStay(restrictionsOf(rows[0])!) });
+    }
+    return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates };
+  });
+
+  return { roomTypes: quoted, promoCode: promoOutcome(input.promoCode, promotion, promotionApplied, refusals) };
+}
