@@ -35,10 +35,7 @@ export function addToBasket<T extends BasketItem>(basket: Basket<T>, item: T): B
 }
 
 /** Removes an item and gives its room back to its room type; unchanged when absent. */
-export function removeFromBasket<T extends BasketItem>(
-  basket: Basket<T>,
-  reservationItemId: T["ReservationItemId"],
-): Basket<T> {
+export function removeFromBasket<T extends BasketItem>(basket: Basket<T>, reservationItemId: T['ReservationItemId']): Basket<T> {
   const item = basket.items.find((candidate) => candidate.ReservationItemId === reservationItemId);
   if (item === undefined) return basket;
   const key = String(item.RoomTypeId);

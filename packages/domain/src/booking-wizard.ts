@@ -3,7 +3,7 @@
  * rate plan, upgrade, occupancy (lead guest), extras, summary. The caller marks what the
  * guest did (upgrades seen, services seen, lead guest entered) and asks where to go next.
  */
-import { findIndexFrom } from "./find-from";
+import { findIndexFrom } from './find-from';
 
 /** The booking steps as bit flags (spec section 3). */
 export const BookingStep = {
@@ -25,10 +25,10 @@ export type BookingStep = (typeof BookingStep)[keyof typeof BookingStep];
 
 /** The stages of the booking flow shown in the header (spec section 3). */
 export const BookingFlowStage = {
-  None: "None",
-  Search: "Search",
-  RoomsAndRates: "RoomsAndRates",
-  Checkout: "Checkout",
+  None: 'None',
+  Search: 'Search',
+  RoomsAndRates: 'RoomsAndRates',
+  Checkout: 'Checkout',
 } as const;
 
 /** One booking flow stage. */
@@ -102,9 +102,7 @@ function toOccupancy(state: WizardState, from: number): WizardMove {
 
 function toUpgrades(state: WizardState, from: number): WizardMove {
   const index = findIndexFrom(state.items, from, (item) => item.hasUnseenUpgrades);
-  return index >= 0
-    ? moveTo(state, BookingStep.UpgradeSelection, state.roomIndex, index)
-    : toOccupancy(state, 0);
+  return index >= 0 ? moveTo(state, BookingStep.UpgradeSelection, state.roomIndex, index) : toOccupancy(state, 0);
 }
 
 /**
@@ -123,9 +121,7 @@ export function advanceWizard(state: WizardState): WizardMove {
     case BookingStep.RoomTypeSelection:
     case BookingStep.RatePlanSelection: {
       const room = findIndexFrom(state.roomHasItem, state.roomIndex, (hasItem) => !hasItem);
-      return room >= 0
-        ? moveTo(state, BookingStep.RoomTypeSelection, room, state.itemIndex)
-        : toUpgrades(state, 0);
+      return room >= 0 ? moveTo(state, BookingStep.RoomTypeSelection, room, state.itemIndex) : toUpgrades(state, 0);
     }
     case BookingStep.UpgradeSelection:
       return toUpgrades(state, state.itemIndex);
@@ -155,8 +151,5 @@ export function isLeadGuestStepValid(input: {
  * extras (an item with no selectable services has none to see).
  */
 export function isBasketReadyForCheckout(items: readonly WizardItem[]): boolean {
-  return (
-    items.length > 0 &&
-    items.every((item) => item.leadGuestValid && (item.servicesSeen || !item.hasSelectableServices))
-  );
+  return items.length > 0 && items.every((item) => item.leadGuestValid && (item.servicesSeen || !item.hasSelectableServices));
 }

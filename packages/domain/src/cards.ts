@@ -2,31 +2,23 @@
  * Payment cards: brand from the number prefix, matching to the property's accepted card
  * types by name, the Luhn check, expiry, and the spec's card-details rule.
  */
-import type { IsoDate } from "./dates";
-import { VALIDATION_MESSAGES } from "./messages";
-import { addError, hasNoErrors, isBlank, type BookerDetails, type FieldErrors } from "./validation";
+import type { IsoDate } from './dates';
+import { VALIDATION_MESSAGES } from './messages';
+import { addError, hasNoErrors, isBlank, type BookerDetails, type FieldErrors } from './validation';
 
 /** A card brand the number prefix can reveal. */
-export type CardType =
-  | "visa"
-  | "amex"
-  | "mastercard"
-  | "discover"
-  | "unionpay"
-  | "troy"
-  | "diners"
-  | "jcb";
+export type CardType = 'visa' | 'amex' | 'mastercard' | 'discover' | 'unionpay' | 'troy' | 'diners' | 'jcb';
 
 /** How each brand is usually named in a list of accepted card types. */
 export const CARD_TYPE_NAMES: Readonly<Record<CardType, string>> = {
-  visa: "Visa",
-  amex: "American Express",
-  mastercard: "Mastercard",
-  discover: "Discover",
-  unionpay: "UnionPay",
-  troy: "Troy",
-  diners: "Diners Club",
-  jcb: "JCB",
+  visa: 'Visa',
+  amex: 'American Express',
+  mastercard: 'Mastercard',
+  discover: 'Discover',
+  unionpay: 'UnionPay',
+  troy: 'Troy',
+  diners: 'Diners Club',
+  jcb: 'JCB',
 };
 
 /**
@@ -34,37 +26,37 @@ export const CARD_TYPE_NAMES: Readonly<Record<CardType, string>> = {
  * of another brand's, so a detected brand never changes as more digits are typed.
  */
 const CARD_PREFIXES: readonly { type: CardType; digits: number; from: number; to: number }[] = [
-  { type: "visa", digits: 1, from: 4, to: 4 },
-  { type: "amex", digits: 2, from: 34, to: 34 },
-  { type: "amex", digits: 2, from: 37, to: 37 },
-  { type: "mastercard", digits: 2, from: 51, to: 55 },
-  { type: "mastercard", digits: 4, from: 2221, to: 2720 },
-  { type: "discover", digits: 4, from: 6011, to: 6011 },
-  { type: "discover", digits: 2, from: 65, to: 65 },
-  { type: "discover", digits: 3, from: 644, to: 649 },
-  { type: "unionpay", digits: 2, from: 62, to: 62 },
-  { type: "troy", digits: 4, from: 9792, to: 9792 },
-  { type: "diners", digits: 3, from: 300, to: 305 },
-  { type: "diners", digits: 2, from: 36, to: 36 },
-  { type: "diners", digits: 2, from: 38, to: 38 },
-  { type: "jcb", digits: 4, from: 3528, to: 3589 },
+  { type: 'visa', digits: 1, from: 4, to: 4 },
+  { type: 'amex', digits: 2, from: 34, to: 34 },
+  { type: 'amex', digits: 2, from: 37, to: 37 },
+  { type: 'mastercard', digits: 2, from: 51, to: 55 },
+  { type: 'mastercard', digits: 4, from: 2221, to: 2720 },
+  { type: 'discover', digits: 4, from: 6011, to: 6011 },
+  { type: 'discover', digits: 2, from: 65, to: 65 },
+  { type: 'discover', digits: 3, from: 644, to: 649 },
+  { type: 'unionpay', digits: 2, from: 62, to: 62 },
+  { type: 'troy', digits: 4, from: 9792, to: 9792 },
+  { type: 'diners', digits: 3, from: 300, to: 305 },
+  { type: 'diners', digits: 2, from: 36, to: 36 },
+  { type: 'diners', digits: 2, from: 38, to: 38 },
+  { type: 'jcb', digits: 4, from: 3528, to: 3589 },
 ];
 
 /** Texts that name each brand once spaces and punctuation are dropped. */
 const CARD_TYPE_ALIASES: Readonly<Record<CardType, readonly string[]>> = {
-  visa: ["visa"],
-  amex: ["amex", "americanexpress"],
-  mastercard: ["mastercard"],
-  discover: ["discover"],
-  unionpay: ["unionpay"],
-  troy: ["troy"],
-  diners: ["diners"],
-  jcb: ["jcb"],
+  visa: ['visa'],
+  amex: ['amex', 'americanexpress'],
+  mastercard: ['mastercard'],
+  discover: ['discover'],
+  unionpay: ['unionpay'],
+  troy: ['troy'],
+  diners: ['diners'],
+  jcb: ['jcb'],
 };
 
 /** The digits of a card number as typed, without spaces or hyphens. */
 export function normalizeCardNumber(text: string): string {
-  return text.replace(/[\s-]/g, "");
+  return text.replace(/[\s-]/g, '');
 }
 
 /** The brand of a card number from its prefix, or null when no rule matches (yet). */
@@ -81,16 +73,12 @@ export function detectCardType(cardNumber: string): CardType | null {
 
 /** True when an accepted card type's name names the brand ("American Express" is amex). */
 export function cardTypeMatchesName(type: CardType, name: string): boolean {
-  const text = name.toLowerCase().replace(/[^a-z]/g, "");
+  const text = name.toLowerCase().replace(/[^a-z]/g, '');
   return CARD_TYPE_ALIASES[type].some((alias) => text.includes(alias));
 }
 
 /** The first accepted card type whose name names the brand. */
-export function findAcceptedCardType<T>(
-  type: CardType,
-  accepted: readonly T[],
-  nameOf: (cardType: T) => string = String,
-): T | undefined {
+export function findAcceptedCardType<T>(type: CardType, accepted: readonly T[], nameOf: (cardType: T) => string = String): T | undefined {
   return accepted.find((cardType) => cardTypeMatchesName(type, nameOf(cardType)));
 }
 
@@ -162,46 +150,40 @@ export function isCardDetailsComplete(card: CardDetails): boolean {
  * in the past, a 3-4 digit security code and, when given, a brand the property accepts. A
  * saved card (CreditCardId) is a gateway token, so its number is not checked.
  */
-export function validateCardDetails(
-  card: CardDetails,
-  options: { today: IsoDate; acceptedCardTypes?: readonly string[] },
-): FieldErrors {
+export function validateCardDetails(card: CardDetails, options: { today: IsoDate; acceptedCardTypes?: readonly string[] }): FieldErrors {
   const errors: FieldErrors = {};
-  if (isBlank(card.NameOnCard)) addError(errors, "NameOnCard", VALIDATION_MESSAGES.cardNameRequired);
+  if (isBlank(card.NameOnCard)) addError(errors, 'NameOnCard', VALIDATION_MESSAGES.cardNameRequired);
   if (isBlank(card.CreditCardId)) {
-    const number = card.CardNumber ?? "";
+    const number = card.CardNumber ?? '';
     if (!isValidCardNumber(number)) {
-      addError(errors, "CardNumber", VALIDATION_MESSAGES.cardNumberInvalid);
+      addError(errors, 'CardNumber', VALIDATION_MESSAGES.cardNumberInvalid);
     } else if (options.acceptedCardTypes !== undefined) {
       const type = detectCardType(number);
       if (type === null || findAcceptedCardType(type, options.acceptedCardTypes) === undefined) {
-        addError(errors, "CardNumber", VALIDATION_MESSAGES.cardTypeNotAccepted);
+        addError(errors, 'CardNumber', VALIDATION_MESSAGES.cardTypeNotAccepted);
       }
     }
   }
-  if (!/^\d{3,4}$/.test(card.SecurityCode ?? "")) {
-    addError(errors, "SecurityCode", VALIDATION_MESSAGES.securityCodeInvalid);
+  if (!/^\d{3,4}$/.test(card.SecurityCode ?? '')) {
+    addError(errors, 'SecurityCode', VALIDATION_MESSAGES.securityCodeInvalid);
   }
   const month = card.ExpiryMonth ?? 0;
   const year = card.ExpiryYear ?? 0;
   const monthValid = Number.isInteger(month) && month >= 1 && month <= 12;
   const yearValid = Number.isInteger(year) && year > 0;
-  if (!monthValid) addError(errors, "ExpiryMonth", VALIDATION_MESSAGES.expiryMonthInvalid);
-  if (!yearValid) addError(errors, "ExpiryYear", VALIDATION_MESSAGES.expiryYearInvalid);
+  if (!monthValid) addError(errors, 'ExpiryMonth', VALIDATION_MESSAGES.expiryMonthInvalid);
+  if (!yearValid) addError(errors, 'ExpiryYear', VALIDATION_MESSAGES.expiryYearInvalid);
   if (monthValid && yearValid && !isExpiryCurrent(month, year, options.today)) {
-    addError(errors, "ExpiryYear", VALIDATION_MESSAGES.cardExpired);
+    addError(errors, 'ExpiryYear', VALIDATION_MESSAGES.cardExpired);
   }
   if (isBlank(card.CreditCardTypeId) || card.CreditCardTypeId === 0) {
-    addError(errors, "CreditCardTypeId", VALIDATION_MESSAGES.cardTypeRequired);
+    addError(errors, 'CreditCardTypeId', VALIDATION_MESSAGES.cardTypeRequired);
   }
   return errors;
 }
 
 /** True when `validateCardDetails` finds nothing. */
-export function isCardDetailsValid(
-  card: CardDetails,
-  options: { today: IsoDate; acceptedCardTypes?: readonly string[] },
-): boolean {
+export function isCardDetailsValid(card: CardDetails, options: { today: IsoDate; acceptedCardTypes?: readonly string[] }): boolean {
   return hasNoErrors(validateCardDetails(card, options));
 }
 
@@ -210,7 +192,7 @@ export function withCardHolderFromBooker(card: CardDetails, booker: BookerDetail
   const bookerName = [booker.FirstName, booker.LastName]
     .filter((part) => !isBlank(part))
     .map((part) => part?.trim())
-    .join(" ");
+    .join(' ');
   return {
     ...card,
     NameOnCard: isBlank(card.NameOnCard) ? bookerName : card.NameOnCard,

@@ -2,13 +2,8 @@
  * Checkout rules (spec section 5): payment types, which may be offered, when payment is
  * ready, which terms show, and when a booking can be confirmed.
  */
-import { isCardDetailsComplete, type CardDetails } from "./cards";
-import {
-  isBlank,
-  isBookerAddressValid,
-  isBookerPersonalDetailsValid,
-  type BookerDetails,
-} from "./validation";
+import { isCardDetailsComplete, type CardDetails } from './cards';
+import { isBlank, isBookerAddressValid, isBookerPersonalDetailsValid, type BookerDetails } from './validation';
 
 /** The payment methods and their numbers (spec section 3). */
 export const PaymentType = {
@@ -56,10 +51,7 @@ export interface CheckoutConfiguration {
 }
 
 /** Invoice details count as captured when both a PO number and a company are present. */
-export function isInvoiceDetailsCaptured(draft: {
-  poNumber?: string | null;
-  company?: unknown;
-}): boolean {
+export function isInvoiceDetailsCaptured(draft: { poNumber?: string | null; company?: unknown }): boolean {
   return !isBlank(draft.poNumber) && !isBlank(draft.company);
 }
 
@@ -81,10 +73,7 @@ export function canPayByCompanyInvoice(
  */
 export function showsCustomTerms(config: CheckoutConfiguration, paymentType: PaymentType): boolean {
   if (config.HasCustomTermsAndConditions !== true) return false;
-  return (
-    config.OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice !== true ||
-    paymentType === PaymentType.PayByCompanyInvoice
-  );
+  return config.OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice !== true || paymentType === PaymentType.PayByCompanyInvoice;
 }
 
 /**
@@ -156,12 +145,12 @@ export function isPaymentReady(input: {
 
 /** What still stands between a checkout and a confirmed booking. */
 export type ConfirmationBlocker =
-  | "BOOKER_PERSONAL_DETAILS"
-  | "BOOKER_ADDRESS"
-  | "PAYMENT_NOT_READY"
-  | "TERMS_NOT_AGREED"
-  | "CUSTOM_TERMS_NOT_ACCEPTED"
-  | "BOOKING_IN_PROGRESS";
+  | 'BOOKER_PERSONAL_DETAILS'
+  | 'BOOKER_ADDRESS'
+  | 'PAYMENT_NOT_READY'
+  | 'TERMS_NOT_AGREED'
+  | 'CUSTOM_TERMS_NOT_ACCEPTED'
+  | 'BOOKING_IN_PROGRESS';
 
 /** Everything checkout needs to decide whether the booking can be confirmed. */
 export interface ConfirmationInput {
@@ -179,14 +168,14 @@ export interface ConfirmationInput {
 /** Every unmet condition of the spec's "booking can be confirmed" rule, in its order. */
 export function confirmationBlockers(input: ConfirmationInput): ConfirmationBlocker[] {
   const blockers: ConfirmationBlocker[] = [];
-  if (!isBookerPersonalDetailsValid(input.booker)) blockers.push("BOOKER_PERSONAL_DETAILS");
-  if (!isBookerAddressValid(input.booker)) blockers.push("BOOKER_ADDRESS");
-  if (!isPaymentReady(input)) blockers.push("PAYMENT_NOT_READY");
-  if (!input.agreeToTermsAndConditions) blockers.push("TERMS_NOT_AGREED");
+  if (!isBookerPersonalDetailsValid(input.booker)) blockers.push('BOOKER_PERSONAL_DETAILS');
+  if (!isBookerAddressValid(input.booker)) blockers.push('BOOKER_ADDRESS');
+  if (!isPaymentReady(input)) blockers.push('PAYMENT_NOT_READY');
+  if (!input.agreeToTermsAndConditions) blockers.push('TERMS_NOT_AGREED');
   if (showsCustomTerms(input.config, input.paymentType) && !input.hasAcceptedCustomTermsAndConditions) {
-    blockers.push("CUSTOM_TERMS_NOT_ACCEPTED");
+    blockers.push('CUSTOM_TERMS_NOT_ACCEPTED');
   }
-  if (input.bookingInProgress) blockers.push("BOOKING_IN_PROGRESS");
+  if (input.bookingInProgress) blockers.push('BOOKING_IN_PROGRESS');
   return blockers;
 }
 

@@ -8,52 +8,39 @@
 export type IsoDate = string;
 
 /** The spec's display formats (section 9); the first is the default. */
-export const DISPLAY_DATE_FORMATS = [
-  "ddd Do MMM YYYY",
-  "dddd Do MMMM YYYY",
-  "dddd, D MMM YYYY",
-  "dddd, DD MMMM YYYY",
-] as const;
+export const DISPLAY_DATE_FORMATS = ['ddd Do MMM YYYY', 'dddd Do MMMM YYYY', 'dddd, D MMM YYYY', 'dddd, DD MMMM YYYY'] as const;
 
 /** A display format of the spec. */
 export type DisplayDateFormat = (typeof DISPLAY_DATE_FORMATS)[number];
 
 /** A format `formatDate` understands: a display format or the internal/wire forms. */
-export type DateFormat = DisplayDateFormat | "YYYY/MM/DD" | "YYYY-MM-DD";
+export type DateFormat = DisplayDateFormat | 'YYYY/MM/DD' | 'YYYY-MM-DD';
 
 /** The spec's internal date form. */
-export const INTERNAL_DATE_FORMAT = "YYYY/MM/DD" as const;
+export const INTERNAL_DATE_FORMAT = 'YYYY/MM/DD' as const;
 
 /** How far ahead the availability calendar reaches (spec section 9). */
 export const CALENDAR_WINDOW_MONTHS = 36;
 
 /** The zone of a property that does not name one (DOMAIN.md). */
-export const DEFAULT_TIME_ZONE = "Europe/London";
+export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})([-/])(\d{2})\2(\d{2})$/;
-const WEEKDAY_NAMES = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 interface DateParts {
@@ -63,7 +50,7 @@ interface DateParts {
 }
 
 function pad(value: number, length: number): string {
-  return String(value).padStart(length, "0");
+  return String(value).padStart(length, '0');
 }
 
 function fromParts({ year, month, day }: DateParts): IsoDate {
@@ -132,8 +119,8 @@ export function isValidDate(text: string): boolean {
 /** Formats a date in one of the spec's forms, e.g. "Mon 1st Mar 2027" or "2027/03/01". */
 export function formatDate(date: IsoDate, format: DateFormat): string {
   const { year, month, day } = requireParts(date);
-  const weekday = WEEKDAY_NAMES[isoWeekday(date) - 1] ?? "";
-  const monthName = MONTH_NAMES[month - 1] ?? "";
+  const weekday = WEEKDAY_NAMES[isoWeekday(date) - 1] ?? '';
+  const monthName = MONTH_NAMES[month - 1] ?? '';
   const tokens: Record<string, string> = {
     YYYY: pad(year, 4),
     MMMM: monthName,
@@ -150,8 +137,8 @@ export function formatDate(date: IsoDate, format: DateFormat): string {
 
 /** The English ordinal suffix of a day of the month: st, nd, rd or th. */
 export function ordinalSuffix(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return "th";
-  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+  if (day % 100 >= 11 && day % 100 <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
 }
 
 /** The date in the spec's internal form "YYYY/MM/DD". */
@@ -218,9 +205,7 @@ export function monthOf(date: IsoDate): number {
 
 /** True when from <= date <= to, either bound optional (open-ended). */
 export function isWithin(date: IsoDate, from?: IsoDate | null, to?: IsoDate | null): boolean {
-  return (
-    (from == null || compareDates(date, from) >= 0) && (to == null || compareDates(date, to) <= 0)
-  );
+  return (from == null || compareDates(date, from) >= 0) && (to == null || compareDates(date, to) <= 0);
 }
 
 /** The availability calendar's window: today to 36 months ahead. */
@@ -239,16 +224,16 @@ const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 function zonedFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zonedFormats.get(timeZone);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat("en-US", {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
-      calendar: "gregory",
-      numberingSystem: "latn",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     zonedFormats.set(timeZone, format);
   }

@@ -4,11 +4,7 @@
  */
 
 /** The first index from `start` (inclusive, wrapping) whose element matches, or -1. */
-export function findIndexFrom<T>(
-  items: readonly T[],
-  start: number,
-  matches: (item: T, index: number) => boolean,
-): number {
+export function findIndexFrom<T>(items: readonly T[], start: number, matches: (item: T, index: number) => boolean): number {
   const count = items.length;
   const first = count === 0 ? 0 : ((Math.trunc(start) % count) + count) % count;
   for (let step = 0; step < count; step += 1) {

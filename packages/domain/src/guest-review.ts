@@ -3,11 +3,11 @@
  * sections 4 and 5): the review loop, room and guest validity, when saving is allowed, and
  * guests who are the booker.
  */
-import { findIndexFrom } from "./find-from";
-import { isContactValid, type Contact, type ContactFieldsConfiguration } from "./validation";
+import { findIndexFrom } from './find-from';
+import { isContactValid, type Contact, type ContactFieldsConfiguration } from './validation';
 
 /** The placeholder name of a guest nobody has named yet. */
-export const NEW_GUEST_NAME = "New Guest";
+export const NEW_GUEST_NAME = 'New Guest';
 
 /** What the review loop knows of a guest. */
 export interface ReviewGuest {
@@ -37,16 +37,9 @@ export function roomNeedsReview(room: ReviewRoom): boolean {
   return !room.roomReviewed || room.guests.some(guestNeedsReview);
 }
 
-function nextRoom<Step extends string>(
-  rooms: readonly ReviewRoom[],
-  from: number,
-  roomStep: Step,
-  end: Step,
-): ReviewPosition<Step> {
+function nextRoom<Step extends string>(rooms: readonly ReviewRoom[], from: number, roomStep: Step, end: Step): ReviewPosition<Step> {
   const index = findIndexFrom(rooms, from, roomNeedsReview);
-  return index >= 0
-    ? { step: roomStep, itemIndex: index, guestIndex: 0 }
-    : { step: end, itemIndex: 0, guestIndex: 0 };
+  return index >= 0 ? { step: roomStep, itemIndex: index, guestIndex: 0 } : { step: end, itemIndex: 0, guestIndex: 0 };
 }
 
 /**
@@ -155,7 +148,7 @@ export function syncGuestsWithBooker<G extends ReservationGuest>(
 
 /** The guests of a room added while managing a booking: one "New Guest" per adult. */
 export function placeholderGuests(adults: number): ReservationGuest[] {
-  const [firstName, lastName] = NEW_GUEST_NAME.split(" ");
+  const [firstName, lastName] = NEW_GUEST_NAME.split(' ');
   return Array.from({ length: Math.max(0, adults) }, () => ({
     IndividualId: null,
     FirstName: firstName ?? null,

@@ -2,24 +2,24 @@
  * Managing a booking (second document): the step sequence, when a reservation can be
  * cancelled, and accepting a date change.
  */
-import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from "./guest-review";
-import { isBlank } from "./validation";
+import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';
+import { isBlank } from './validation';
 
 /** Manage-booking steps in order. */
 export const MANAGE_BOOKING_STEPS = [
-  "Start",
-  "ReservationOverview",
-  "Booker",
-  "Room",
-  "Guest",
-  "Extras",
-  "RoomTypeSelection",
-  "RatePlanSelection",
-  "UpgradeSelection",
-  "ChangeDates",
-  "Summary",
-  "Complete",
-  "Cancelled",
+  'Start',
+  'ReservationOverview',
+  'Booker',
+  'Room',
+  'Guest',
+  'Extras',
+  'RoomTypeSelection',
+  'RatePlanSelection',
+  'UpgradeSelection',
+  'ChangeDates',
+  'Summary',
+  'Complete',
+  'Cancelled',
 ] as const;
 
 /** One manage-booking step. */
@@ -34,10 +34,10 @@ export interface ManageBookingState {
   isCancelled: boolean;
 }
 
-const REVIEW_STEPS = { room: "Room", guest: "Guest", end: "ReservationOverview" } as const;
+const REVIEW_STEPS = { room: 'Room', guest: 'Guest', end: 'ReservationOverview' } as const;
 
 const OVERVIEW: ReviewPosition<ManageBookingStep> = {
-  step: "ReservationOverview",
+  step: 'ReservationOverview',
   itemIndex: 0,
   guestIndex: 0,
 };
@@ -50,41 +50,38 @@ const OVERVIEW: ReviewPosition<ManageBookingStep> = {
  */
 export function advanceManageBooking(state: ManageBookingState): ReviewPosition<ManageBookingStep> {
   const { position } = state;
-  if (state.isCancelled) return { step: "Cancelled", itemIndex: 0, guestIndex: 0 };
+  if (state.isCancelled) return { step: 'Cancelled', itemIndex: 0, guestIndex: 0 };
   switch (position.step) {
-    case "Start":
-    case "Booker":
-    case "Extras":
-    case "RatePlanSelection":
-    case "UpgradeSelection":
-    case "ChangeDates":
+    case 'Start':
+    case 'Booker':
+    case 'Extras':
+    case 'RatePlanSelection':
+    case 'UpgradeSelection':
+    case 'ChangeDates':
       return OVERVIEW;
-    case "RoomTypeSelection":
-      return { ...position, step: "RatePlanSelection" };
-    case "Room":
+    case 'RoomTypeSelection':
+      return { ...position, step: 'RatePlanSelection' };
+    case 'Room':
       return nextAfterRoom({ rooms: state.rooms, itemIndex: position.itemIndex, isMobile: state.isMobile, steps: REVIEW_STEPS });
-    case "Guest":
+    case 'Guest':
       return nextAfterGuest({
         rooms: state.rooms,
         itemIndex: position.itemIndex,
         guestIndex: position.guestIndex,
         steps: REVIEW_STEPS,
       });
-    case "ReservationOverview":
-      return { step: "Summary", itemIndex: 0, guestIndex: 0 };
-    case "Summary":
-    case "Complete":
-    case "Cancelled":
+    case 'ReservationOverview':
+      return { step: 'Summary', itemIndex: 0, guestIndex: 0 };
+    case 'Summary':
+    case 'Complete':
+    case 'Cancelled':
       return position;
   }
 }
 
 /** Save success goes to Complete; a failure stays where it is. */
-export function afterManageBookingSave(
-  position: ReviewPosition<ManageBookingStep>,
-  success: boolean,
-): ReviewPosition<ManageBookingStep> {
-  return success ? { step: "Complete", itemIndex: 0, guestIndex: 0 } : position;
+export function afterManageBookingSave(position: ReviewPosition<ManageBookingStep>, success: boolean): ReviewPosition<ManageBookingStep> {
+  return success ? { step: 'Complete', itemIndex: 0, guestIndex: 0 } : position;
 }
 
 /**
@@ -96,10 +93,7 @@ export function canCancel(input: {
   RequireCancellationReason?: boolean | null;
   cancellationReasonId?: number | string | null;
 }): boolean {
-  return (
-    input.CanBeCancelled &&
-    (input.RequireCancellationReason !== true || !isBlank(input.cancellationReasonId))
-  );
+  return input.CanBeCancelled && (input.RequireCancellationReason !== true || !isBlank(input.cancellationReasonId));
 }
 
 /**
@@ -112,9 +106,5 @@ export function canAcceptDateChange(input: {
   rows: readonly { ReservationItemId: number | string }[];
 }): boolean {
   const answered = new Set(input.rows.map((row) => row.ReservationItemId));
-  return (
-    input.success &&
-    input.reservationItemIds.length > 0 &&
-    input.reservationItemIds.every((id) => answered.has(id))
-  );
+  return input.success && input.reservationItemIds.length > 0 && input.reservationItemIds.every((id) => answered.has(id));
 }

@@ -5,27 +5,26 @@
 
 /** Field validation messages. */
 export const VALIDATION_MESSAGES = {
-  email: "A valid email address is required",
-  phone: "A valid phone number is required",
-  passwordRequired: "Password is required",
-  passwordTooWeak:
-    "Password must be at least 10 characters long and contain at least one non-alphanumeric character",
-  passwordsDoNotMatch: "Passwords do not match",
-  reservationNumberRequired: "Reservation Number is required",
-  guestNameRequired: "Guest Name is required",
-  roomConfigurationRequired: "Room Configuration is required",
-  cancellationReasonRequired: "Cancellation Reason is required",
-  dateInvalid: "A valid date is required (YYYY-MM-DD or YYYY/MM/DD)",
-  timeInvalid: "A valid time is required (HH:mm)",
-  amountInvalid: "A valid amount with at most 2 decimals is required",
-  cardNameRequired: "Name on Card is required",
-  cardNumberInvalid: "A valid card number is required",
-  securityCodeInvalid: "A valid security code is required",
-  expiryMonthInvalid: "A valid expiry month is required",
-  expiryYearInvalid: "A valid expiry year is required",
-  cardExpired: "The card has expired",
-  cardTypeRequired: "Card Type is required",
-  cardTypeNotAccepted: "This card type is not accepted",
+  email: 'A valid email address is required',
+  phone: 'A valid phone number is required',
+  passwordRequired: 'Password is required',
+  passwordTooWeak: 'Password must be at least 10 characters long and contain at least one non-alphanumeric character',
+  passwordsDoNotMatch: 'Passwords do not match',
+  reservationNumberRequired: 'Reservation Number is required',
+  guestNameRequired: 'Guest Name is required',
+  roomConfigurationRequired: 'Room Configuration is required',
+  cancellationReasonRequired: 'Cancellation Reason is required',
+  dateInvalid: 'A valid date is required (YYYY-MM-DD or YYYY/MM/DD)',
+  timeInvalid: 'A valid time is required (HH:mm)',
+  amountInvalid: 'A valid amount with at most 2 decimals is required',
+  cardNameRequired: 'Name on Card is required',
+  cardNumberInvalid: 'A valid card number is required',
+  securityCodeInvalid: 'A valid security code is required',
+  expiryMonthInvalid: 'A valid expiry month is required',
+  expiryYearInvalid: 'A valid expiry year is required',
+  cardExpired: 'The card has expired',
+  cardTypeRequired: 'Card Type is required',
+  cardTypeNotAccepted: 'This card type is not accepted',
 } as const;
 
 /** "{Label} is required", the spec's pattern for a missing field. */
@@ -35,57 +34,49 @@ export function requiredMessage(label: string): string {
 
 /** Error texts of the spec's catalogues. */
 export const ERROR_MESSAGES = {
-  actionFailed: "Action failed",
-  loginFailed: "Failed to login, please check your email address and password",
-  registerFailed: "Failed to register User",
-  createUserAccountFailed: "Failed to create user account",
-  createBookingFailed: "Failed to create booking",
-  companySearchFailed: "Error while searching for Companies",
-  noResults: "No Results found",
-  hotelUnavailable: "This hotel is unavailable on your selected dates.",
-  selectionUnavailable: "Sorry, your selection is not available.",
-  roomsNoLongerAvailable:
-    "Your combination of rooms is not available, please retry your search or contact us directly",
-  notEnoughRoomsForOccupancy: "not enough rooms based on occupancy",
-  saveReservationFailed: "Failed to save Reservation",
-  saveCheckInFailed: "Failed to save Check In Information",
-  linkInvalid: "This link is invalid. Please re check the link is correct and try again.",
-  passwordResetEmailFailed: "Failed to send Password Reset Email",
-  passwordResetFailed: "Failed to reset your password",
-  saveDetailsFailed: "Failed to save your details",
-  modifyNotAllowed: "To modify your reservation, please contact the hotel directly on a phone number",
+  actionFailed: 'Action failed',
+  loginFailed: 'Failed to login, please check your email address and password',
+  registerFailed: 'Failed to register User',
+  createUserAccountFailed: 'Failed to create user account',
+  createBookingFailed: 'Failed to create booking',
+  companySearchFailed: 'Error while searching for Companies',
+  noResults: 'No Results found',
+  hotelUnavailable: 'This hotel is unavailable on your selected dates.',
+  selectionUnavailable: 'Sorry, your selection is not available.',
+  roomsNoLongerAvailable: 'Your combination of rooms is not available, please retry your search or contact us directly',
+  notEnoughRoomsForOccupancy: 'not enough rooms based on occupancy',
+  saveReservationFailed: 'Failed to save Reservation',
+  saveCheckInFailed: 'Failed to save Check In Information',
+  linkInvalid: 'This link is invalid. Please re check the link is correct and try again.',
+  passwordResetEmailFailed: 'Failed to send Password Reset Email',
+  passwordResetFailed: 'Failed to reset your password',
+  saveDetailsFailed: 'Failed to save your details',
+  modifyNotAllowed: 'To modify your reservation, please contact the hotel directly on a phone number',
 } as const;
 
 /** Success and information texts of the spec's catalogues. */
 export const SUCCESS_MESSAGES = {
-  selectionAvailable: "Good news, your selection is available",
-  bookingMade: "Booking has been made successfully",
-  registered: "User registration successful, check your email to confirm",
-  loggedOut: "You have been successfully logged out",
-  tableBooked: "Table booking created",
-  reservationUpdated: "Your booking was updated",
-  reservationCancelled: "Your reservation has been cancelled",
-  passwordReset: "Your password has been successfully reset",
-  detailsSaved: "Your details have been saved successfully",
+  selectionAvailable: 'Good news, your selection is available',
+  bookingMade: 'Booking has been made successfully',
+  registered: 'User registration successful, check your email to confirm',
+  loggedOut: 'You have been successfully logged out',
+  tableBooked: 'Table booking created',
+  reservationUpdated: 'Your booking was updated',
+  reservationCancelled: 'Your reservation has been cancelled',
+  passwordReset: 'Your password has been successfully reset',
+  detailsSaved: 'Your details have been saved successfully',
 } as const;
 
 /** The headings of error pages and notices. */
-export const ERROR_HEADINGS = [
-  "Not found",
-  "Error",
-  "Unauthorised",
-  "Warning",
-  "Manage Booking Error",
-  "Pre Check In Error",
-] as const;
+export const ERROR_HEADINGS = ['Not found', 'Error', 'Unauthorised', 'Warning', 'Manage Booking Error', 'Pre Check In Error'] as const;
 
 /** The name greeted when the user has none (spec section 9). */
-export const DEFAULT_WELCOME_NAME = "Guest";
+export const DEFAULT_WELCOME_NAME = 'Guest';
 
 /** "Welcome back {name}" after a login, "Guest" when the name is empty. */
 export function welcomeMessage(firstName?: string | null): string {
   const name = firstName?.trim();
-  return `Welcome back ${name === undefined || name === "" ? DEFAULT_WELCOME_NAME : name}`;
+  return `Welcome back ${name === undefined || name === '' ? DEFAULT_WELCOME_NAME : name}`;
 }
 
 /** How long a toast stays, in milliseconds (spec section 9). */

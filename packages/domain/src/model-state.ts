@@ -15,10 +15,10 @@ export interface PathIssue {
 /** The field path of an issue: names joined by dots, indexes in brackets ("Rooms[0].Guests[1].Email"). */
 export function issuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => {
-    if (typeof key === "number") return `${text}[${key}]`;
-    const name = String(typeof key === "symbol" ? (key.description ?? "") : key);
-    return text === "" ? name : `${text}.${name}`;
-  }, "");
+    if (typeof key === 'number') return `${text}[${key}]`;
+    const name = String(typeof key === 'symbol' ? (key.description ?? '') : key);
+    return text === '' ? name : `${text}.${name}`;
+  }, '');
 }
 
 /** Groups issues (e.g. a ZodError's) into a ModelState. */
@@ -32,7 +32,7 @@ export function modelStateFromIssues(issues: readonly PathIssue[]): ModelState {
 export function prefixModelState(prefix: string, modelState: ModelState): ModelState {
   return Object.fromEntries(
     Object.entries(modelState).map(([field, messages]) => [
-      field === "" ? prefix : field.startsWith("[") ? `${prefix}${field}` : `${prefix}.${field}`,
+      field === '' ? prefix : field.startsWith('[') ? `${prefix}${field}` : `${prefix}.${field}`,
       messages,
     ]),
   );
@@ -41,8 +41,6 @@ export function prefixModelState(prefix: string, modelState: ModelState): ModelS
 /** Joins every message into one text, "; " between them, optionally "Field: " before each. */
 export function joinModelState(modelState: ModelState, withFieldNames: boolean): string {
   return Object.entries(modelState)
-    .flatMap(([field, messages]) =>
-      messages.map((message) => (withFieldNames && field !== "" ? `${field}: ${message}` : message)),
-    )
-    .join("; ");
+    .flatMap(([field, messages]) => messages.map((message) => (withFieldNames && field !== '' ? `${field}: ${message}` : message)))
+    .join('; ');
 }

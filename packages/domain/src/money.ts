@@ -26,31 +26,31 @@ export interface ExchangeRates {
 }
 
 /** The name of the one rounding rule used for money everywhere. */
-export const ROUNDING_RULE = "half away from zero" as const;
+export const ROUNDING_RULE = 'half away from zero' as const;
 
 /** Minor units per major unit for every currency the product supports. */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
 /** The default currency of a property (spec section 9). */
-export const DEFAULT_CURRENCY: CurrencyCode = "GBP";
+export const DEFAULT_CURRENCY: CurrencyCode = 'GBP';
 
 /** The currency formats the spec supports, each with the locale that formats it. */
 export const CURRENCY_FORMATS = [
-  { locale: "en-GB", currency: "GBP", name: "pound" },
-  { locale: "en-US", currency: "USD", name: "dollar" },
-  { locale: "en-AE", currency: "AED", name: "dirham" },
-  { locale: "en-ZA", currency: "ZAR", name: "rand" },
-  { locale: "en-DK", currency: "DKK", name: "krone" },
-  { locale: "en-EU", currency: "EUR", name: "euro" },
-  { locale: "en-AU", currency: "AUD", name: "Australian dollar" },
-  { locale: "en-CA", currency: "CAD", name: "Canadian dollar" },
-  { locale: "en-MX", currency: "MXN", name: "peso" },
-  { locale: "en-NG", currency: "NGN", name: "naira" },
-  { locale: "en-KE", currency: "KES", name: "shilling" },
+  { locale: 'en-GB', currency: 'GBP', name: 'pound' },
+  { locale: 'en-US', currency: 'USD', name: 'dollar' },
+  { locale: 'en-AE', currency: 'AED', name: 'dirham' },
+  { locale: 'en-ZA', currency: 'ZAR', name: 'rand' },
+  { locale: 'en-DK', currency: 'DKK', name: 'krone' },
+  { locale: 'en-EU', currency: 'EUR', name: 'euro' },
+  { locale: 'en-AU', currency: 'AUD', name: 'Australian dollar' },
+  { locale: 'en-CA', currency: 'CAD', name: 'Canadian dollar' },
+  { locale: 'en-MX', currency: 'MXN', name: 'peso' },
+  { locale: 'en-NG', currency: 'NGN', name: 'naira' },
+  { locale: 'en-KE', currency: 'KES', name: 'shilling' },
 ] as const;
 
 /** A currency the spec lists a format for. */
-export type SupportedCurrency = (typeof CURRENCY_FORMATS)[number]["currency"];
+export type SupportedCurrency = (typeof CURRENCY_FORMATS)[number]['currency'];
 
 /** True when the spec lists a format for this currency. */
 export function isSupportedCurrency(currency: string): currency is SupportedCurrency {
@@ -59,7 +59,7 @@ export function isSupportedCurrency(currency: string): currency is SupportedCurr
 
 /** The locale the spec formats a currency with; en-GB for a currency it does not list. */
 export function localeForCurrency(currency: CurrencyCode): string {
-  return CURRENCY_FORMATS.find((format) => format.currency === currency)?.locale ?? "en-GB";
+  return CURRENCY_FORMATS.find((format) => format.currency === currency)?.locale ?? 'en-GB';
 }
 
 /** Throws unless the value is a safe integer, the only valid minor amount. */
@@ -75,8 +75,8 @@ function decimalRatio(value: number): [bigint, bigint] {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
   // String() gives the shortest decimal that round-trips, i.e. what a person typed or JSON
   // carried (1.005, not 1.00499999999999989...), so rounding treats it as that decimal.
-  const [mantissa = "0", exponent = "0"] = String(value).split("e");
-  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
   const numerator = BigInt(whole + fraction);
   const scale = fraction.length - Number(exponent);
   return scale >= 0 ? [numerator, 10n ** BigInt(scale)] : [numerator * 10n ** BigInt(-scale), 1n];
@@ -84,13 +84,12 @@ function decimalRatio(value: number): [bigint, bigint] {
 
 /** numerator / denominator rounded half away from zero: the one rounding rule. */
 function roundRatio(numerator: bigint, denominator: bigint): Minor {
-  if (denominator === 0n) throw new RangeError("Division by zero");
+  if (denominator === 0n) throw new RangeError('Division by zero');
   if (denominator < 0n) return roundRatio(-numerator, -denominator);
   const quotient = numerator / denominator;
   const remainder = numerator % denominator;
   const magnitude = remainder < 0n ? -remainder : remainder;
-  const rounded =
-    2n * magnitude >= denominator ? quotient + (numerator < 0n ? -1n : 1n) : quotient;
+  const rounded = 2n * magnitude >= denominator ? quotient + (numerator < 0n ? -1n : 1n) : quotient;
   return assertMinor(Number(rounded));
 }
 
@@ -133,10 +132,7 @@ export function divideMinor(amount: Minor, divisor: number): Minor {
 export function scaleMinor(amount: Minor, numerator: number, denominator: number): Minor {
   const [numeratorTop, numeratorBottom] = decimalRatio(numerator);
   const [denominatorTop, denominatorBottom] = decimalRatio(denominator);
-  return roundRatio(
-    BigInt(assertMinor(amount)) * numeratorTop * denominatorBottom,
-    numeratorBottom * denominatorTop,
-  );
+  return roundRatio(BigInt(assertMinor(amount)) * numeratorTop * denominatorBottom, numeratorBottom * denominatorTop);
 }
 
 /** The given percentage of an amount (20 -> a fifth), rounded once. */
@@ -164,10 +160,10 @@ export function allocateMinor(amount: Minor, weights: readonly number[]): Minor[
   assertMinor(amount);
   if (weights.length === 0) return [];
   if (weights.some((weight) => !Number.isSafeInteger(weight) || weight < 0)) {
-    throw new RangeError("Allocation weights must be non-negative integers");
+    throw new RangeError('Allocation weights must be non-negative integers');
   }
   const totalWeight = weights.reduce((total, weight) => total + weight, 0);
-  if (totalWeight === 0) throw new RangeError("Allocation weights must not all be zero");
+  if (totalWeight === 0) throw new RangeError('Allocation weights must not all be zero');
   const sign = amount < 0 ? -1n : 1n;
   const magnitude = BigInt(Math.abs(amount));
   const shares = weights.map((weight, index) => {
@@ -179,9 +175,7 @@ export function allocateMinor(amount: Minor, weights: readonly number[]): Minor[
     };
   });
   let left = magnitude - shares.reduce((total, share) => total + share.floor, 0n);
-  const byRemainder = [...shares].sort((a, b) =>
-    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
-  );
+  const byRemainder = [...shares].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
   for (const share of byRemainder) {
     if (left === 0n) break;
     share.floor += 1n;
@@ -201,21 +195,14 @@ function rateOf(currency: CurrencyCode, rates: ExchangeRates): number | undefine
  * Converts money to another currency for display, rounding once; undefined when either
  * currency has no rate. Prices are charged in the property's currency, never converted.
  */
-export function convertForDisplay(
-  money: Money,
-  to: CurrencyCode,
-  rates: ExchangeRates,
-): Money | undefined {
+export function convertForDisplay(money: Money, to: CurrencyCode, rates: ExchangeRates): Money | undefined {
   if (money.currency === to) return money;
   const fromRate = rateOf(money.currency, rates);
   const toRate = rateOf(to, rates);
   if (fromRate === undefined || toRate === undefined) return undefined;
   const [toNumerator, toDenominator] = decimalRatio(toRate);
   const [fromNumerator, fromDenominator] = decimalRatio(fromRate);
-  const amount = roundRatio(
-    BigInt(assertMinor(money.amount)) * toNumerator * fromDenominator,
-    toDenominator * fromNumerator,
-  );
+  const amount = roundRatio(BigInt(assertMinor(money.amount)) * toNumerator * fromDenominator, toDenominator * fromNumerator);
   return { amount, currency: to };
 }
 
@@ -225,7 +212,7 @@ function numberFormat(locale: string, currency: CurrencyCode): Intl.NumberFormat
   const key = `${locale}|${currency}`;
   let format = numberFormats.get(key);
   if (format === undefined) {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     numberFormats.set(key, format);
   }
   return format;

@@ -2,7 +2,7 @@
  * Which nights a price entry or a promotion covers (property-definition.md): an optional
  * inclusive date range, optional ISO weekdays (1 = Monday .. 7 = Sunday) and optional months.
  */
-import { isoWeekday, isWithin, monthOf, type IsoDate } from "./dates";
+import { isoWeekday, isWithin, monthOf, type IsoDate } from './dates';
 
 /** A selection of nights; every part is optional and an absent part selects every night. */
 export interface NightSelector {
@@ -25,9 +25,6 @@ export function coversNight(selector: NightSelector, night: IsoDate): boolean {
  * The entry that prices a night: the last one in the list that covers it (a file lists its
  * base prices first and its seasons after); undefined when none does, i.e. not sellable.
  */
-export function entryForNight<T extends NightSelector>(
-  entries: readonly T[],
-  night: IsoDate,
-): T | undefined {
+export function entryForNight<T extends NightSelector>(entries: readonly T[], night: IsoDate): T | undefined {
   return entries.findLast((entry) => coversNight(entry, night));
 }

@@ -39,8 +39,7 @@ export function fitsOccupancy(party: Party, limits: OccupancyLimits): boolean {
     (limits.MaximumOccupancy == null || total <= limits.MaximumOccupancy) &&
     (limits.MinimumOccupancy == null || total >= limits.MinimumOccupancy) &&
     (limits.AdultMaximumOccupancy == null || party.NumberOfAdults <= limits.AdultMaximumOccupancy) &&
-    (limits.ChildMaximumOccupancy == null ||
-      party.NumberOfChildren + party.NumberOfInfants <= limits.ChildMaximumOccupancy)
+    (limits.ChildMaximumOccupancy == null || party.NumberOfChildren + party.NumberOfInfants <= limits.ChildMaximumOccupancy)
   );
 }
 
@@ -58,10 +57,7 @@ function largest(a?: number | null, b?: number | null): number | null {
  * The bounds that apply to a room type sold on a rate: the room type's own, or with
  * UseOccupancyForRatePlan the smaller of the maxima and the larger of the minima.
  */
-export function effectiveOccupancyLimits(
-  roomType: OccupancyLimits,
-  rate: RateOccupancy,
-): OccupancyLimits {
+export function effectiveOccupancyLimits(roomType: OccupancyLimits, rate: RateOccupancy): OccupancyLimits {
   if (rate.UseOccupancyForRatePlan !== true) {
     return {
       MaximumOccupancy: roomType.MaximumOccupancy ?? null,
@@ -79,11 +75,7 @@ export function effectiveOccupancyLimits(
 }
 
 /** True when the party may stay in the room type on the rate. */
-export function fitsRoomTypeAndRate(
-  party: Party,
-  roomType: OccupancyLimits,
-  rate: RateOccupancy,
-): boolean {
+export function fitsRoomTypeAndRate(party: Party, roomType: OccupancyLimits, rate: RateOccupancy): boolean {
   return fitsOccupancy(party, roomType) && fitsOccupancy(party, effectiveOccupancyLimits(roomType, rate));
 }
 
@@ -117,10 +109,7 @@ export function roomTypeShows<Id>(input: RoomTypeShowInput<Id>): boolean {
  * True when no room type fits the party: the "not enough rooms based on occupancy" warning
  * then replaces the no-availability message.
  */
-export function noRoomTypeFitsOccupancy(
-  roomTypes: readonly OccupancyLimits[],
-  party: Party,
-): boolean {
+export function noRoomTypeFitsOccupancy(roomTypes: readonly OccupancyLimits[], party: Party): boolean {
   return !roomTypes.some((roomType) => fitsOccupancy(party, roomType));
 }
 
@@ -139,12 +128,6 @@ export function isUpgradeEligible<RatePlanId>(input: {
   currentRatePlanId: RatePlanId;
   party: Party;
 }): boolean {
-  const rate = input.upgrade.AvailableRates.find(
-    (candidate) => candidate.RatePlanId === input.currentRatePlanId,
-  );
-  return (
-    input.roomsLeft > 0 &&
-    rate !== undefined &&
-    fitsRoomTypeAndRate(input.party, input.upgrade, rate)
-  );
+  const rate = input.upgrade.AvailableRates.find((candidate) => candidate.RatePlanId === input.currentRatePlanId);
+  return input.roomsLeft > 0 && rate !== undefined && fitsRoomTypeAndRate(input.party, input.upgrade, rate);
 }

@@ -1,19 +1,10 @@
 /**
  * The pre-check-in step sequence (second document, section 4).
  */
-import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from "./guest-review";
+import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';
 
 /** Pre-check-in steps in order. */
-export const PRE_CHECK_IN_STEPS = [
-  "Start",
-  "Booker",
-  "Room",
-  "Guest",
-  "Extras",
-  "PaymentDetails",
-  "Summary",
-  "Complete",
-] as const;
+export const PRE_CHECK_IN_STEPS = ['Start', 'Booker', 'Room', 'Guest', 'Extras', 'PaymentDetails', 'Summary', 'Complete'] as const;
 
 /** One pre-check-in step. */
 export type PreCheckInStep = (typeof PRE_CHECK_IN_STEPS)[number];
@@ -26,7 +17,7 @@ export interface PreCheckInState {
   isMobile: boolean;
 }
 
-const REVIEW_STEPS = { room: "Room", guest: "Guest", end: "Summary" } as const;
+const REVIEW_STEPS = { room: 'Room', guest: 'Guest', end: 'Summary' } as const;
 
 /**
  * The next step: Start goes to Booker when there is a booker, else to the first room; Booker
@@ -36,33 +27,30 @@ const REVIEW_STEPS = { room: "Room", guest: "Guest", end: "Summary" } as const;
 export function advancePreCheckIn(state: PreCheckInState): ReviewPosition<PreCheckInStep> {
   const { position } = state;
   switch (position.step) {
-    case "Start":
-      return { step: state.hasBooker ? "Booker" : "Room", itemIndex: 0, guestIndex: 0 };
-    case "Booker":
-      return { step: "Room", itemIndex: 0, guestIndex: 0 };
-    case "Room":
+    case 'Start':
+      return { step: state.hasBooker ? 'Booker' : 'Room', itemIndex: 0, guestIndex: 0 };
+    case 'Booker':
+      return { step: 'Room', itemIndex: 0, guestIndex: 0 };
+    case 'Room':
       return nextAfterRoom({ rooms: state.rooms, itemIndex: position.itemIndex, isMobile: state.isMobile, steps: REVIEW_STEPS });
-    case "Guest":
+    case 'Guest':
       return nextAfterGuest({
         rooms: state.rooms,
         itemIndex: position.itemIndex,
         guestIndex: position.guestIndex,
         steps: REVIEW_STEPS,
       });
-    case "Extras":
-      return { ...position, step: "PaymentDetails" };
-    case "PaymentDetails":
-      return { ...position, step: "Summary" };
-    case "Summary":
-    case "Complete":
+    case 'Extras':
+      return { ...position, step: 'PaymentDetails' };
+    case 'PaymentDetails':
+      return { ...position, step: 'Summary' };
+    case 'Summary':
+    case 'Complete':
       return position;
   }
 }
 
 /** Save success completes the pre-check-in; a failure stays on the current step. */
-export function afterPreCheckInSave(
-  position: ReviewPosition<PreCheckInStep>,
-  success: boolean,
-): ReviewPosition<PreCheckInStep> {
-  return success ? { step: "Complete", itemIndex: 0, guestIndex: 0 } : position;
+export function afterPreCheckInSave(position: ReviewPosition<PreCheckInStep>, success: boolean): ReviewPosition<PreCheckInStep> {
+  return success ? { step: 'Complete', itemIndex: 0, guestIndex: 0 } : position;
 }

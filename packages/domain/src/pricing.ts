@@ -2,26 +2,19 @@
  * Room prices from a rate's components (spec section 9), stay sums with their Original*
  * twins, lowest rate, price per night and booking totals. All amounts are minor units.
  */
-import {
-  assertMinor,
-  divideMinor,
-  sumMinor,
-  toMajor,
-  toMinor,
-  type Minor,
-} from "./money";
-import { fitsOccupancy, fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from "./occupancy";
+import { assertMinor, divideMinor, sumMinor, toMajor, toMinor, type Minor } from './money';
+import { fitsOccupancy, fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from './occupancy';
 
 /** The money components of a rate, in the order the spec names them. */
 export const PRICE_FIELDS = [
-  "BaseRate",
-  "CostPerRoom",
-  "CostPerAdult",
-  "CostPerChild",
-  "CostPerInfant",
-  "PerPersonCostPerAdult",
-  "PerPersonCostPerChild",
-  "PerPersonCostPerInfant",
+  'BaseRate',
+  'CostPerRoom',
+  'CostPerAdult',
+  'CostPerChild',
+  'CostPerInfant',
+  'PerPersonCostPerAdult',
+  'PerPersonCostPerChild',
+  'PerPersonCostPerInfant',
 ] as const;
 
 /** One money component of a rate. */
@@ -31,9 +24,7 @@ export type PriceField = (typeof PRICE_FIELDS)[number];
 export type OriginalPriceField = `Original${PriceField}`;
 
 /** The Original-prefixed twin of each component, in the same order. */
-export const ORIGINAL_PRICE_FIELDS = PRICE_FIELDS.map(
-  (field) => `Original${field}` as const,
-) as readonly OriginalPriceField[];
+export const ORIGINAL_PRICE_FIELDS = PRICE_FIELDS.map((field) => `Original${field}` as const) as readonly OriginalPriceField[];
 
 /** Adults included in the base rate when a price entry does not say (property-definition.md). */
 export const DEFAULT_BASE_NUMBER_OF_ADULTS = 2;
@@ -128,10 +119,9 @@ export function pricesFromWire(wire: WirePrices): RatePrices {
 export function pricesToWire(prices: RatePrices): Record<PriceField | OriginalPriceField, number> & {
   BaseNumberOfAdults: number;
 } {
-  const wire = { BaseNumberOfAdults: prices.BaseNumberOfAdults } as Record<
-    PriceField | OriginalPriceField,
-    number
-  > & { BaseNumberOfAdults: number };
+  const wire = { BaseNumberOfAdults: prices.BaseNumberOfAdults } as Record<PriceField | OriginalPriceField, number> & {
+    BaseNumberOfAdults: number;
+  };
   for (const field of [...PRICE_FIELDS, ...ORIGINAL_PRICE_FIELDS]) wire[field] = toMajor(prices[field]);
   return wire;
 }

@@ -3,10 +3,10 @@
  * components, keeping the Original* twins. The shape follows property-definition.md, with
  * DiscountAmountPerNight in minor units.
  */
-import { countNights, nightsOfStay, isWithin, type IsoDate } from "./dates";
-import { applyFixedDiscount, applyPercentDiscount, type Minor } from "./money";
-import { coversNight } from "./night-selector";
-import { PRICE_FIELDS, type RatePrices } from "./pricing";
+import { countNights, nightsOfStay, isWithin, type IsoDate } from './dates';
+import { applyFixedDiscount, applyPercentDiscount, type Minor } from './money';
+import { coversNight } from './night-selector';
+import { PRICE_FIELDS, type RatePrices } from './pricing';
 
 /** A promotion as a property defines it. */
 export interface Promotion {
@@ -41,12 +41,7 @@ export interface PromotionContext {
 }
 
 /** Why a promotion does not apply. */
-export type PromotionRefusal =
-  | "RATE_PLAN"
-  | "ROOM_TYPE"
-  | "BOOKING_WINDOW"
-  | "MIN_LENGTH_OF_STAY"
-  | "NO_ELIGIBLE_NIGHT";
+export type PromotionRefusal = 'RATE_PLAN' | 'ROOM_TYPE' | 'BOOKING_WINDOW' | 'MIN_LENGTH_OF_STAY' | 'NO_ELIGIBLE_NIGHT';
 
 /** True when the promotion discounts this night of a stay. */
 export function promotionCoversNight(promotion: Promotion, night: IsoDate): boolean {
@@ -62,38 +57,35 @@ export function promotionCoversNight(promotion: Promotion, night: IsoDate): bool
 }
 
 /** Why the promotion does not apply to this stay and rate, or null when it does. */
-export function promotionRefusal(
-  promotion: Promotion,
-  context: PromotionContext,
-): PromotionRefusal | null {
-  if (!promotion.RatePlans.includes(context.ratePlanCode)) return "RATE_PLAN";
+export function promotionRefusal(promotion: Promotion, context: PromotionContext): PromotionRefusal | null {
+  if (!promotion.RatePlans.includes(context.ratePlanCode)) return 'RATE_PLAN';
   const roomTypes = promotion.RoomTypes;
   if (roomTypes != null && roomTypes.length > 0 && !roomTypes.includes(context.roomTypeCode)) {
-    return "ROOM_TYPE";
+    return 'ROOM_TYPE';
   }
-  if (!isWithin(context.today, promotion.BookFrom, promotion.BookTo)) return "BOOKING_WINDOW";
+  if (!isWithin(context.today, promotion.BookFrom, promotion.BookTo)) return 'BOOKING_WINDOW';
   if (countNights(context.from, context.to) < (promotion.MinLengthOfStay ?? 1)) {
-    return "MIN_LENGTH_OF_STAY";
+    return 'MIN_LENGTH_OF_STAY';
   }
   const nights = nightsOfStay(context.from, context.to);
-  if (!nights.some((night) => promotionCoversNight(promotion, night))) return "NO_ELIGIBLE_NIGHT";
+  if (!nights.some((night) => promotionCoversNight(promotion, night))) return 'NO_ELIGIBLE_NIGHT';
   return null;
 }
 
 /** The PromoCodeMessage explaining a refusal, or an unknown code when there is no promotion. */
-export function promoCodeMessage(refusal: PromotionRefusal | "UNKNOWN_CODE", promotion?: Promotion): string {
+export function promoCodeMessage(refusal: PromotionRefusal | 'UNKNOWN_CODE', promotion?: Promotion): string {
   switch (refusal) {
-    case "UNKNOWN_CODE":
-      return "The promo code you entered is not recognised.";
-    case "RATE_PLAN":
-    case "ROOM_TYPE":
-      return "This promo code does not apply to the rooms and rates available for your stay.";
-    case "BOOKING_WINDOW":
-      return "This promo code cannot be used for bookings made today.";
-    case "MIN_LENGTH_OF_STAY":
+    case 'UNKNOWN_CODE':
+      return 'The promo code you entered is not recognised.';
+    case 'RATE_PLAN':
+    case 'ROOM_TYPE':
+      return 'This promo code does not apply to the rooms and rates available for your stay.';
+    case 'BOOKING_WINDOW':
+      return 'This promo code cannot be used for bookings made today.';
+    case 'MIN_LENGTH_OF_STAY':
       return `This promo code needs a stay of at least ${promotion?.MinLengthOfStay ?? 1} nights.`;
-    case "NO_ELIGIBLE_NIGHT":
-      return "This promo code does not apply to your selected dates.";
+    case 'NO_ELIGIBLE_NIGHT':
+      return 'This promo code does not apply to your selected dates.';
   }
 }
 
@@ -111,7 +103,7 @@ export function discountNight(prices: RatePrices, promotion: Promotion): RatePri
   }
   if (promotion.DiscountAmountPerNight != null) {
     let left = Math.max(0, promotion.DiscountAmountPerNight);
-    for (const field of ["BaseRate", "CostPerRoom"] as const) {
+    for (const field of ['BaseRate', 'CostPerRoom'] as const) {
       const discounted = applyFixedDiscount(result[field], left);
       left -= result[field] - discounted;
       result[field] = discounted;
@@ -133,9 +125,7 @@ export function applyPromotion(
   return {
     refusal,
     nights: nights.map(({ date, prices }) =>
-      refusal === null && promotionCoversNight(promotion, date)
-        ? discountNight(prices, promotion)
-        : prices,
+      refusal === null && promotionCoversNight(promotion, date) ? discountNight(prices, promotion) : prices,
     ),
   };
 }

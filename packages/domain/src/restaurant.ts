@@ -3,8 +3,8 @@
  * bookings (with leave times), time-window promotions, and the table a booking takes.
  * Times are "HH:mm" local to the property's zone on the visit date.
  */
-import { compareDates, isoWeekday, zonedDateTime, type IsoDate } from "./dates";
-import { formatTimeOfDay, parseTimeOfDay, type MinuteOfDay } from "./time-of-day";
+import { compareDates, isoWeekday, zonedDateTime, type IsoDate } from './dates';
+import { formatTimeOfDay, parseTimeOfDay, type MinuteOfDay } from './time-of-day';
 
 /** A sitting: on these ISO weekdays, starts every IntervalMinutes from From to To, lasting DurationMinutes. */
 export interface Sitting {
@@ -62,12 +62,9 @@ export function keepPartySize(sizes: readonly number[], previous?: number | null
 }
 
 /** The restaurant whose name matches the default restaurant's, ignoring case. */
-export function findDefaultRestaurant<R extends { Name: string }>(
-  restaurants: readonly R[],
-  defaultName?: string | null,
-): R | undefined {
+export function findDefaultRestaurant<R extends { Name: string }>(restaurants: readonly R[], defaultName?: string | null): R | undefined {
   const wanted = defaultName?.trim().toLowerCase();
-  if (wanted === undefined || wanted === "") return undefined;
+  if (wanted === undefined || wanted === '') return undefined;
   return restaurants.find((restaurant) => restaurant.Name.trim().toLowerCase() === wanted);
 }
 
@@ -123,24 +120,17 @@ export function chooseTable<Id>(input: {
   const whole = fitting.find((candidate) => candidate.free >= input.durationMinutes);
   if (whole !== undefined) return { tableId: whole.table.id, leaveTime: null };
   const short = fitting.find((candidate) => candidate.free >= minimum && candidate.free > 0);
-  return short === undefined
-    ? null
-    : { tableId: short.table.id, leaveTime: formatTimeOfDay(start + short.free) };
+  return short === undefined ? null : { tableId: short.table.id, leaveTime: formatTimeOfDay(start + short.free) };
 }
 
 /** The promotions whose window [From, To) holds the time. */
 export function promotionsAt<P extends TimeWindowPromotion>(promotions: readonly P[], time: string): P[] {
   const minutes = minutesOf(time);
-  return promotions.filter(
-    (promotion) => minutesOf(promotion.From) <= minutes && minutes < minutesOf(promotion.To),
-  );
+  return promotions.filter((promotion) => minutesOf(promotion.From) <= minutes && minutes < minutesOf(promotion.To));
 }
 
 /** Sitting start times on a date, each with its sitting's duration, first sitting first. */
-export function sittingStarts(
-  sittings: readonly Sitting[],
-  date: IsoDate,
-): { time: string; durationMinutes: number }[] {
+export function sittingStarts(sittings: readonly Sitting[], date: IsoDate): { time: string; durationMinutes: number }[] {
   const weekday = isoWeekday(date);
   const starts = new Map<MinuteOfDay, number>();
   for (const sitting of sittings) {

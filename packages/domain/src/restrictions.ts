@@ -3,16 +3,8 @@
  * restrictions (minimum stay on arrival, closed to arrival/departure, stop-sell), rooms per
  * booking, and alternative stays from calendar data.
  */
-import {
-  addDays,
-  calendarWindow,
-  compareDates,
-  countNights,
-  parseDate,
-  zonedDateTime,
-  type IsoDate,
-} from "./dates";
-import type { Party } from "./occupancy";
+import { addDays, calendarWindow, compareDates, countNights, parseDate, zonedDateTime, type IsoDate } from './dates';
+import type { Party } from './occupancy';
 
 /** At most this many alternative stays are offered (spec section 9). */
 export const MAX_ALTERNATIVE_STAYS = 10;
@@ -30,13 +22,7 @@ export interface SearchInput {
 
 /** Why a search is not possible. */
 export type SearchRefusal =
-  | "NO_PROPERTY"
-  | "INVALID_DATES"
-  | "DEPARTURE_NOT_AFTER_ARRIVAL"
-  | "ARRIVAL_IN_PAST"
-  | "BEYOND_CALENDAR"
-  | "NO_ROOMS"
-  | "TOO_MANY_ROOMS";
+  'NO_PROPERTY' | 'INVALID_DATES' | 'DEPARTURE_NOT_AFTER_ARRIVAL' | 'ARRIVAL_IN_PAST' | 'BEYOND_CALENDAR' | 'NO_ROOMS' | 'TOO_MANY_ROOMS';
 
 /**
  * Why a search is not possible, or null (spec section 5: a property, two valid dates, at
@@ -44,19 +30,19 @@ export type SearchRefusal =
  * follow arrival, and with `today` the stay must lie in the calendar window.
  */
 export function searchRefusal(input: SearchInput): SearchRefusal | null {
-  if (input.propertyId == null || input.propertyId === "") return "NO_PROPERTY";
-  const from = parseDate(input.dateFrom ?? "");
-  const to = parseDate(input.dateTo ?? "");
-  if (from === null || to === null) return "INVALID_DATES";
-  if (compareDates(to, from) <= 0) return "DEPARTURE_NOT_AFTER_ARRIVAL";
+  if (input.propertyId == null || input.propertyId === '') return 'NO_PROPERTY';
+  const from = parseDate(input.dateFrom ?? '');
+  const to = parseDate(input.dateTo ?? '');
+  if (from === null || to === null) return 'INVALID_DATES';
+  if (compareDates(to, from) <= 0) return 'DEPARTURE_NOT_AFTER_ARRIVAL';
   if (input.today !== undefined) {
     const window = calendarWindow(input.today);
-    if (compareDates(from, window.from) < 0) return "ARRIVAL_IN_PAST";
-    if (compareDates(to, window.to) > 0) return "BEYOND_CALENDAR";
+    if (compareDates(from, window.from) < 0) return 'ARRIVAL_IN_PAST';
+    if (compareDates(to, window.to) > 0) return 'BEYOND_CALENDAR';
   }
   const rooms = input.rooms ?? [];
-  if (rooms.length === 0) return "NO_ROOMS";
-  if (exceedsRoomsPerBooking(rooms.length, input.maxNumberOfRoomsOnBooking)) return "TOO_MANY_ROOMS";
+  if (rooms.length === 0) return 'NO_ROOMS';
+  if (exceedsRoomsPerBooking(rooms.length, input.maxNumberOfRoomsOnBooking)) return 'TOO_MANY_ROOMS';
   return null;
 }
 
@@ -87,17 +73,11 @@ export interface SameDayRestriction {
  * today in the property's zone, and the local time there is at or past the configured hour
  * and minute (spec section 4).
  */
-export function isSameDayRestricted(
-  config: SameDayRestriction,
-  arrival: IsoDate,
-  now: Date,
-  timeZone: string,
-): boolean {
+export function isSameDayRestricted(config: SameDayRestriction, arrival: IsoDate, now: Date, timeZone: string): boolean {
   if (config.SameDayBookingRestrictionEnabled !== true) return false;
   const local = zonedDateTime(now, timeZone);
   if (parseDate(arrival) !== local.date) return false;
-  const cutOff =
-    (config.SameDayBookingRestrictionHour ?? 0) * 60 + (config.SameDayBookingRestrictionMinute ?? 0);
+  const cutOff = (config.SameDayBookingRestrictionHour ?? 0) * 60 + (config.SameDayBookingRestrictionMinute ?? 0);
   return local.minutes >= cutOff;
 }
 
@@ -110,12 +90,7 @@ export interface NightRestrictions {
 }
 
 /** Why a rate is not open for a stay. */
-export type StayRefusal =
-  | "NOT_PRICED"
-  | "STOP_SELL"
-  | "CLOSED_TO_ARRIVAL"
-  | "CLOSED_TO_DEPARTURE"
-  | "MIN_LENGTH_OF_STAY";
+export type StayRefusal = 'NOT_PRICED' | 'STOP_SELL' | 'CLOSED_TO_ARRIVAL' | 'CLOSED_TO_DEPARTURE' | 'MIN_LENGTH_OF_STAY';
 
 /** The minimum stay a night sets when it is the arrival night (1 when unset). */
 export function minLengthOfStay(arrivalNight: NightRestrictions): number {
@@ -128,16 +103,13 @@ export function minLengthOfStay(arrivalNight: NightRestrictions): number {
  * arrival not closed, and the departure day (the rate's entry for that date, if any) not
  * closed to departure.
  */
-export function stayRefusal(
-  nights: readonly (NightRestrictions | undefined)[],
-  departureDay?: NightRestrictions,
-): StayRefusal | null {
+export function stayRefusal(nights: readonly (NightRestrictions | undefined)[], departureDay?: NightRestrictions): StayRefusal | null {
   const arrivalNight = nights[0];
-  if (arrivalNight === undefined || nights.some((night) => night === undefined)) return "NOT_PRICED";
-  if (nights.some((night) => night?.StopSell === true)) return "STOP_SELL";
-  if (arrivalNight.ClosedToArrival === true) return "CLOSED_TO_ARRIVAL";
-  if (departureDay?.ClosedToDeparture === true) return "CLOSED_TO_DEPARTURE";
-  if (nights.length < minLengthOfStay(arrivalNight)) return "MIN_LENGTH_OF_STAY";
+  if (arrivalNight === undefined || nights.some((night) => night === undefined)) return 'NOT_PRICED';
+  if (nights.some((night) => night?.StopSell === true)) return 'STOP_SELL';
+  if (arrivalNight.ClosedToArrival === true) return 'CLOSED_TO_ARRIVAL';
+  if (departureDay?.ClosedToDeparture === true) return 'CLOSED_TO_DEPARTURE';
+  if (nights.length < minLengthOfStay(arrivalNight)) return 'MIN_LENGTH_OF_STAY';
   return null;
 }
 
@@ -202,15 +174,9 @@ export function alternativeStays(input: {
   const last = dates[dates.length - 1];
   const found: AlternativeStay[] = [];
   if (first === undefined || last === undefined) return found;
-  const reach = Math.max(
-    Math.abs(compareDates(input.from, first)),
-    Math.abs(compareDates(last, input.from)),
-  );
+  const reach = Math.max(Math.abs(compareDates(input.from, first)), Math.abs(compareDates(last, input.from)));
   for (let distance = 0; distance <= reach && found.length < limit; distance += 1) {
-    const arrivals =
-      distance === 0
-        ? [input.from]
-        : [addDays(input.from, -distance), addDays(input.from, distance)];
+    const arrivals = distance === 0 ? [input.from] : [addDays(input.from, -distance), addDays(input.from, distance)];
     for (const arrival of arrivals) {
       if (found.length >= limit || compareDates(arrival, input.today) < 0) continue;
       const stay = stayFrom(arrival);

@@ -2,15 +2,15 @@
  * Extras (services): cost by charge type (spec section 9), inventory, and whether the extras
  * of an item are editable (spec section 4).
  */
-import { smallestFreeCount } from "./inventory";
-import { assertMinor, sumMinor, type Minor } from "./money";
-import type { Party } from "./occupancy";
+import { smallestFreeCount } from './inventory';
+import { assertMinor, sumMinor, type Minor } from './money';
+import type { Party } from './occupancy';
 
 /** How a service is charged. */
-export type ChargeType = "PerStay" | "PerDay" | "PerQuantity";
+export type ChargeType = 'PerStay' | 'PerDay' | 'PerQuantity';
 
 /** The charge types in the spec's order. */
-export const CHARGE_TYPES: readonly ChargeType[] = ["PerStay", "PerDay", "PerQuantity"];
+export const CHARGE_TYPES: readonly ChargeType[] = ['PerStay', 'PerDay', 'PerQuantity'];
 
 /** What a service's price depends on; article prices in minor units. */
 export interface ServicePricing {
@@ -25,16 +25,13 @@ export function serviceGuests(party: Party): number {
 }
 
 /** The multiplier of a charge type: 1 per stay, nights per day, quantity per quantity. */
-export function chargeMultiplier(
-  chargeType: ChargeType,
-  stay: { nights: number; quantity: number },
-): number {
+export function chargeMultiplier(chargeType: ChargeType, stay: { nights: number; quantity: number }): number {
   switch (chargeType) {
-    case "PerStay":
+    case 'PerStay':
       return 1;
-    case "PerDay":
+    case 'PerDay':
       return stay.nights;
-    case "PerQuantity":
+    case 'PerQuantity':
       return stay.quantity;
   }
 }
@@ -43,10 +40,7 @@ export function chargeMultiplier(
  * Service cost = sum of article prices x multiplier x (adults + children when charged per
  * person), spec section 9.
  */
-export function serviceCost(
-  service: ServicePricing,
-  stay: { nights: number; quantity: number; party: Party },
-): Minor {
+export function serviceCost(service: ServicePricing, stay: { nights: number; quantity: number; party: Party }): Minor {
   const articles = sumMinor(service.Articles.map((article) => article.Price));
   const people = service.ChargePerPerson ? serviceGuests(stay.party) : 1;
   return assertMinor(articles * chargeMultiplier(service.ChargeType, stay) * people);
@@ -56,20 +50,13 @@ export function serviceCost(
  * Units of a service free over a stay: the smallest of StartingInventory minus the units used
  * on each night; null when StartingInventory is null (unlimited).
  */
-export function freeServiceUnits(
-  startingInventory: number | null,
-  usedPerNight: readonly number[],
-): number | null {
+export function freeServiceUnits(startingInventory: number | null, usedPerNight: readonly number[]): number | null {
   if (startingInventory === null) return null;
   return smallestFreeCount(usedPerNight.map((used) => startingInventory - used));
 }
 
 /** True when a quantity can be booked against what is free (null: unlimited). */
-export function canBookServiceQuantity(
-  available: number | null,
-  quantity: number,
-  alreadyInBasket = 0,
-): boolean {
+export function canBookServiceQuantity(available: number | null, quantity: number, alreadyInBasket = 0): boolean {
   return available === null || quantity + alreadyInBasket <= available;
 }
 
@@ -81,9 +68,5 @@ export function servicesAreEditable(
   services: readonly { AllowEditOnBookingEngine?: boolean | null }[],
   serviceJustAdded: boolean,
 ): boolean {
-  return (
-    services.length === 0 ||
-    serviceJustAdded ||
-    services.some((service) => service.AllowEditOnBookingEngine === true)
-  );
+  return services.length === 0 || serviceJustAdded || services.some((service) => service.AllowEditOnBookingEngine === true);
 }

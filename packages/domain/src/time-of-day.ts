@@ -22,5 +22,5 @@ export function isValidTimeOfDay(text: string): boolean {
 export function formatTimeOfDay(minutes: MinuteOfDay): string {
   const wrapped = ((Math.trunc(minutes) % 1440) + 1440) % 1440;
   const hours = Math.floor(wrapped / 60);
-  return `${String(hours).padStart(2, "0")}:${String(wrapped % 60).padStart(2, "0")}`;
+  return `${String(hours).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
 }

@@ -2,9 +2,9 @@
  * Field rules of the spec (section 5 of both documents) with its exact messages. Results are
  * field -> messages, the ModelState shape the API answers and the web shows.
  */
-import { parseDate } from "./dates";
-import { requiredMessage, VALIDATION_MESSAGES } from "./messages";
-import { parseTimeOfDay } from "./time-of-day";
+import { parseDate } from './dates';
+import { requiredMessage, VALIDATION_MESSAGES } from './messages';
+import { parseTimeOfDay } from './time-of-day';
 
 /** Messages per field (PascalCase field names, as in the payloads). */
 export type FieldErrors = Record<string, string[]>;
@@ -19,8 +19,7 @@ export const PASSWORD_MIN_LENGTH = 10;
  * level domain (so name.surname@example.co.uk passes). Written without nested ambiguity so a
  * hostile string cannot make it backtrack for long.
  */
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*@(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)+[A-Za-z]{2,3}$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*@(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)+[A-Za-z]{2,3}$/;
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -36,7 +35,7 @@ const PHONE_ALLOWED = /^[+\d\s().-]*$/;
 /** True when a value is missing: null, undefined or only whitespace. */
 export function isBlank(value: unknown): boolean {
   if (value === null || value === undefined) return true;
-  return typeof value === "string" && value.trim() === "";
+  return typeof value === 'string' && value.trim() === '';
 }
 
 /** True for an e-mail address the spec accepts. */
@@ -48,7 +47,7 @@ export function isValidEmail(email: string): boolean {
 /** True for a phone number starting with + or 00 (international dialling code). */
 export function isValidPhone(phone: string): boolean {
   if (!PHONE_ALLOWED.test(phone)) return false;
-  return PHONE_PATTERN.test(phone.replace(/[\s().-]/g, ""));
+  return PHONE_PATTERN.test(phone.replace(/[\s().-]/g, ''));
 }
 
 /** True for ten or more characters with at least one non-alphanumeric character. */
@@ -62,13 +61,13 @@ export function isStrongPassword(password: string): boolean {
  */
 export function passwordErrors(password: string, confirmation?: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (password === "") {
-    addError(errors, "Password", VALIDATION_MESSAGES.passwordRequired);
+  if (password === '') {
+    addError(errors, 'Password', VALIDATION_MESSAGES.passwordRequired);
   } else if (!isStrongPassword(password)) {
-    addError(errors, "Password", VALIDATION_MESSAGES.passwordTooWeak);
+    addError(errors, 'Password', VALIDATION_MESSAGES.passwordTooWeak);
   }
   if (confirmation !== undefined && confirmation !== password) {
-    addError(errors, "ConfirmPassword", VALIDATION_MESSAGES.passwordsDoNotMatch);
+    addError(errors, 'ConfirmPassword', VALIDATION_MESSAGES.passwordsDoNotMatch);
   }
   return errors;
 }
@@ -97,13 +96,13 @@ export interface BookerDetails {
 }
 
 function checkEmail(errors: FieldErrors, field: string, value: string | null | undefined, required: boolean): void {
-  if (isBlank(value) ? required : !isValidEmail(value ?? "")) {
+  if (isBlank(value) ? required : !isValidEmail(value ?? '')) {
     addError(errors, field, VALIDATION_MESSAGES.email);
   }
 }
 
 function checkPhone(errors: FieldErrors, field: string, value: string | null | undefined, required: boolean): void {
-  if (isBlank(value) ? required : !isValidPhone(value ?? "")) {
+  if (isBlank(value) ? required : !isValidPhone(value ?? '')) {
     addError(errors, field, VALIDATION_MESSAGES.phone);
   }
 }
@@ -111,19 +110,19 @@ function checkPhone(errors: FieldErrors, field: string, value: string | null | u
 /** Booker personal details: first name, last name, a valid email and a valid telephone. */
 export function validateBookerPersonalDetails(booker: BookerDetails): FieldErrors {
   const errors: FieldErrors = {};
-  if (isBlank(booker.FirstName)) addError(errors, "FirstName", requiredMessage("First Name"));
-  if (isBlank(booker.LastName)) addError(errors, "LastName", requiredMessage("Last Name"));
-  checkEmail(errors, "Email", booker.Email, true);
-  checkPhone(errors, "Phone", booker.Phone, true);
+  if (isBlank(booker.FirstName)) addError(errors, 'FirstName', requiredMessage('First Name'));
+  if (isBlank(booker.LastName)) addError(errors, 'LastName', requiredMessage('Last Name'));
+  checkEmail(errors, 'Email', booker.Email, true);
+  checkPhone(errors, 'Phone', booker.Phone, true);
   return errors;
 }
 
 /** Booker address: street, country and post code. */
 export function validateBookerAddress(booker: BookerDetails): FieldErrors {
   const errors: FieldErrors = {};
-  if (isBlank(booker.Street)) addError(errors, "Street", requiredMessage("Street"));
-  if (isBlank(booker.CountryId)) addError(errors, "CountryId", requiredMessage("Country"));
-  if (isBlank(booker.ZipCode)) addError(errors, "ZipCode", requiredMessage("Post Code"));
+  if (isBlank(booker.Street)) addError(errors, 'Street', requiredMessage('Street'));
+  if (isBlank(booker.CountryId)) addError(errors, 'CountryId', requiredMessage('Country'));
+  if (isBlank(booker.ZipCode)) addError(errors, 'ZipCode', requiredMessage('Post Code'));
   return errors;
 }
 
@@ -165,17 +164,17 @@ export interface Contact {
 }
 
 const REQUIRED_TEXT_FIELDS = [
-  ["FirstNameRequired", "FirstName", "First Name"],
-  ["LastNameRequired", "LastName", "Last Name"],
-  ["StreetRequired", "Street", "Street"],
-  ["CityRequired", "City", "City"],
-  ["StateOrCountyRequired", "StateOrCounty", "State or County"],
-  ["PostCodeRequired", "ZipCode", "Post Code"],
+  ['FirstNameRequired', 'FirstName', 'First Name'],
+  ['LastNameRequired', 'LastName', 'Last Name'],
+  ['StreetRequired', 'Street', 'Street'],
+  ['CityRequired', 'City', 'City'],
+  ['StateOrCountyRequired', 'StateOrCounty', 'State or County'],
+  ['PostCodeRequired', 'ZipCode', 'Post Code'],
 ] as const;
 
 function hasCountry(contact: Contact): boolean {
   const country = contact.Country;
-  const countryId = typeof country === "object" && country !== null ? country.Id : country;
+  const countryId = typeof country === 'object' && country !== null ? country.Id : country;
   return !isBlank(countryId) || !isBlank(contact.CountryId);
 }
 
@@ -188,10 +187,10 @@ export function validateContact(contact: Contact, config: ContactFieldsConfigura
   for (const [flag, field, label] of REQUIRED_TEXT_FIELDS) {
     if (config[flag] === true && isBlank(contact[field])) addError(errors, field, requiredMessage(label));
   }
-  checkEmail(errors, "Email", contact.Email, config.EmailRequired === true);
-  checkPhone(errors, "Phone", contact.Phone, config.PhoneRequired === true);
+  checkEmail(errors, 'Email', contact.Email, config.EmailRequired === true);
+  checkPhone(errors, 'Phone', contact.Phone, config.PhoneRequired === true);
   if (config.CountryRequired === true && !hasCountry(contact)) {
-    addError(errors, "Country", requiredMessage("Country"));
+    addError(errors, 'Country', requiredMessage('Country'));
   }
   return errors;
 }
@@ -202,15 +201,12 @@ export function isContactValid(contact: Contact, config: ContactFieldsConfigurat
 }
 
 /** The manage-booking guest search: reservation number and guest name are required. */
-export function validateManageBookingSearch(search: {
-  reservationNumber?: string | null;
-  guestName?: string | null;
-}): FieldErrors {
+export function validateManageBookingSearch(search: { reservationNumber?: string | null; guestName?: string | null }): FieldErrors {
   const errors: FieldErrors = {};
   if (isBlank(search.reservationNumber)) {
-    addError(errors, "reservationNumber", VALIDATION_MESSAGES.reservationNumberRequired);
+    addError(errors, 'reservationNumber', VALIDATION_MESSAGES.reservationNumberRequired);
   }
-  if (isBlank(search.guestName)) addError(errors, "guestName", VALIDATION_MESSAGES.guestNameRequired);
+  if (isBlank(search.guestName)) addError(errors, 'guestName', VALIDATION_MESSAGES.guestNameRequired);
   return errors;
 }
 
@@ -228,22 +224,22 @@ export interface RestaurantBookingFields {
 /** A restaurant booking needs contact number, email, identifier, restaurant, party size, date and time. */
 export function validateRestaurantBooking(booking: RestaurantBookingFields): FieldErrors {
   const errors: FieldErrors = {};
-  checkPhone(errors, "ContactNumber", booking.ContactNumber, true);
-  checkEmail(errors, "Email", booking.Email, true);
-  if (isBlank(booking.Identifier)) addError(errors, "Identifier", requiredMessage("Identifier"));
-  if (isBlank(booking.RestaurantId)) addError(errors, "RestaurantId", requiredMessage("Restaurant"));
+  checkPhone(errors, 'ContactNumber', booking.ContactNumber, true);
+  checkEmail(errors, 'Email', booking.Email, true);
+  if (isBlank(booking.Identifier)) addError(errors, 'Identifier', requiredMessage('Identifier'));
+  if (isBlank(booking.RestaurantId)) addError(errors, 'RestaurantId', requiredMessage('Restaurant'));
   if (booking.PartySize == null || booking.PartySize < 1) {
-    addError(errors, "PartySize", requiredMessage("Party Size"));
+    addError(errors, 'PartySize', requiredMessage('Party Size'));
   }
   if (isBlank(booking.VisitDate)) {
-    addError(errors, "VisitDate", requiredMessage("Visit Date"));
-  } else if (parseDate(booking.VisitDate ?? "") === null) {
-    addError(errors, "VisitDate", VALIDATION_MESSAGES.dateInvalid);
+    addError(errors, 'VisitDate', requiredMessage('Visit Date'));
+  } else if (parseDate(booking.VisitDate ?? '') === null) {
+    addError(errors, 'VisitDate', VALIDATION_MESSAGES.dateInvalid);
   }
   if (isBlank(booking.VisitTime)) {
-    addError(errors, "VisitTime", requiredMessage("Visit Time"));
-  } else if (parseTimeOfDay(booking.VisitTime ?? "") === null) {
-    addError(errors, "VisitTime", VALIDATION_MESSAGES.timeInvalid);
+    addError(errors, 'VisitTime', requiredMessage('Visit Time'));
+  } else if (parseTimeOfDay(booking.VisitTime ?? '') === null) {
+    addError(errors, 'VisitTime', VALIDATION_MESSAGES.timeInvalid);
   }
   return errors;
 }

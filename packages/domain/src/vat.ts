@@ -2,7 +2,7 @@
  * VAT extracted from a total (spec section 9): tax-exclusive VAT is total/100*rate,
  * tax-inclusive VAT is total/(100+rate)*rate. Computed exactly and rounded once per line.
  */
-import { percentOf, scaleMinor, type Minor } from "./money";
+import { percentOf, scaleMinor, type Minor } from './money';
 
 /** A property's or an item's VAT settings (StandardVatRate, IsStandardTaxExclusive). */
 export interface VatSettings {
@@ -27,7 +27,7 @@ function assertRate(rate: number): void {
 export function vatIncludedIn(gross: Minor, rate: number): Minor {
   assertRate(rate);
   // Scale the rate to an integer so 100 + rate is exact (12.5 -> 125 / 1125).
-  const [, fraction = ""] = String(rate).split(".");
+  const [, fraction = ''] = String(rate).split('.');
   const scale = 10 ** fraction.length;
   const scaledRate = Math.round(rate * scale);
   return scaleMinor(gross, scaledRate, 100 * scale + scaledRate);
@@ -41,9 +41,7 @@ export function vatAddedTo(net: Minor, rate: number): Minor {
 
 /** The VAT of a total under the property's settings (spec section 9). */
 export function vatOfTotal(total: Minor, settings: VatSettings): Minor {
-  return settings.isTaxExclusive
-    ? vatAddedTo(total, settings.rate)
-    : vatIncludedIn(total, settings.rate);
+  return settings.isTaxExclusive ? vatAddedTo(total, settings.rate) : vatIncludedIn(total, settings.rate);
 }
 
 /** Splits a tax-inclusive total so that net + VAT = gross to the penny. */

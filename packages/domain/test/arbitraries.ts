@@ -1,7 +1,7 @@
 // fast-check generators shared by the property tests.
-import fc from "fast-check";
-import type { Party } from "../src/occupancy";
-import { PRICE_FIELDS, withOriginals, type PriceComponents, type RatePrices } from "../src/pricing";
+import fc from 'fast-check';
+import type { Party } from '../src/occupancy';
+import { PRICE_FIELDS, withOriginals, type PriceComponents, type RatePrices } from '../src/pricing';
 
 export const partyArbitrary: fc.Arbitrary<Party> = fc.record({
   NumberOfAdults: fc.integer({ min: 0, max: 6 }),

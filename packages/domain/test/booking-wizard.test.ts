@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { addToBasket, removeFromBasket, type Basket, type BasketItem } from "../src/basket";
+import { describe, expect, it } from 'vitest';
+import { addToBasket, removeFromBasket, type Basket, type BasketItem } from '../src/basket';
 import {
   advanceWizard,
   BookingFlowStage,
@@ -10,7 +10,7 @@ import {
   isLeadGuestStepValid,
   type WizardItem,
   type WizardState,
-} from "../src/booking-wizard";
+} from '../src/booking-wizard';
 
 const item = (change: Partial<WizardItem> = {}): WizardItem => ({
   hasUnseenUpgrades: false,
@@ -30,13 +30,13 @@ const state = (change: Partial<WizardState>): WizardState => ({
   ...change,
 });
 
-describe("booking steps are bit flags None=1 ... PaymentDetails=1024", () => {
-  it("numbers the steps as the spec does", () => {
+describe('booking steps are bit flags None=1 ... PaymentDetails=1024', () => {
+  it('numbers the steps as the spec does', () => {
     expect(Object.values(BookingStep)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
-    expect(Object.keys(BookingFlowStage)).toEqual(["None", "Search", "RoomsAndRates", "Checkout"]);
+    expect(Object.keys(BookingFlowStage)).toEqual(['None', 'Search', 'RoomsAndRates', 'Checkout']);
   });
 
-  it("combines and tests masks", () => {
+  it('combines and tests masks', () => {
     const checkout = combineSteps(BookingStep.PersonalInformation, BookingStep.AddressDetails, BookingStep.PaymentDetails);
     expect(checkout).toBe(128 + 512 + 1024);
     expect(hasStep(checkout, BookingStep.AddressDetails)).toBe(true);
@@ -44,13 +44,13 @@ describe("booking steps are bit flags None=1 ... PaymentDetails=1024", () => {
   });
 });
 
-describe("wizard advance (spec section 4)", () => {
-  it("after a search, starts at room type selection for the first room", () => {
+describe('wizard advance (spec section 4)', () => {
+  it('after a search, starts at room type selection for the first room', () => {
     const move = advanceWizard(state({ step: BookingStep.None, roomHasItem: [false, false], items: [] }));
     expect(move).toMatchObject({ step: BookingStep.RoomTypeSelection, roomIndex: 0 });
   });
 
-  it("after room type or rate plan selection goes to the next room without an item", () => {
+  it('after room type or rate plan selection goes to the next room without an item', () => {
     for (const step of [BookingStep.RoomTypeSelection, BookingStep.RatePlanSelection]) {
       const move = advanceWizard(state({ step, roomHasItem: [true, false, false], items: [item()] }));
       expect(move).toMatchObject({ step: BookingStep.RoomTypeSelection, roomIndex: 1 });
@@ -59,12 +59,12 @@ describe("wizard advance (spec section 4)", () => {
     expect(wrapped).toMatchObject({ step: BookingStep.RoomTypeSelection, roomIndex: 0 });
   });
 
-  it("when every room has an item, moves to upgrade selection at the first item with unseen upgrades", () => {
+  it('when every room has an item, moves to upgrade selection at the first item with unseen upgrades', () => {
     const move = advanceWizard(state({ step: BookingStep.RatePlanSelection, items: [item(), item({ hasUnseenUpgrades: true })] }));
     expect(move).toMatchObject({ step: BookingStep.UpgradeSelection, itemIndex: 1 });
   });
 
-  it("upgrade selection stays on the current item while it has unseen upgrades, else the next that has", () => {
+  it('upgrade selection stays on the current item while it has unseen upgrades, else the next that has', () => {
     const both = [item({ hasUnseenUpgrades: true }), item({ hasUnseenUpgrades: true })];
     expect(advanceWizard(state({ step: BookingStep.UpgradeSelection, items: both, itemIndex: 1 }))).toMatchObject({
       step: BookingStep.UpgradeSelection,
@@ -77,12 +77,12 @@ describe("wizard advance (spec section 4)", () => {
     });
   });
 
-  it("with no upgrades left goes to occupancy at the first item whose lead guest is invalid", () => {
+  it('with no upgrades left goes to occupancy at the first item whose lead guest is invalid', () => {
     const move = advanceWizard(state({ step: BookingStep.UpgradeSelection, items: [item({ leadGuestValid: true }), item()] }));
     expect(move).toMatchObject({ step: BookingStep.Occupancy, itemIndex: 1 });
   });
 
-  it("occupancy goes to the next item whose lead guest is invalid, none left goes to extras", () => {
+  it('occupancy goes to the next item whose lead guest is invalid, none left goes to extras', () => {
     const items = [item({ leadGuestValid: true }), item({ leadGuestValid: true }), item()];
     expect(advanceWizard(state({ step: BookingStep.Occupancy, items, itemIndex: 0 }))).toMatchObject({
       step: BookingStep.Occupancy,
@@ -95,7 +95,7 @@ describe("wizard advance (spec section 4)", () => {
     });
   });
 
-  it("extras goes to the next item with selectable services not yet seen, none left goes to the summary", () => {
+  it('extras goes to the next item with selectable services not yet seen, none left goes to the summary', () => {
     const items = [
       item({ leadGuestValid: true, servicesSeen: true }),
       item({ leadGuestValid: true, hasSelectableServices: false }),
@@ -112,7 +112,7 @@ describe("wizard advance (spec section 4)", () => {
     });
   });
 
-  it("summary: desktop navigates to Checkout, mobile only scrolls", () => {
+  it('summary: desktop navigates to Checkout, mobile only scrolls', () => {
     expect(advanceWizard(state({ step: BookingStep.BookingSummary }))).toMatchObject({
       step: BookingStep.BookingSummary,
       navigateToCheckout: true,
@@ -125,28 +125,31 @@ describe("wizard advance (spec section 4)", () => {
     });
   });
 
-  it("on mobile scrolls to the top on each step", () => {
+  it('on mobile scrolls to the top on each step', () => {
     expect(advanceWizard(state({ step: BookingStep.Occupancy, isMobile: true })).scrollToTop).toBe(true);
     // only the summary leaves the Rooms-And-Rates page on desktop
     expect(advanceWizard(state({ step: BookingStep.Occupancy }))).toMatchObject({ navigateToCheckout: false, scrollToTop: false });
   });
 
-  it("leaves checkout sections where they are", () => {
+  it('leaves checkout sections where they are', () => {
     expect(advanceWizard(state({ step: BookingStep.PaymentDetails })).step).toBe(BookingStep.PaymentDetails);
   });
 });
 
-describe("lead guest step and checkout readiness", () => {
+describe('lead guest step and checkout readiness', () => {
   it.each([
     [true, false, false, true],
     [true, false, true, false],
     [true, true, true, true],
     [false, true, true, false],
-  ])("lead guest valid %s, configuration chosen %s, question shown %s -> %s", (leadGuestValid, roomConfigurationChosen, showRoomConfigurationQuestion, valid) => {
-    expect(isLeadGuestStepValid({ leadGuestValid, roomConfigurationChosen, showRoomConfigurationQuestion })).toBe(valid);
-  });
+  ])(
+    'lead guest valid %s, configuration chosen %s, question shown %s -> %s',
+    (leadGuestValid, roomConfigurationChosen, showRoomConfigurationQuestion, valid) => {
+      expect(isLeadGuestStepValid({ leadGuestValid, roomConfigurationChosen, showRoomConfigurationQuestion })).toBe(valid);
+    },
+  );
 
-  it("needs every lead guest valid and every item to have seen its extras", () => {
+  it('needs every lead guest valid and every item to have seen its extras', () => {
     expect(isBasketReadyForCheckout([item({ leadGuestValid: true, servicesSeen: true })])).toBe(true);
     expect(isBasketReadyForCheckout([item({ leadGuestValid: true, hasSelectableServices: false })])).toBe(true);
     expect(isBasketReadyForCheckout([item({ leadGuestValid: true })])).toBe(false);
@@ -155,26 +158,26 @@ describe("lead guest step and checkout readiness", () => {
   });
 });
 
-describe("basket: adding needs a room left and takes it; removing gives it back", () => {
+describe('basket: adding needs a room left and takes it; removing gives it back', () => {
   interface Item extends BasketItem {
     name: string;
   }
-  const empty: Basket<Item> = { items: [], roomsLeft: { "10": 1, "20": 3 } };
+  const empty: Basket<Item> = { items: [], roomsLeft: { '10': 1, '20': 3 } };
 
-  it("adds while availability is at least 1, keeping items sorted by room number", () => {
-    const first = addToBasket(empty, { ReservationItemId: "a", RoomTypeId: 20, roomNumber: 2, name: "suite" });
-    const second = first && addToBasket(first, { ReservationItemId: "b", RoomTypeId: 10, roomNumber: 1, name: "double" });
-    expect(second?.items.map((entry) => entry.name)).toEqual(["double", "suite"]);
-    expect(second?.roomsLeft).toEqual({ "10": 0, "20": 2 });
-    expect(second && addToBasket(second, { ReservationItemId: "c", RoomTypeId: 10, roomNumber: 3, name: "x" })).toBeNull();
-    expect(addToBasket(empty, { ReservationItemId: "d", RoomTypeId: 99, roomNumber: 1, name: "unknown" })).toBeNull();
+  it('adds while availability is at least 1, keeping items sorted by room number', () => {
+    const first = addToBasket(empty, { ReservationItemId: 'a', RoomTypeId: 20, roomNumber: 2, name: 'suite' });
+    const second = first && addToBasket(first, { ReservationItemId: 'b', RoomTypeId: 10, roomNumber: 1, name: 'double' });
+    expect(second?.items.map((entry) => entry.name)).toEqual(['double', 'suite']);
+    expect(second?.roomsLeft).toEqual({ '10': 0, '20': 2 });
+    expect(second && addToBasket(second, { ReservationItemId: 'c', RoomTypeId: 10, roomNumber: 3, name: 'x' })).toBeNull();
+    expect(addToBasket(empty, { ReservationItemId: 'd', RoomTypeId: 99, roomNumber: 1, name: 'unknown' })).toBeNull();
   });
 
-  it("removes an item and restores its room", () => {
-    const added = addToBasket(empty, { ReservationItemId: "a", RoomTypeId: 10, roomNumber: 1, name: "double" });
+  it('removes an item and restores its room', () => {
+    const added = addToBasket(empty, { ReservationItemId: 'a', RoomTypeId: 10, roomNumber: 1, name: 'double' });
     expect(added).not.toBeNull();
     if (added === null) return;
-    expect(removeFromBasket(added, "a")).toEqual(empty);
-    expect(removeFromBasket(added, "zzz")).toBe(added);
+    expect(removeFromBasket(added, 'a')).toEqual(empty);
+    expect(removeFromBasket(added, 'zzz')).toBe(added);
   });
 });

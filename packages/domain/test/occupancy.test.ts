@@ -1,5 +1,5 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PARTY,
   effectiveOccupancyLimits,
@@ -12,7 +12,7 @@ import {
   type OccupancyLimits,
   type Party,
   type RateOccupancy,
-} from "../src/occupancy";
+} from '../src/occupancy';
 
 const party = (adults: number, children = 0, infants = 0): Party => ({
   NumberOfAdults: adults,
@@ -28,32 +28,32 @@ const double: OccupancyLimits = {
   ChildMaximumOccupancy: 1,
 };
 
-describe("room occupancy (spec section 5)", () => {
+describe('room occupancy (spec section 5)', () => {
   it.each([
-    [party(2), true, "two adults fit"],
-    [party(2, 1), true, "three guests fit the maximum of 3"],
-    [party(2, 0, 1), true, "infants count as guests and against the child maximum"],
-    [party(3), false, "adults alone must not exceed the adult maximum"],
-    [party(2, 1, 1), false, "total guests must not exceed the maximum"],
-    [party(1, 1, 1), false, "children + infants must not exceed the child maximum"],
-    [party(0), false, "total guests must not fall below the minimum"],
-  ])("%o -> %s: %s", (guests, fits) => {
+    [party(2), true, 'two adults fit'],
+    [party(2, 1), true, 'three guests fit the maximum of 3'],
+    [party(2, 0, 1), true, 'infants count as guests and against the child maximum'],
+    [party(3), false, 'adults alone must not exceed the adult maximum'],
+    [party(2, 1, 1), false, 'total guests must not exceed the maximum'],
+    [party(1, 1, 1), false, 'children + infants must not exceed the child maximum'],
+    [party(0), false, 'total guests must not fall below the minimum'],
+  ])('%o -> %s: %s', (guests, fits) => {
     expect(fitsOccupancy(guests, double)).toBe(fits);
   });
 
-  it("ignores a missing bound but treats 0 as a bound", () => {
+  it('ignores a missing bound but treats 0 as a bound', () => {
     expect(fitsOccupancy(party(9, 9, 9), {})).toBe(true);
     expect(fitsOccupancy(party(9, 9, 9), { MaximumOccupancy: null, AdultMaximumOccupancy: undefined })).toBe(true);
     expect(fitsOccupancy(party(1, 1), { ChildMaximumOccupancy: 0 })).toBe(false);
   });
 
-  it("counts adults, children and infants", () => {
+  it('counts adults, children and infants', () => {
     expect(occupancyGuests(party(2, 1, 1))).toBe(4);
     expect(DEFAULT_PARTY).toEqual(party(1));
   });
 });
 
-describe("UseOccupancyForRatePlan: smaller maxima, larger minima", () => {
+describe('UseOccupancyForRatePlan: smaller maxima, larger minima', () => {
   // The Advance Purchase rate of the example: UseOccupancyForRatePlan, max 2, 2 adults
   const advancePurchase: RateOccupancy = { UseOccupancyForRatePlan: true, MaximumOccupancy: 2, AdultMaximumOccupancy: 2 };
 
@@ -81,7 +81,7 @@ describe("UseOccupancyForRatePlan: smaller maxima, larger minima", () => {
     [party(2), true],
     [party(2, 1), false],
     [party(1, 1), true],
-  ])("%o on the Advance Purchase double: %s", (guests, fits) => {
+  ])('%o on the Advance Purchase double: %s', (guests, fits) => {
     expect(fitsRoomTypeAndRate(guests, double, advancePurchase)).toBe(fits);
   });
 });
@@ -111,7 +111,7 @@ function referenceFits(guests: Party, limits: OccupancyLimits): boolean {
   );
 }
 
-describe("the occupancy rule equals a brute-force reference", () => {
+describe('the occupancy rule equals a brute-force reference', () => {
   const smallParties: Party[] = [];
   for (let adults = 0; adults <= 4; adults += 1) {
     for (let children = 0; children <= 4; children += 1) {
@@ -119,7 +119,7 @@ describe("the occupancy rule equals a brute-force reference", () => {
     }
   }
 
-  it("for every small party and any bounds", () => {
+  it('for every small party and any bounds', () => {
     fc.assert(
       fc.property(limitsArbitrary, (limits) => {
         for (const guests of smallParties) expect(fitsOccupancy(guests, limits)).toBe(referenceFits(guests, limits));
@@ -128,7 +128,7 @@ describe("the occupancy rule equals a brute-force reference", () => {
     );
   });
 
-  it("with and without UseOccupancyForRatePlan", () => {
+  it('with and without UseOccupancyForRatePlan', () => {
     fc.assert(
       fc.property(limitsArbitrary, limitsArbitrary, fc.boolean(), (roomType, rateLimits, useForRate) => {
         const rate: RateOccupancy = { ...rateLimits, UseOccupancyForRatePlan: useForRate };
@@ -142,7 +142,7 @@ describe("the occupancy rule equals a brute-force reference", () => {
   });
 });
 
-describe("a room type shows only if rooms remain, occupancy fits, a rate fits and the filter matches", () => {
+describe('a room type shows only if rooms remain, occupancy fits, a rate fits and the filter matches', () => {
   const base = {
     roomTypeId: 7,
     roomType: double,
@@ -152,15 +152,15 @@ describe("a room type shows only if rooms remain, occupancy fits, a rate fits an
   };
 
   it.each([
-    [{}, true, "everything fits"],
-    [{ roomsLeft: 0 }, false, "no rooms remain"],
-    [{ party: party(3) }, false, "occupancy does not fit"],
-    [{ rates: [{ UseOccupancyForRatePlan: true, MaximumOccupancy: 1 }] }, false, "no rate fits"],
-    [{ rates: [] }, false, "no rate at all"],
-    [{ roomTypeFilter: [7, 8] }, true, "the filter matches"],
-    [{ roomTypeFilter: [8] }, false, "the filter does not match"],
-    [{ roomTypeFilter: [] }, true, "an empty filter filters nothing"],
-  ])("%o -> %s (%s)", (change: object, shows: boolean, _reason: string) => {
+    [{}, true, 'everything fits'],
+    [{ roomsLeft: 0 }, false, 'no rooms remain'],
+    [{ party: party(3) }, false, 'occupancy does not fit'],
+    [{ rates: [{ UseOccupancyForRatePlan: true, MaximumOccupancy: 1 }] }, false, 'no rate fits'],
+    [{ rates: [] }, false, 'no rate at all'],
+    [{ roomTypeFilter: [7, 8] }, true, 'the filter matches'],
+    [{ roomTypeFilter: [8] }, false, 'the filter does not match'],
+    [{ roomTypeFilter: [] }, true, 'an empty filter filters nothing'],
+  ])('%o -> %s (%s)', (change: object, shows: boolean, _reason: string) => {
     expect(roomTypeShows({ ...base, ...change })).toBe(shows);
   });
 
@@ -171,7 +171,7 @@ describe("a room type shows only if rooms remain, occupancy fits, a rate fits an
   });
 });
 
-describe("upgrade eligibility: rooms remaining, a rate with the same rate plan, valid occupancy", () => {
+describe('upgrade eligibility: rooms remaining, a rate with the same rate plan, valid occupancy', () => {
   // The Superior Suite of the example
   const suite = {
     MaximumOccupancy: 4,
@@ -185,13 +185,13 @@ describe("upgrade eligibility: rooms remaining, a rate with the same rate plan, 
   };
 
   it.each([
-    [{ roomsLeft: 1, currentRatePlanId: 1, party: party(3, 1) }, true, "fits and same plan"],
-    [{ roomsLeft: 0, currentRatePlanId: 1, party: party(2) }, false, "no room left"],
-    [{ roomsLeft: 1, currentRatePlanId: 3, party: party(2) }, false, "no rate with the same plan"],
-    [{ roomsLeft: 1, currentRatePlanId: 1, party: party(4) }, false, "too many adults for the room type"],
+    [{ roomsLeft: 1, currentRatePlanId: 1, party: party(3, 1) }, true, 'fits and same plan'],
+    [{ roomsLeft: 0, currentRatePlanId: 1, party: party(2) }, false, 'no room left'],
+    [{ roomsLeft: 1, currentRatePlanId: 3, party: party(2) }, false, 'no rate with the same plan'],
+    [{ roomsLeft: 1, currentRatePlanId: 1, party: party(4) }, false, 'too many adults for the room type'],
     [{ roomsLeft: 1, currentRatePlanId: 2, party: party(2, 1) }, false, "the rate's stricter limits apply"],
-    [{ roomsLeft: 1, currentRatePlanId: 2, party: party(2) }, true, "fits the stricter limits"],
-  ])("%o -> %s (%s)", (input, eligible) => {
+    [{ roomsLeft: 1, currentRatePlanId: 2, party: party(2) }, true, 'fits the stricter limits'],
+  ])('%o -> %s (%s)', (input, eligible) => {
     expect(isUpgradeEligible({ upgrade: suite, ...input })).toBe(eligible);
   });
 });

@@ -1,6 +1,6 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { coversNight, entryForNight } from "../src/night-selector";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { coversNight, entryForNight } from '../src/night-selector';
 import {
   applyPromotion,
   discountNight,
@@ -9,86 +9,82 @@ import {
   promotionRefusal,
   type Promotion,
   type PromotionContext,
-} from "../src/promotion";
-import { originalRoomPrice, pricesFromWire, roomPrice, sumNightlyPrices } from "../src/pricing";
-import { partyArbitrary, ratePricesArbitrary } from "./arbitraries";
+} from '../src/promotion';
+import { originalRoomPrice, pricesFromWire, roomPrice, sumNightlyPrices } from '../src/pricing';
+import { partyArbitrary, ratePricesArbitrary } from './arbitraries';
 
 // SPRING10 of property-definition.example.json
 const spring: Promotion = {
-  Code: "SPRING10",
+  Code: 'SPRING10',
   DiscountPercent: 10,
-  RatePlans: ["BAR"],
+  RatePlans: ['BAR'],
   StayMonths: [3, 4, 5],
   MinLengthOfStay: 2,
 };
 
 const stay = (from: string, to: string, change: Partial<PromotionContext> = {}): PromotionContext => ({
-  today: "2027-01-10",
+  today: '2027-01-10',
   from,
   to,
-  ratePlanCode: "BAR",
-  roomTypeCode: "DBL",
+  ratePlanCode: 'BAR',
+  roomTypeCode: 'DBL',
   ...change,
 });
 
-describe("night selectors (From/To inclusive, ISO Weekdays, Months)", () => {
+describe('night selectors (From/To inclusive, ISO Weekdays, Months)', () => {
   it.each([
-    [{}, "2027-06-01", true],
-    [{ From: "2027-06-01", To: "2027-06-30" }, "2027-06-30", true],
-    [{ From: "2027-06-01", To: "2027-06-30" }, "2027-07-01", false],
-    [{ Weekdays: [5, 6] }, "2027-06-04", true], // a Friday
-    [{ Weekdays: [5, 6] }, "2027-06-06", false], // a Sunday
-    [{ Months: [7, 8] }, "2027-08-31", true],
-    [{ Months: [7, 8] }, "2027-09-01", false],
-    [{ From: "2027-01-01", Weekdays: [1], Months: [3] }, "2027-03-01", true],
-  ])("%o covers %s: %s", (selector, night, covered) => {
+    [{}, '2027-06-01', true],
+    [{ From: '2027-06-01', To: '2027-06-30' }, '2027-06-30', true],
+    [{ From: '2027-06-01', To: '2027-06-30' }, '2027-07-01', false],
+    [{ Weekdays: [5, 6] }, '2027-06-04', true], // a Friday
+    [{ Weekdays: [5, 6] }, '2027-06-06', false], // a Sunday
+    [{ Months: [7, 8] }, '2027-08-31', true],
+    [{ Months: [7, 8] }, '2027-09-01', false],
+    [{ From: '2027-01-01', Weekdays: [1], Months: [3] }, '2027-03-01', true],
+  ])('%o covers %s: %s', (selector, night, covered) => {
     expect(coversNight(selector, night)).toBe(covered);
   });
 
-  it("prices a night with the last entry covering it: base prices first, seasons after", () => {
-    const entries = [
-      { name: "base" },
-      { name: "weekend", Weekdays: [5, 6] },
-      { name: "summer", Months: [7, 8] },
-    ];
-    expect(entryForNight(entries, "2027-06-02")?.name).toBe("base");
-    expect(entryForNight(entries, "2027-06-04")?.name).toBe("weekend");
-    expect(entryForNight(entries, "2027-07-02")?.name).toBe("summer"); // a Friday in July
-    expect(entryForNight([{ From: "2028-01-01" }], "2027-07-02")).toBeUndefined();
+  it('prices a night with the last entry covering it: base prices first, seasons after', () => {
+    const entries = [{ name: 'base' }, { name: 'weekend', Weekdays: [5, 6] }, { name: 'summer', Months: [7, 8] }];
+    expect(entryForNight(entries, '2027-06-02')?.name).toBe('base');
+    expect(entryForNight(entries, '2027-06-04')?.name).toBe('weekend');
+    expect(entryForNight(entries, '2027-07-02')?.name).toBe('summer'); // a Friday in July
+    expect(entryForNight([{ From: '2028-01-01' }], '2027-07-02')).toBeUndefined();
   });
 });
 
-describe("promotion eligibility", () => {
+describe('promotion eligibility', () => {
   it.each([
-    [spring, stay("2027-04-01", "2027-04-03"), null, "spring stay of two nights"],
-    [spring, stay("2027-05-31", "2027-06-02"), null, "one night in May is enough to apply"],
-    [spring, stay("2027-06-01", "2027-06-03"), "NO_ELIGIBLE_NIGHT", "no night in the stay months"],
-    [spring, stay("2027-04-01", "2027-04-02"), "MIN_LENGTH_OF_STAY", "one night is below the minimum stay"],
-    [spring, stay("2027-04-01", "2027-04-03", { ratePlanCode: "NRF" }), "RATE_PLAN", "another rate plan"],
-    [{ ...spring, RoomTypes: ["SUP"] }, stay("2027-04-01", "2027-04-03"), "ROOM_TYPE", "limited to other room types"],
-    [{ ...spring, RoomTypes: [] }, stay("2027-04-01", "2027-04-03"), null, "an empty room type list limits nothing"],
-    [{ ...spring, BookFrom: "2027-02-01" }, stay("2027-04-01", "2027-04-03"), "BOOKING_WINDOW", "booked too early"],
-    [{ ...spring, BookTo: "2027-01-09" }, stay("2027-04-01", "2027-04-03"), "BOOKING_WINDOW", "booked too late"],
-    [{ ...spring, BookTo: "2027-01-10" }, stay("2027-04-01", "2027-04-03"), null, "the booking window is inclusive"],
-    [{ ...spring, StayWeekdays: [6, 7] }, stay("2027-04-05", "2027-04-07"), "NO_ELIGIBLE_NIGHT", "weekend nights only"],
-    [{ ...spring, StayFrom: "2027-04-10", StayTo: "2027-04-12" }, stay("2027-04-12", "2027-04-14"), null, "a night on the last stay date"],
-  ])("%#: %s (%s)", (promotion: Promotion, context: PromotionContext, refusal: string | null, _reason: string) => {
+    [spring, stay('2027-04-01', '2027-04-03'), null, 'spring stay of two nights'],
+    [spring, stay('2027-05-31', '2027-06-02'), null, 'one night in May is enough to apply'],
+    [spring, stay('2027-06-01', '2027-06-03'), 'NO_ELIGIBLE_NIGHT', 'no night in the stay months'],
+    [spring, stay('2027-04-01', '2027-04-02'), 'MIN_LENGTH_OF_STAY', 'one night is below the minimum stay'],
+    [spring, stay('2027-04-01', '2027-04-03', { ratePlanCode: 'NRF' }), 'RATE_PLAN', 'another rate plan'],
+    [{ ...spring, RoomTypes: ['SUP'] }, stay('2027-04-01', '2027-04-03'), 'ROOM_TYPE', 'limited to other room types'],
+    [{ ...spring, RoomTypes: [] }, stay('2027-04-01', '2027-04-03'), null, 'an empty room type list limits nothing'],
+    [{ ...spring, BookFrom: '2027-02-01' }, stay('2027-04-01', '2027-04-03'), 'BOOKING_WINDOW', 'booked too early'],
+    [{ ...spring, BookTo: '2027-01-09' }, stay('2027-04-01', '2027-04-03'), 'BOOKING_WINDOW', 'booked too late'],
+    [{ ...spring, BookTo: '2027-01-10' }, stay('2027-04-01', '2027-04-03'), null, 'the booking window is inclusive'],
+    [{ ...spring, StayWeekdays: [6, 7] }, stay('2027-04-05', '2027-04-07'), 'NO_ELIGIBLE_NIGHT', 'weekend nights only'],
+    [{ ...spring, StayFrom: '2027-04-10', StayTo: '2027-04-12' }, stay('2027-04-12', '2027-04-14'), null, 'a night on the last stay date'],
+  ])('%#: %s (%s)', (promotion: Promotion, context: PromotionContext, refusal: string | null, _reason: string) => {
     expect(promotionRefusal(promotion, context)).toBe(refusal);
   });
 
-  it("explains each refusal in the PromoCodeMessage", () => {
-    expect(promoCodeMessage("MIN_LENGTH_OF_STAY", spring)).toBe("This promo code needs a stay of at least 2 nights.");
-    expect(promoCodeMessage("MIN_LENGTH_OF_STAY")).toContain("at least 1 nights");
-    for (const refusal of ["UNKNOWN_CODE", "RATE_PLAN", "ROOM_TYPE", "BOOKING_WINDOW", "NO_ELIGIBLE_NIGHT"] as const) {
+  it('explains each refusal in the PromoCodeMessage', () => {
+    expect(promoCodeMessage('MIN_LENGTH_OF_STAY', spring)).toBe('This promo code needs a stay of at least 2 nights.');
+    expect(promoCodeMessage('MIN_LENGTH_OF_STAY')).toContain('at least 1 nights');
+    for (const refusal of ['UNKNOWN_CODE', 'RATE_PLAN', 'ROOM_TYPE', 'BOOKING_WINDOW', 'NO_ELIGIBLE_NIGHT'] as const) {
       expect(promoCodeMessage(refusal)).toMatch(/promo code/);
     }
   });
 });
 
-describe("discounts per night, Original* twins untouched", () => {
+describe('discounts per night, Original* twins untouched', () => {
   const night = pricesFromWire({ BaseRate: 110, CostPerRoom: 5, CostPerAdult: 25, CostPerChild: 15 });
 
-  it("takes a percentage off every component, rounding each once", () => {
+  it('takes a percentage off every component, rounding each once', () => {
     const discounted = discountNight(night, { ...spring, DiscountPercent: 15 });
     expect(discounted.BaseRate).toBe(9350);
     expect(discounted.CostPerRoom).toBe(425);
@@ -96,8 +92,8 @@ describe("discounts per night, Original* twins untouched", () => {
     expect(discounted.OriginalBaseRate).toBe(11000);
   });
 
-  it("takes a fixed amount per night from BaseRate, then CostPerRoom, never below 0", () => {
-    const fixed = (amount: number) => discountNight(night, { Code: "X", RatePlans: ["BAR"], DiscountAmountPerNight: amount });
+  it('takes a fixed amount per night from BaseRate, then CostPerRoom, never below 0', () => {
+    const fixed = (amount: number) => discountNight(night, { Code: 'X', RatePlans: ['BAR'], DiscountAmountPerNight: amount });
     expect(fixed(2000).BaseRate).toBe(9000);
     expect(fixed(11200).BaseRate).toBe(0);
     expect(fixed(11200).CostPerRoom).toBe(300);
@@ -105,25 +101,25 @@ describe("discounts per night, Original* twins untouched", () => {
     expect(fixed(99999).CostPerAdult).toBe(2500);
   });
 
-  it("discounts only the covered nights of an eligible stay", () => {
+  it('discounts only the covered nights of an eligible stay', () => {
     const nights = [
-      { date: "2027-05-30", prices: night },
-      { date: "2027-05-31", prices: night },
-      { date: "2027-06-01", prices: night },
+      { date: '2027-05-30', prices: night },
+      { date: '2027-05-31', prices: night },
+      { date: '2027-06-01', prices: night },
     ];
-    const result = applyPromotion(nights, spring, stay("2027-05-30", "2027-06-02"));
+    const result = applyPromotion(nights, spring, stay('2027-05-30', '2027-06-02'));
     expect(result.refusal).toBeNull();
     expect(result.nights.map((prices) => prices.BaseRate)).toEqual([9900, 9900, 11000]);
-    const refused = applyPromotion(nights, spring, stay("2027-05-30", "2027-06-02", { ratePlanCode: "CORP" }));
-    expect(refused.refusal).toBe("RATE_PLAN");
+    const refused = applyPromotion(nights, spring, stay('2027-05-30', '2027-06-02', { ratePlanCode: 'CORP' }));
+    expect(refused.refusal).toBe('RATE_PLAN');
     expect(refused.nights.map((prices) => prices.BaseRate)).toEqual([11000, 11000, 11000]);
-    expect(promotionCoversNight(spring, "2027-06-01")).toBe(false);
+    expect(promotionCoversNight(spring, '2027-06-01')).toBe(false);
   });
 
-  it("a discounted price is never below 0 nor above the original", () => {
+  it('a discounted price is never below 0 nor above the original', () => {
     const promotionArbitrary = fc.record({
-      Code: fc.constant("P"),
-      RatePlans: fc.constant(["BAR"]),
+      Code: fc.constant('P'),
+      RatePlans: fc.constant(['BAR']),
       DiscountPercent: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
       DiscountAmountPerNight: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
     });

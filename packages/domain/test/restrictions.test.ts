@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { addDays } from "../src/dates";
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../src/dates';
 import {
   alternativeStays,
   canAddRoom,
@@ -13,39 +13,39 @@ import {
   type CalendarNight,
   type NightRestrictions,
   type SearchInput,
-} from "../src/restrictions";
+} from '../src/restrictions';
 
 const room = { NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 };
 const search: SearchInput = {
   propertyId: 1,
-  dateFrom: "2027/04/01",
-  dateTo: "2027/04/03",
+  dateFrom: '2027/04/01',
+  dateTo: '2027/04/03',
   rooms: [room],
   maxNumberOfRoomsOnBooking: 2,
 };
 
-describe("search is possible only with a property, two valid dates, a room, and no more rooms than allowed", () => {
+describe('search is possible only with a property, two valid dates, a room, and no more rooms than allowed', () => {
   it.each([
     [{}, null],
-    [{ propertyId: null }, "NO_PROPERTY"],
-    [{ propertyId: "" }, "NO_PROPERTY"],
-    [{ dateFrom: null }, "INVALID_DATES"],
-    [{ dateTo: "2027-02-30" }, "INVALID_DATES"],
-    [{ dateTo: "2027-04-01" }, "DEPARTURE_NOT_AFTER_ARRIVAL"],
-    [{ rooms: [] }, "NO_ROOMS"],
-    [{ rooms: null }, "NO_ROOMS"],
-    [{ rooms: [room, room, room] }, "TOO_MANY_ROOMS"],
+    [{ propertyId: null }, 'NO_PROPERTY'],
+    [{ propertyId: '' }, 'NO_PROPERTY'],
+    [{ dateFrom: null }, 'INVALID_DATES'],
+    [{ dateTo: '2027-02-30' }, 'INVALID_DATES'],
+    [{ dateTo: '2027-04-01' }, 'DEPARTURE_NOT_AFTER_ARRIVAL'],
+    [{ rooms: [] }, 'NO_ROOMS'],
+    [{ rooms: null }, 'NO_ROOMS'],
+    [{ rooms: [room, room, room] }, 'TOO_MANY_ROOMS'],
     [{ rooms: [room, room, room], maxNumberOfRoomsOnBooking: null }, null],
-    [{ today: "2027-04-02" }, "ARRIVAL_IN_PAST"],
-    [{ today: "2027-04-01" }, null],
-    [{ today: "2024-04-02" }, "BEYOND_CALENDAR"],
-    [{ today: "2024-04-03" }, null],
-  ])("%o -> %s", (change, refusal) => {
+    [{ today: '2027-04-02' }, 'ARRIVAL_IN_PAST'],
+    [{ today: '2027-04-01' }, null],
+    [{ today: '2024-04-02' }, 'BEYOND_CALENDAR'],
+    [{ today: '2024-04-03' }, null],
+  ])('%o -> %s', (change, refusal) => {
     expect(searchRefusal({ ...search, ...change })).toBe(refusal);
     expect(isSearchPossible({ ...search, ...change })).toBe(refusal === null);
   });
 
-  it("counts rooms per booking against MaxNumberOfRoomsOnBooking", () => {
+  it('counts rooms per booking against MaxNumberOfRoomsOnBooking', () => {
     expect(exceedsRoomsPerBooking(5, 4)).toBe(true);
     expect(exceedsRoomsPerBooking(4, 4)).toBe(false);
     expect(exceedsRoomsPerBooking(40, undefined)).toBe(false);
@@ -54,7 +54,7 @@ describe("search is possible only with a property, two valid dates, a room, and 
   });
 });
 
-describe("same-day restriction: enabled, arrival today, at or past the configured hour and minute", () => {
+describe('same-day restriction: enabled, arrival today, at or past the configured hour and minute', () => {
   const config = {
     SameDayBookingRestrictionEnabled: true,
     SameDayBookingRestrictionHour: 20,
@@ -62,86 +62,115 @@ describe("same-day restriction: enabled, arrival today, at or past the configure
   };
 
   it.each([
-    ["2027-07-01T18:59:00Z", "2027-07-01", false, "19:59 in London (BST) is before 20:00"],
-    ["2027-07-01T19:00:00Z", "2027-07-01", true, "20:00 in London is the cut-off itself"],
-    ["2027-07-01T19:30:00Z", "2027-07-01", true, "20:30 in London though only 19:30 UTC"],
-    ["2027-07-01T21:00:00Z", "2027-07-02", false, "arrival tomorrow"],
-    ["2027-07-01T23:30:00Z", "2027-07-02", false, "00:30 on the arrival day in London"],
-    ["2027-07-01T23:30:00Z", "2027/07/01", false, "the arrival was yesterday in London"],
-  ])("%s arriving %s -> %s (%s)", (now, arrival, restricted) => {
-    expect(isSameDayRestricted(config, arrival, new Date(now), "Europe/London")).toBe(restricted);
+    ['2027-07-01T18:59:00Z', '2027-07-01', false, '19:59 in London (BST) is before 20:00'],
+    ['2027-07-01T19:00:00Z', '2027-07-01', true, '20:00 in London is the cut-off itself'],
+    ['2027-07-01T19:30:00Z', '2027-07-01', true, '20:30 in London though only 19:30 UTC'],
+    ['2027-07-01T21:00:00Z', '2027-07-02', false, 'arrival tomorrow'],
+    ['2027-07-01T23:30:00Z', '2027-07-02', false, '00:30 on the arrival day in London'],
+    ['2027-07-01T23:30:00Z', '2027/07/01', false, 'the arrival was yesterday in London'],
+  ])('%s arriving %s -> %s (%s)', (now, arrival, restricted) => {
+    expect(isSameDayRestricted(config, arrival, new Date(now), 'Europe/London')).toBe(restricted);
   });
 
-  it("does nothing when disabled, and reads a missing minute as 0", () => {
-    expect(isSameDayRestricted({ ...config, SameDayBookingRestrictionEnabled: false }, "2027-07-01", new Date("2027-07-01T22:00:00Z"), "Europe/London")).toBe(false);
-    expect(isSameDayRestricted({ SameDayBookingRestrictionEnabled: true, SameDayBookingRestrictionHour: 9 }, "2027-01-05", new Date("2027-01-05T09:00:00Z"), "Europe/London")).toBe(true);
+  it('does nothing when disabled, and reads a missing minute as 0', () => {
+    expect(
+      isSameDayRestricted(
+        { ...config, SameDayBookingRestrictionEnabled: false },
+        '2027-07-01',
+        new Date('2027-07-01T22:00:00Z'),
+        'Europe/London',
+      ),
+    ).toBe(false);
+    expect(
+      isSameDayRestricted(
+        { SameDayBookingRestrictionEnabled: true, SameDayBookingRestrictionHour: 9 },
+        '2027-01-05',
+        new Date('2027-01-05T09:00:00Z'),
+        'Europe/London',
+      ),
+    ).toBe(true);
   });
 });
 
-describe("nightly restrictions of a rate for a stay", () => {
+describe('nightly restrictions of a rate for a stay', () => {
   const open = { MinLengthOfStay: 1, ClosedToArrival: false, ClosedToDeparture: false, StopSell: false };
 
   it.each([
-    [[open, open], undefined, null, "open"],
-    [[open, undefined], undefined, "NOT_PRICED", "a night without a price"],
-    [[], undefined, "NOT_PRICED", "no nights"],
-    [[open, { ...open, StopSell: true }], undefined, "STOP_SELL", "stop-sell on any night"],
-    [[{ ...open, ClosedToArrival: true }, open], undefined, "CLOSED_TO_ARRIVAL", "arrival night closed"],
-    [[open, { ...open, ClosedToArrival: true }], undefined, null, "closed to arrival on a later night does not matter"],
-    [[open, open], { ...open, ClosedToDeparture: true }, "CLOSED_TO_DEPARTURE", "departure day closed"],
-    [[{ ...open, ClosedToDeparture: true }, open], undefined, null, "closed to departure on a stay night does not matter"],
-    [[{ ...open, MinLengthOfStay: 3 }, open], undefined, "MIN_LENGTH_OF_STAY", "minimum stay of the arrival night"],
+    [[open, open], undefined, null, 'open'],
+    [[open, undefined], undefined, 'NOT_PRICED', 'a night without a price'],
+    [[], undefined, 'NOT_PRICED', 'no nights'],
+    [[open, { ...open, StopSell: true }], undefined, 'STOP_SELL', 'stop-sell on any night'],
+    [[{ ...open, ClosedToArrival: true }, open], undefined, 'CLOSED_TO_ARRIVAL', 'arrival night closed'],
+    [[open, { ...open, ClosedToArrival: true }], undefined, null, 'closed to arrival on a later night does not matter'],
+    [[open, open], { ...open, ClosedToDeparture: true }, 'CLOSED_TO_DEPARTURE', 'departure day closed'],
+    [[{ ...open, ClosedToDeparture: true }, open], undefined, null, 'closed to departure on a stay night does not matter'],
+    [[{ ...open, MinLengthOfStay: 3 }, open], undefined, 'MIN_LENGTH_OF_STAY', 'minimum stay of the arrival night'],
     [[open, { ...open, MinLengthOfStay: 3 }], undefined, null, "only the arrival night's minimum counts"],
-    [[{}], undefined, null, "defaults: minimum 1, nothing closed"],
-  ])("%#: %s", (nights: (NightRestrictions | undefined)[], departure: NightRestrictions | undefined, refusal: string | null, _reason: string) => {
-    expect(stayRefusal(nights, departure)).toBe(refusal);
-  });
+    [[{}], undefined, null, 'defaults: minimum 1, nothing closed'],
+  ])(
+    '%#: %s',
+    (nights: (NightRestrictions | undefined)[], departure: NightRestrictions | undefined, refusal: string | null, _reason: string) => {
+      expect(stayRefusal(nights, departure)).toBe(refusal);
+    },
+  );
 
-  it("reads the minimum-stay badge", () => {
-    expect(minimumStayBadge(2)).toBe("2 night minimum");
+  it('reads the minimum-stay badge', () => {
+    expect(minimumStayBadge(2)).toBe('2 night minimum');
   });
 });
 
-describe("alternative stays (at most 10; nights from the search or the minimum stay)", () => {
-  const calendar = (from: string, days: number, night: (date: string, index: number) => Partial<CalendarNight> = () => ({})): CalendarNight[] =>
+describe('alternative stays (at most 10; nights from the search or the minimum stay)', () => {
+  const calendar = (
+    from: string,
+    days: number,
+    night: (date: string, index: number) => Partial<CalendarNight> = () => ({}),
+  ): CalendarNight[] =>
     Array.from({ length: days }, (_, index) => {
       const date = addDays(from, index);
       return { DateOfStay: date, AvailableRooms: 2, Rates: [{ MinLengthOfStay: 1 }], ...night(date, index) };
     });
 
-  it("offers the nearest bookable arrivals, in date order", () => {
+  it('offers the nearest bookable arrivals, in date order', () => {
     // 04-09 and 04-11 would cross the full nights; 04-08 and 04-12 are the nearest that fit
-    const nights = calendar("2027-04-01", 30, (date) => (date === "2027-04-10" || date === "2027-04-11" ? { AvailableRooms: 0 } : {}));
-    const stays = alternativeStays({ calendar: nights, from: "2027-04-10", to: "2027-04-12", today: "2027-04-01" });
+    const nights = calendar('2027-04-01', 30, (date) => (date === '2027-04-10' || date === '2027-04-11' ? { AvailableRooms: 0 } : {}));
+    const stays = alternativeStays({ calendar: nights, from: '2027-04-10', to: '2027-04-12', today: '2027-04-01' });
     expect(stays).toHaveLength(MAX_ALTERNATIVE_STAYS);
     expect(stays.map((stay) => stay.from)).toEqual([
-      "2027-04-04", "2027-04-05", "2027-04-06", "2027-04-07", "2027-04-08",
-      "2027-04-12", "2027-04-13", "2027-04-14", "2027-04-15", "2027-04-16",
+      '2027-04-04',
+      '2027-04-05',
+      '2027-04-06',
+      '2027-04-07',
+      '2027-04-08',
+      '2027-04-12',
+      '2027-04-13',
+      '2027-04-14',
+      '2027-04-15',
+      '2027-04-16',
     ]);
-    expect(stays[0]).toEqual({ from: "2027-04-04", to: "2027-04-06", nights: 2 });
+    expect(stays[0]).toEqual({ from: '2027-04-04', to: '2027-04-06', nights: 2 });
   });
 
   it("lengthens a stay to the arrival night's minimum, offering the searched arrival itself", () => {
-    const nights = calendar("2027-04-01", 10, (date) => (date === "2027-04-05" ? { Rates: [{ MinLengthOfStay: 3 }, { MinLengthOfStay: 4 }] } : {}));
-    const stays = alternativeStays({ calendar: nights, from: "2027-04-05", to: "2027-04-06", today: "2027-04-01", limit: 3 });
+    const nights = calendar('2027-04-01', 10, (date) =>
+      date === '2027-04-05' ? { Rates: [{ MinLengthOfStay: 3 }, { MinLengthOfStay: 4 }] } : {},
+    );
+    const stays = alternativeStays({ calendar: nights, from: '2027-04-05', to: '2027-04-06', today: '2027-04-01', limit: 3 });
     expect(stays).toEqual([
-      { from: "2027-04-04", to: "2027-04-05", nights: 1 },
-      { from: "2027-04-05", to: "2027-04-08", nights: 3 },
-      { from: "2027-04-06", to: "2027-04-07", nights: 1 },
+      { from: '2027-04-04', to: '2027-04-05', nights: 1 },
+      { from: '2027-04-05', to: '2027-04-08', nights: 3 },
+      { from: '2027-04-06', to: '2027-04-07', nights: 1 },
     ]);
     // a tie in distance goes to the earlier arrival
-    const two = alternativeStays({ calendar: nights, from: "2027-04-05", to: "2027-04-06", today: "2027-04-01", limit: 2 });
-    expect(two.map((stay) => stay.from)).toEqual(["2027-04-04", "2027-04-05"]);
+    const two = alternativeStays({ calendar: nights, from: '2027-04-05', to: '2027-04-06', today: '2027-04-01', limit: 2 });
+    expect(two.map((stay) => stay.from)).toEqual(['2027-04-04', '2027-04-05']);
   });
 
-  it("needs enough rooms and a rate on every night, never before today nor past the calendar", () => {
-    const nights = calendar("2027/04/01", 6, (_date, index) =>
-      index === 2 ? { AvailableRooms: 1 } : index === 4 ? { Rates: [] } : {},
-    );
-    const stays = alternativeStays({ calendar: nights, from: "2027-04-02", to: "2027-04-04", today: "2027-04-02", rooms: 2 });
+  it('needs enough rooms and a rate on every night, never before today nor past the calendar', () => {
+    const nights = calendar('2027/04/01', 6, (_date, index) => (index === 2 ? { AvailableRooms: 1 } : index === 4 ? { Rates: [] } : {}));
+    const stays = alternativeStays({ calendar: nights, from: '2027-04-02', to: '2027-04-04', today: '2027-04-02', rooms: 2 });
     // 04-02 is the search itself; 04-03 and 04-04 cross the one-room night, 04-05 has no rate
     // and a stay from 04-06 would run past the calendar
     expect(stays).toEqual([]);
-    expect(alternativeStays({ calendar: [], from: "2027-04-02", to: "2027-04-04", today: "2027-04-01" })).toEqual([]);
+    expect(alternativeStays({ calendar: [], from: '2027-04-02', to: '2027-04-04', today: '2027-04-01' })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { LOW_AVAILABILITY_THRESHOLD, showsLowAvailabilityBadge, smallestFreeCount } from "../src/inventory";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LOW_AVAILABILITY_THRESHOLD, showsLowAvailabilityBadge, smallestFreeCount } from '../src/inventory';
 import {
   canBookServiceQuantity,
   CHARGE_TYPES,
@@ -10,8 +10,8 @@ import {
   serviceGuests,
   servicesAreEditable,
   type ServicePricing,
-} from "../src/services";
-import { partyArbitrary } from "./arbitraries";
+} from '../src/services';
+import { partyArbitrary } from './arbitraries';
 
 const party = (adults: number, children = 0, infants = 0) => ({
   NumberOfAdults: adults,
@@ -20,28 +20,28 @@ const party = (adults: number, children = 0, infants = 0) => ({
 });
 
 // Services of property-definition.example.json, prices in pence
-const breakfast: ServicePricing = { ChargeType: "PerDay", ChargePerPerson: true, Articles: [{ Price: 1450 }] };
-const parking: ServicePricing = { ChargeType: "PerDay", ChargePerPerson: false, Articles: [{ Price: 1800 }] };
-const prosecco: ServicePricing = { ChargeType: "PerQuantity", ChargePerPerson: false, Articles: [{ Price: 2800 }] };
-const welcomePack: ServicePricing = { ChargeType: "PerStay", ChargePerPerson: true, Articles: [{ Price: 500 }, { Price: 250 }] };
+const breakfast: ServicePricing = { ChargeType: 'PerDay', ChargePerPerson: true, Articles: [{ Price: 1450 }] };
+const parking: ServicePricing = { ChargeType: 'PerDay', ChargePerPerson: false, Articles: [{ Price: 1800 }] };
+const prosecco: ServicePricing = { ChargeType: 'PerQuantity', ChargePerPerson: false, Articles: [{ Price: 2800 }] };
+const welcomePack: ServicePricing = { ChargeType: 'PerStay', ChargePerPerson: true, Articles: [{ Price: 500 }, { Price: 250 }] };
 
-describe("service cost = sum of article prices x multiplier x (adults + children when per person)", () => {
+describe('service cost = sum of article prices x multiplier x (adults + children when per person)', () => {
   it.each([
-    [breakfast, { nights: 3, quantity: 1, party: party(2, 1, 1) }, 1450 * 3 * 3, "per day, per person: infants not counted"],
-    [parking, { nights: 3, quantity: 1, party: party(2, 1) }, 1800 * 3, "per day"],
-    [prosecco, { nights: 3, quantity: 2, party: party(2) }, 2800 * 2, "per quantity"],
-    [welcomePack, { nights: 5, quantity: 4, party: party(1, 1) }, 750 * 2, "per stay, per person, two articles"],
-    [{ ...welcomePack, Articles: [] }, { nights: 5, quantity: 1, party: party(2) }, 0, "no articles"],
-  ])("%#: %s", (service, stay, cost) => {
+    [breakfast, { nights: 3, quantity: 1, party: party(2, 1, 1) }, 1450 * 3 * 3, 'per day, per person: infants not counted'],
+    [parking, { nights: 3, quantity: 1, party: party(2, 1) }, 1800 * 3, 'per day'],
+    [prosecco, { nights: 3, quantity: 2, party: party(2) }, 2800 * 2, 'per quantity'],
+    [welcomePack, { nights: 5, quantity: 4, party: party(1, 1) }, 750 * 2, 'per stay, per person, two articles'],
+    [{ ...welcomePack, Articles: [] }, { nights: 5, quantity: 1, party: party(2) }, 0, 'no articles'],
+  ])('%#: %s', (service, stay, cost) => {
     expect(serviceCost(service, stay)).toBe(cost);
   });
 
-  it("counts adults + children for services, never infants", () => {
+  it('counts adults + children for services, never infants', () => {
     expect(serviceGuests(party(2, 3, 4))).toBe(5);
-    expect(CHARGE_TYPES).toEqual(["PerStay", "PerDay", "PerQuantity"]);
+    expect(CHARGE_TYPES).toEqual(['PerStay', 'PerDay', 'PerQuantity']);
   });
 
-  it("scales linearly with nights, quantity and guests as the charge type says", () => {
+  it('scales linearly with nights, quantity and guests as the charge type says', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...CHARGE_TYPES),
@@ -51,16 +51,20 @@ describe("service cost = sum of article prices x multiplier x (adults + children
         fc.integer({ min: 1, max: 20 }),
         partyArbitrary,
         (chargeType, perPerson, prices, nights, quantity, guests) => {
-          const service: ServicePricing = { ChargeType: chargeType, ChargePerPerson: perPerson, Articles: prices.map((Price) => ({ Price })) };
+          const service: ServicePricing = {
+            ChargeType: chargeType,
+            ChargePerPerson: perPerson,
+            Articles: prices.map((Price) => ({ Price })),
+          };
           const one = serviceCost(service, { nights: 1, quantity: 1, party: party(1) });
           const cost = serviceCost(service, { nights, quantity, party: guests });
-          const multiplier = chargeType === "PerStay" ? 1 : chargeType === "PerDay" ? nights : quantity;
+          const multiplier = chargeType === 'PerStay' ? 1 : chargeType === 'PerDay' ? nights : quantity;
           const people = perPerson ? guests.NumberOfAdults + guests.NumberOfChildren : 1;
           expect(cost).toBe(one * multiplier * people);
           expect(chargeMultiplier(chargeType, { nights, quantity })).toBe(multiplier);
           // doubling what the charge type counts doubles the cost
           const doubled = serviceCost(service, { nights: nights * 2, quantity: quantity * 2, party: guests });
-          expect(doubled).toBe(chargeType === "PerStay" ? cost : cost * 2);
+          expect(doubled).toBe(chargeType === 'PerStay' ? cost : cost * 2);
         },
       ),
     );
@@ -68,7 +72,7 @@ describe("service cost = sum of article prices x multiplier x (adults + children
 });
 
 describe("service inventory: the smallest free count over the stay's nights vs the requested quantity", () => {
-  it("takes the scarcest night, null StartingInventory meaning unlimited", () => {
+  it('takes the scarcest night, null StartingInventory meaning unlimited', () => {
     expect(freeServiceUnits(6, [1, 4, 2])).toBe(2);
     expect(freeServiceUnits(6, [7])).toBe(0);
     expect(freeServiceUnits(null, [100])).toBeNull();
@@ -81,23 +85,23 @@ describe("service inventory: the smallest free count over the stay's nights vs t
     [2, 1, 1, true],
     [2, 1, 2, false],
     [null, 999, 999, true],
-  ])("available %s, requested %s with %s in the basket: %s", (available, quantity, inBasket, ok) => {
+  ])('available %s, requested %s with %s in the basket: %s', (available, quantity, inBasket, ok) => {
     expect(canBookServiceQuantity(available, quantity, inBasket)).toBe(ok);
   });
 
-  it("shows the availability badge at 3 or fewer rooms", () => {
+  it('shows the availability badge at 3 or fewer rooms', () => {
     expect(LOW_AVAILABILITY_THRESHOLD).toBe(3);
     expect([0, 1, 3, 4].map(showsLowAvailabilityBadge)).toEqual([false, true, true, false]);
   });
 });
 
-describe("services are editable if there are none, or any is editable, or one was just added", () => {
+describe('services are editable if there are none, or any is editable, or one was just added', () => {
   it.each([
     [[], false, true],
     [[{ AllowEditOnBookingEngine: false }, { AllowEditOnBookingEngine: true }], false, true],
     [[{ AllowEditOnBookingEngine: false }], true, true],
     [[{ AllowEditOnBookingEngine: false }, { AllowEditOnBookingEngine: null }], false, false],
-  ])("%o, just added %s -> %s", (services, justAdded, editable) => {
+  ])('%o, just added %s -> %s', (services, justAdded, editable) => {
     expect(servicesAreEditable(services, justAdded)).toBe(editable);
   });
 });

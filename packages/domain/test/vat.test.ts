@@ -1,15 +1,8 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import {
-  addVat,
-  splitGross,
-  vatAddedTo,
-  vatBreakdown,
-  vatIncludedIn,
-  vatOfTotal,
-} from "../src/vat";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addVat, splitGross, vatAddedTo, vatBreakdown, vatIncludedIn, vatOfTotal } from '../src/vat';
 
-describe("VAT is extracted from the total (spec section 9)", () => {
+describe('VAT is extracted from the total (spec section 9)', () => {
   it.each([
     // tax-inclusive: total/(100+rate)*rate
     [12000, 20, false, 2000],
@@ -22,41 +15,37 @@ describe("VAT is extracted from the total (spec section 9)", () => {
     [1999, 20, true, 400], // 3.998 -> 4.00
     [1005, 5, true, 50], // 0.5025 -> 0.50
     [1010, 5, true, 51], // 0.505 -> 0.51, half away from zero
-  ])("vat of %s at %s%% (exclusive: %s) = %s", (total, rate, isTaxExclusive, vat) => {
+  ])('vat of %s at %s%% (exclusive: %s) = %s', (total, rate, isTaxExclusive, vat) => {
     expect(vatOfTotal(total, { rate, isTaxExclusive })).toBe(vat);
   });
 
-  it("splits and adds so that net + VAT = gross", () => {
+  it('splits and adds so that net + VAT = gross', () => {
     expect(splitGross(12000, 20)).toEqual({ net: 10000, vat: 2000, gross: 12000 });
     expect(addVat(10000, 20)).toEqual({ net: 10000, vat: 2000, gross: 12000 });
     expect(vatBreakdown(1999, { rate: 20, isTaxExclusive: false })).toEqual({ net: 1666, vat: 333, gross: 1999 });
     expect(vatBreakdown(1999, { rate: 20, isTaxExclusive: true })).toEqual({ net: 1999, vat: 400, gross: 2399 });
   });
 
-  it("refuses a negative or unknown rate", () => {
+  it('refuses a negative or unknown rate', () => {
     expect(() => vatIncludedIn(100, -1)).toThrow(RangeError);
     expect(() => vatAddedTo(100, Number.NaN)).toThrow(RangeError);
   });
 
-  it("inclusive: net + VAT = gross to the penny, and VAT never exceeds the gross", () => {
+  it('inclusive: net + VAT = gross to the penny, and VAT never exceeds the gross', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1e10 }),
-        fc.constantFrom(0, 5, 7.7, 12.5, 15, 20, 21, 25),
-        (gross, rate) => {
-          const { net, vat } = splitGross(gross, rate);
-          expect(net + vat).toBe(gross);
-          expect(Number.isSafeInteger(vat)).toBe(true);
-          expect(vat).toBeGreaterThanOrEqual(0);
-          expect(vat).toBeLessThanOrEqual(gross);
-          // rounding once: within half a penny of the exact figure
-          expect(Math.abs(vat - (gross * rate) / (100 + rate))).toBeLessThanOrEqual(0.5 + 1e-6);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.constantFrom(0, 5, 7.7, 12.5, 15, 20, 21, 25), (gross, rate) => {
+        const { net, vat } = splitGross(gross, rate);
+        expect(net + vat).toBe(gross);
+        expect(Number.isSafeInteger(vat)).toBe(true);
+        expect(vat).toBeGreaterThanOrEqual(0);
+        expect(vat).toBeLessThanOrEqual(gross);
+        // rounding once: within half a penny of the exact figure
+        expect(Math.abs(vat - (gross * rate) / (100 + rate))).toBeLessThanOrEqual(0.5 + 1e-6);
+      }),
     );
   });
 
-  it("exclusive: net + VAT = gross, and VAT is within half a penny of total/100*rate", () => {
+  it('exclusive: net + VAT = gross, and VAT is within half a penny of total/100*rate', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 0, max: 30 }), (net, rate) => {
         const { vat, gross } = addVat(net, rate);

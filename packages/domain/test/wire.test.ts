@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { parsePaymentType } from "../src/checkout";
-import { modelStateFromIssues } from "../src/model-state";
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parsePaymentType } from '../src/checkout';
+import { modelStateFromIssues } from '../src/model-state';
 import {
   authenticateRequestSchema,
   changePasswordRequestSchema,
@@ -10,15 +10,15 @@ import {
   registerRequestSchema,
   requestPasswordResetRequestSchema,
   updateAccountRequestSchema,
-} from "../src/wire/account-requests";
-import { cardDetailsSchema } from "../src/wire/card-details";
-import { checkVoucherCodeRequestSchema } from "../src/wire/check-voucher-code-request";
-import { guestSchema } from "../src/wire/contact";
-import { manageBookingSearchFormSchema, manageBookingSearchQuerySchema } from "../src/wire/manage-booking-search";
-import { reservationCreateRequestSchema } from "../src/wire/reservation-create-request";
-import { restaurantBookingRequestSchema } from "../src/wire/restaurant-booking-request";
-import { wireDate, wireMoney } from "../src/wire/scalars";
-import { searchRequestSchema } from "../src/wire/search-request";
+} from '../src/wire/account-requests';
+import { cardDetailsSchema } from '../src/wire/card-details';
+import { checkVoucherCodeRequestSchema } from '../src/wire/check-voucher-code-request';
+import { guestSchema } from '../src/wire/contact';
+import { manageBookingSearchFormSchema, manageBookingSearchQuerySchema } from '../src/wire/manage-booking-search';
+import { reservationCreateRequestSchema } from '../src/wire/reservation-create-request';
+import { restaurantBookingRequestSchema } from '../src/wire/restaurant-booking-request';
+import { wireDate, wireMoney } from '../src/wire/scalars';
+import { searchRequestSchema } from '../src/wire/search-request';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
@@ -27,96 +27,96 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
 
 const search = {
   PropertyId: 1,
-  LanguageCode: "en",
+  LanguageCode: 'en',
   PromoCode: null,
-  RatePlanCode: "CORP",
-  DateFrom: "2027/04/01",
-  DateTo: "2027-04-03",
+  RatePlanCode: 'CORP',
+  DateFrom: '2027/04/01',
+  DateTo: '2027-04-03',
   LocationId: null,
   Rooms: [{ NumberOfAdults: 2, NumberOfChildren: 1, NumberOfInfants: 0 }],
 };
 
 const booker = {
-  FirstName: "Ada",
-  LastName: "Lovelace",
-  Email: "ada@example.co.uk",
-  Phone: "+44 117 000 0000",
-  Street: "1 Quay Street",
+  FirstName: 'Ada',
+  LastName: 'Lovelace',
+  Email: 'ada@example.co.uk',
+  Phone: '+44 117 000 0000',
+  Street: '1 Quay Street',
   City: null,
   CountryId: 77,
   StateOrCounty: null,
   OptInToReceiveUpdates: false,
-  ZipCode: "BS1 4XX",
+  ZipCode: 'BS1 4XX',
 };
 
 const room = {
-  ReservationItemId: "item-1",
-  DateFrom: "2027-04-01",
-  DateTo: "2027-04-03",
+  ReservationItemId: 'item-1',
+  DateFrom: '2027-04-01',
+  DateTo: '2027-04-03',
   RoomTypeId: 1,
   RatePlanId: 2,
   RoomConfigurationDropdownOptionId: 3,
-  Promotion: { Code: "SPRING10" },
+  Promotion: { Code: 'SPRING10' },
   NumberOfAdults: 2,
   NumberOfChildren: 0,
   NumberOfInfants: 0,
-  LeadGuest: { FirstName: "Ada", LastName: "Lovelace" },
-  Guests: [{ FirstName: "Ada", LastName: "Lovelace", Email: null }],
-  Services: [{ ReservationItemId: "item-1", ServiceId: 4, Quantity: 1, Service: { Price: 14.5 } }],
+  LeadGuest: { FirstName: 'Ada', LastName: 'Lovelace' },
+  Guests: [{ FirstName: 'Ada', LastName: 'Lovelace', Email: null }],
+  Services: [{ ReservationItemId: 'item-1', ServiceId: 4, Quantity: 1, Service: { Price: 14.5 } }],
   TotalCost: 220.5,
 };
 
 const create = {
-  LanguageCode: "en",
+  LanguageCode: 'en',
   IsAppBooking: false,
   PropertyId: 1,
-  DateFrom: "2027/04/01",
-  DateTo: "2027/04/03",
-  Notes: "Late arrival",
+  DateFrom: '2027/04/01',
+  DateTo: '2027/04/03',
+  Notes: 'Late arrival',
   Comment: null,
   Booker: booker,
   CardDetails: {
     CreditCardId: null,
     SaveCreditCardToIndividual: false,
-    CardNumber: "4111111111111111",
-    NameOnCard: "Ada Lovelace",
-    EmailAddress: "ada@example.co.uk",
+    CardNumber: '4111111111111111',
+    NameOnCard: 'Ada Lovelace',
+    EmailAddress: 'ada@example.co.uk',
     CreditCardTypeId: 1,
     ExpiryMonth: 12,
     ExpiryYear: 2028,
-    SecurityCode: "123",
+    SecurityCode: '123',
   },
-  PaymentType: "PayByCard",
+  PaymentType: 'PayByCard',
   AccountId: null,
   PONumber: null,
-  PromoCode: "SPRING10",
+  PromoCode: 'SPRING10',
   HopGiftVoucherCode: null,
   Rooms: [room],
   BrowserData: {
     ColorDepthInBits: 24,
     JavaScriptEnabled: true,
-    BrowserLanguage: "en-GB",
+    BrowserLanguage: 'en-GB',
     ScreenHeight: 1080,
     ScreenWidth: 1920,
-    UserAgent: "Mozilla/5.0",
-    TimezoneOffSet: "-60",
+    UserAgent: 'Mozilla/5.0',
+    TimezoneOffSet: '-60',
   },
 };
 
-describe("wire scalars", () => {
+describe('wire scalars', () => {
   it.each([
-    ["2027-04-01", true],
-    ["2027/04/01", true],
-    ["2027-02-30", false],
-    ["2027-04/01", false],
-    ["01/04/2027", false],
+    ['2027-04-01', true],
+    ['2027/04/01', true],
+    ['2027-02-30', false],
+    ['2027-04/01', false],
+    ['01/04/2027', false],
     [20270401, false],
-  ])("date %j accepted: %s", (value, ok) => {
+  ])('date %j accepted: %s', (value, ok) => {
     expect(wireDate.safeParse(value).success).toBe(ok);
   });
 
-  it("gives one date message for a malformed date", () => {
-    expect(errorsOf(wireDate, "2027-4-1")).toEqual({ "": ["A valid date is required (YYYY-MM-DD or YYYY/MM/DD)"] });
+  it('gives one date message for a malformed date', () => {
+    expect(errorsOf(wireDate, '2027-4-1')).toEqual({ '': ['A valid date is required (YYYY-MM-DD or YYYY/MM/DD)'] });
   });
 
   it.each([
@@ -126,57 +126,59 @@ describe("wire scalars", () => {
     [0, true],
     [14.575, false],
     [-1, false],
-    ["14.50", false],
+    ['14.50', false],
     [Number.NaN, false],
-  ])("money %j accepted: %s", (value, ok) => {
+  ])('money %j accepted: %s', (value, ok) => {
     expect(wireMoney.safeParse(value).success).toBe(ok);
   });
 });
 
-describe("search request", () => {
+describe('search request', () => {
   it("accepts the spec's shape with dates in either form", () => {
     expect(searchRequestSchema.parse(search)).toEqual(search);
     expect(searchRequestSchema.safeParse({ ...search, PromoCode: undefined, LocationId: 4 }).success).toBe(true);
   });
 
-  it("refuses missing rooms, impossible dates and negative counts", () => {
-    expect(Object.keys(errorsOf(searchRequestSchema, { ...search, Rooms: [] }))).toEqual(["Rooms"]);
-    expect(errorsOf(searchRequestSchema, { ...search, DateTo: "2027-02-30" })).toEqual({
-      DateTo: ["A valid date is required (YYYY-MM-DD or YYYY/MM/DD)"],
+  it('refuses missing rooms, impossible dates and negative counts', () => {
+    expect(Object.keys(errorsOf(searchRequestSchema, { ...search, Rooms: [] }))).toEqual(['Rooms']);
+    expect(errorsOf(searchRequestSchema, { ...search, DateTo: '2027-02-30' })).toEqual({
+      DateTo: ['A valid date is required (YYYY-MM-DD or YYYY/MM/DD)'],
     });
-    expect(Object.keys(errorsOf(searchRequestSchema, { ...search, Rooms: [{ NumberOfAdults: -1, NumberOfChildren: 0, NumberOfInfants: 0 }] }))).toEqual([
-      "Rooms[0].NumberOfAdults",
-    ]);
+    expect(
+      Object.keys(errorsOf(searchRequestSchema, { ...search, Rooms: [{ NumberOfAdults: -1, NumberOfChildren: 0, NumberOfInfants: 0 }] })),
+    ).toEqual(['Rooms[0].NumberOfAdults']);
     expect(Object.keys(errorsOf(searchRequestSchema, {}))).toEqual(
-      expect.arrayContaining(["PropertyId", "LanguageCode", "DateFrom", "DateTo", "Rooms"]),
+      expect.arrayContaining(['PropertyId', 'LanguageCode', 'DateFrom', 'DateTo', 'Rooms']),
     );
   });
 });
 
-describe("reservation create request", () => {
+describe('reservation create request', () => {
   it("accepts the spec's shape", () => {
     expect(reservationCreateRequestSchema.parse(create)).toEqual(create);
-    expect(reservationCreateRequestSchema.safeParse({ ...create, CardDetails: null, PaymentType: "1", BrowserData: undefined }).success).toBe(true);
+    expect(
+      reservationCreateRequestSchema.safeParse({ ...create, CardDetails: null, PaymentType: '1', BrowserData: undefined }).success,
+    ).toBe(true);
   });
 
   it("says what is wrong with the booker in the spec's words", () => {
     const errors = errorsOf(reservationCreateRequestSchema, {
       ...create,
-      Booker: { ...booker, FirstName: " ", Email: "ada@example", Phone: "01170000000" },
+      Booker: { ...booker, FirstName: ' ', Email: 'ada@example', Phone: '01170000000' },
     });
     expect(errors).toEqual({
-      "Booker.FirstName": ["First Name is required"],
-      "Booker.Email": ["A valid email address is required"],
-      "Booker.Phone": ["A valid phone number is required"],
+      'Booker.FirstName': ['First Name is required'],
+      'Booker.Email': ['A valid email address is required'],
+      'Booker.Phone': ['A valid phone number is required'],
     });
   });
 
-  it("refuses an unknown payment type and a price with more than 2 decimals", () => {
-    expect(Object.keys(errorsOf(reservationCreateRequestSchema, { ...create, PaymentType: "Cash" }))).toEqual(["PaymentType"]);
+  it('refuses an unknown payment type and a price with more than 2 decimals', () => {
+    expect(Object.keys(errorsOf(reservationCreateRequestSchema, { ...create, PaymentType: 'Cash' }))).toEqual(['PaymentType']);
     expect(errorsOf(reservationCreateRequestSchema, { ...create, Rooms: [{ ...room, TotalCost: 220.505 }] })).toEqual({
-      "Rooms[0].TotalCost": ["A valid amount with at most 2 decimals is required"],
+      'Rooms[0].TotalCost': ['A valid amount with at most 2 decimals is required'],
     });
-    for (const text of ["PayByCard", "PayByPayStack", "0", "4"]) expect(parsePaymentType(text)).not.toBeNull();
+    for (const text of ['PayByCard', 'PayByPayStack', '0', '4']) expect(parsePaymentType(text)).not.toBeNull();
   });
 
   it("leaves guest fields to the property's configuration", () => {
@@ -185,30 +187,32 @@ describe("reservation create request", () => {
   });
 });
 
-describe("CheckVoucherCode request", () => {
-  it("needs a voucher code and priced rooms", () => {
+describe('CheckVoucherCode request', () => {
+  it('needs a voucher code and priced rooms', () => {
     const { LeadGuest: _lead, Guests: _guests, RoomConfigurationDropdownOptionId: _option, ...priced } = room;
-    expect(checkVoucherCodeRequestSchema.safeParse({ PropertyId: 1, LanguageCode: "en", VoucherCode: "GIFT-100-HVH", Rooms: [priced] }).success).toBe(true);
-    expect(errorsOf(checkVoucherCodeRequestSchema, { PropertyId: 1, LanguageCode: "en", VoucherCode: "", Rooms: [priced] })).toEqual({
-      VoucherCode: ["Voucher Code is required"],
+    expect(
+      checkVoucherCodeRequestSchema.safeParse({ PropertyId: 1, LanguageCode: 'en', VoucherCode: 'GIFT-100-HVH', Rooms: [priced] }).success,
+    ).toBe(true);
+    expect(errorsOf(checkVoucherCodeRequestSchema, { PropertyId: 1, LanguageCode: 'en', VoucherCode: '', Rooms: [priced] })).toEqual({
+      VoucherCode: ['Voucher Code is required'],
     });
   });
 });
 
-describe("restaurant booking request", () => {
+describe('restaurant booking request', () => {
   const booking = {
     PropertyId: 1,
     RestaurantId: 1,
-    RestaurantName: "The Quay Kitchen",
-    VisitTime: "19:15",
-    VisitDate: "2027/04/01",
+    RestaurantName: 'The Quay Kitchen',
+    VisitTime: '19:15',
+    VisitDate: '2027/04/01',
     PartySize: 2,
     SpecialRequests: null,
     IsReservation: true,
-    Identifier: "HV-12345",
+    Identifier: 'HV-12345',
     PromotionId: null,
-    Email: "ada@example.com",
-    ContactNumber: "00441170000000",
+    Email: 'ada@example.com',
+    ContactNumber: '00441170000000',
     IsLeaveTimeRequired: false,
   };
 
@@ -216,99 +220,103 @@ describe("restaurant booking request", () => {
     expect(restaurantBookingRequestSchema.parse(booking)).toEqual(booking);
   });
 
-  it("needs contact number, email, identifier, restaurant, party size, date and time", () => {
+  it('needs contact number, email, identifier, restaurant, party size, date and time', () => {
     const errors = errorsOf(restaurantBookingRequestSchema, { PropertyId: 1, IsReservation: true });
     expect(errors).toMatchObject({
-      ContactNumber: ["A valid phone number is required"],
-      Email: ["A valid email address is required"],
-      Identifier: ["Identifier is required"],
-      RestaurantId: ["Restaurant is required"],
-      PartySize: ["Party Size is required"],
-      VisitDate: [expect.stringContaining("valid date")],
-      VisitTime: [expect.stringContaining("valid time")],
+      ContactNumber: ['A valid phone number is required'],
+      Email: ['A valid email address is required'],
+      Identifier: ['Identifier is required'],
+      RestaurantId: ['Restaurant is required'],
+      PartySize: ['Party Size is required'],
+      VisitDate: [expect.stringContaining('valid date')],
+      VisitTime: [expect.stringContaining('valid time')],
     });
-    expect(Object.keys(errorsOf(restaurantBookingRequestSchema, { ...booking, IsReservation: false }))).toEqual(["IsReservation"]);
+    expect(Object.keys(errorsOf(restaurantBookingRequestSchema, { ...booking, IsReservation: false }))).toEqual(['IsReservation']);
   });
 });
 
-describe("account requests", () => {
+describe('account requests', () => {
   const register = {
-    LanguageCode: "en",
+    LanguageCode: 'en',
     PropertyId: 1,
-    EmailAddress: "ada@example.com",
-    Password: "harbour-view",
-    Firstname: "Ada",
-    Lastname: "Lovelace",
-    MobileNumber: "+447700900000",
+    EmailAddress: 'ada@example.com',
+    Password: 'harbour-view',
+    Firstname: 'Ada',
+    Lastname: 'Lovelace',
+    MobileNumber: '+447700900000',
   };
 
-  it("registers with a strong password", () => {
+  it('registers with a strong password', () => {
     expect(registerRequestSchema.safeParse(register).success).toBe(true);
-    expect(errorsOf(registerRequestSchema, { ...register, Password: "" })).toEqual({ Password: ["Password is required"] });
-    expect(errorsOf(registerRequestSchema, { ...register, Password: "harbourview" })).toEqual({
-      Password: [expect.stringContaining("non-alphanumeric")],
+    expect(errorsOf(registerRequestSchema, { ...register, Password: '' })).toEqual({ Password: ['Password is required'] });
+    expect(errorsOf(registerRequestSchema, { ...register, Password: 'harbourview' })).toEqual({
+      Password: [expect.stringContaining('non-alphanumeric')],
     });
   });
 
-  it("the register form also needs a matching confirmation", () => {
-    expect(registerFormSchema.safeParse({ ...register, ConfirmPassword: "harbour-view" }).success).toBe(true);
-    expect(errorsOf(registerFormSchema, { ...register, ConfirmPassword: "harbour-vue" })).toEqual({
-      ConfirmPassword: ["Passwords do not match"],
+  it('the register form also needs a matching confirmation', () => {
+    expect(registerFormSchema.safeParse({ ...register, ConfirmPassword: 'harbour-view' }).success).toBe(true);
+    expect(errorsOf(registerFormSchema, { ...register, ConfirmPassword: 'harbour-vue' })).toEqual({
+      ConfirmPassword: ['Passwords do not match'],
     });
   });
 
-  it("logs in with any non-empty password", () => {
-    const login = { LanguageCode: "en", PropertyId: 1, EmailAddress: "ada@example.com", Password: "x" };
+  it('logs in with any non-empty password', () => {
+    const login = { LanguageCode: 'en', PropertyId: 1, EmailAddress: 'ada@example.com', Password: 'x' };
     expect(authenticateRequestSchema.safeParse(login).success).toBe(true);
-    expect(errorsOf(authenticateRequestSchema, { ...login, Password: "" })).toEqual({ Password: ["Password is required"] });
-    expect(errorsOf(authenticateRequestSchema, { ...login, EmailAddress: "ada" })).toEqual({
-      EmailAddress: ["A valid email address is required"],
+    expect(errorsOf(authenticateRequestSchema, { ...login, Password: '' })).toEqual({ Password: ['Password is required'] });
+    expect(errorsOf(authenticateRequestSchema, { ...login, EmailAddress: 'ada' })).toEqual({
+      EmailAddress: ['A valid email address is required'],
     });
   });
 
-  it("resets, changes and updates with the same rules", () => {
-    expect(requestPasswordResetRequestSchema.safeParse({ LanguageCode: "en", PropertyId: 1, EmailAddress: "ada@example.com" }).success).toBe(true);
-    const reset = { LanguageCode: "en", PropertyId: 1, Token: "t0k3n", Password: "harbour-view", ConfirmPassword: "harbour-view" };
+  it('resets, changes and updates with the same rules', () => {
+    expect(
+      requestPasswordResetRequestSchema.safeParse({ LanguageCode: 'en', PropertyId: 1, EmailAddress: 'ada@example.com' }).success,
+    ).toBe(true);
+    const reset = { LanguageCode: 'en', PropertyId: 1, Token: 't0k3n', Password: 'harbour-view', ConfirmPassword: 'harbour-view' };
     expect(passwordResetRequestSchema.safeParse(reset).success).toBe(true);
-    expect(errorsOf(passwordResetRequestSchema, { ...reset, ConfirmPassword: "other" })).toEqual({
-      ConfirmPassword: ["Passwords do not match"],
+    expect(errorsOf(passwordResetRequestSchema, { ...reset, ConfirmPassword: 'other' })).toEqual({
+      ConfirmPassword: ['Passwords do not match'],
     });
-    const change = { PropertyId: 1, CurrentPassword: "old", Password: "harbour-view", ConfirmPassword: "harbour-view" };
+    const change = { PropertyId: 1, CurrentPassword: 'old', Password: 'harbour-view', ConfirmPassword: 'harbour-view' };
     expect(changePasswordRequestSchema.safeParse(change).success).toBe(true);
-    expect(errorsOf(changePasswordRequestSchema, { ...change, CurrentPassword: "" })).toEqual({
-      CurrentPassword: ["Password is required"],
+    expect(errorsOf(changePasswordRequestSchema, { ...change, CurrentPassword: '' })).toEqual({
+      CurrentPassword: ['Password is required'],
     });
-    const update = { PropertyId: 1, Firstname: "Ada", Lastname: "Lovelace", Telephone: "+441170000000", ReceiveBrandOffers: true };
+    const update = { PropertyId: 1, Firstname: 'Ada', Lastname: 'Lovelace', Telephone: '+441170000000', ReceiveBrandOffers: true };
     expect(updateAccountRequestSchema.safeParse(update).success).toBe(true);
-    expect(errorsOf(updateAccountRequestSchema, { ...update, Telephone: "0117" })).toEqual({
-      Telephone: ["A valid phone number is required"],
+    expect(errorsOf(updateAccountRequestSchema, { ...update, Telephone: '0117' })).toEqual({
+      Telephone: ['A valid phone number is required'],
     });
   });
 });
 
-describe("manage-booking search", () => {
+describe('manage-booking search', () => {
   it("the form says 'Reservation Number is required' and 'Guest Name is required'", () => {
-    expect(errorsOf(manageBookingSearchFormSchema, { reservationNumber: " ", guestName: "" })).toEqual({
-      reservationNumber: ["Reservation Number is required"],
-      guestName: ["Guest Name is required"],
+    expect(errorsOf(manageBookingSearchFormSchema, { reservationNumber: ' ', guestName: '' })).toEqual({
+      reservationNumber: ['Reservation Number is required'],
+      guestName: ['Guest Name is required'],
     });
     expect(errorsOf(manageBookingSearchFormSchema, {})).toEqual({
-      reservationNumber: ["Reservation Number is required"],
-      guestName: ["Guest Name is required"],
+      reservationNumber: ['Reservation Number is required'],
+      guestName: ['Guest Name is required'],
     });
   });
 
   it("the query accepts a guest name or a link's hash, with propertyId as text", () => {
-    expect(manageBookingSearchQuerySchema.parse({ propertyId: "1", reservationNumber: "HV-1", guestName: "Lovelace" })).toMatchObject({ propertyId: 1 });
-    expect(manageBookingSearchQuerySchema.safeParse({ propertyId: "1", reservationNumber: "HV-1", hash: "abc" }).success).toBe(true);
-    expect(errorsOf(manageBookingSearchQuerySchema, { propertyId: "1", reservationNumber: "HV-1" })).toEqual({
-      guestName: ["Guest Name is required"],
+    expect(manageBookingSearchQuerySchema.parse({ propertyId: '1', reservationNumber: 'HV-1', guestName: 'Lovelace' })).toMatchObject({
+      propertyId: 1,
+    });
+    expect(manageBookingSearchQuerySchema.safeParse({ propertyId: '1', reservationNumber: 'HV-1', hash: 'abc' }).success).toBe(true);
+    expect(errorsOf(manageBookingSearchQuerySchema, { propertyId: '1', reservationNumber: 'HV-1' })).toEqual({
+      guestName: ['Guest Name is required'],
     });
   });
 });
 
-describe("JSON Schema for the OpenAPI document", () => {
-  it("every request schema converts, with PascalCase names exactly as the spec writes them", () => {
+describe('JSON Schema for the OpenAPI document', () => {
+  it('every request schema converts, with PascalCase names exactly as the spec writes them', () => {
     for (const schema of [
       searchRequestSchema,
       reservationCreateRequestSchema,
@@ -318,13 +326,30 @@ describe("JSON Schema for the OpenAPI document", () => {
       authenticateRequestSchema,
       passwordResetRequestSchema,
     ]) {
-      expect(() => z.toJSONSchema(schema, { io: "input" })).not.toThrow();
+      expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
     }
-    const json = z.toJSONSchema(reservationCreateRequestSchema, { io: "input" }) as { properties: Record<string, unknown>; required: string[] };
+    const json = z.toJSONSchema(reservationCreateRequestSchema, { io: 'input' }) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(Object.keys(json.properties)).toEqual([
-      "LanguageCode", "IsAppBooking", "PropertyId", "DateFrom", "DateTo", "Notes", "Comment", "Booker",
-      "CardDetails", "PaymentType", "AccountId", "PONumber", "PromoCode", "HopGiftVoucherCode", "Rooms", "BrowserData",
+      'LanguageCode',
+      'IsAppBooking',
+      'PropertyId',
+      'DateFrom',
+      'DateTo',
+      'Notes',
+      'Comment',
+      'Booker',
+      'CardDetails',
+      'PaymentType',
+      'AccountId',
+      'PONumber',
+      'PromoCode',
+      'HopGiftVoucherCode',
+      'Rooms',
+      'BrowserData',
     ]);
-    expect(json.required).toEqual(expect.arrayContaining(["PropertyId", "DateFrom", "DateTo", "Booker", "PaymentType", "Rooms"]));
+    expect(json.required).toEqual(expect.arrayContaining(['PropertyId', 'DateFrom', 'DateTo', 'Booker', 'PaymentType', 'Rooms']));
   });
 });

@@ -3,22 +3,13 @@
  * show RequestPasswordReset, PasswordReset, ChangePassword and Update, so their bodies are
  * defined here, once, for the API and the web.
  */
-import { z } from "zod";
-import { VALIDATION_MESSAGES } from "../messages";
-import {
-  emailSchema,
-  languageCodeSchema,
-  newPasswordSchema,
-  passwordSchema,
-  phoneSchema,
-  propertyIdSchema,
-  requiredText,
-} from "./scalars";
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages';
+import { emailSchema, languageCodeSchema, newPasswordSchema, passwordSchema, phoneSchema, propertyIdSchema, requiredText } from './scalars';
 
-const confirmationMatches = (body: { Password: string; ConfirmPassword: string }): boolean =>
-  body.Password === body.ConfirmPassword;
+const confirmationMatches = (body: { Password: string; ConfirmPassword: string }): boolean => body.Password === body.ConfirmPassword;
 
-const mismatch = { path: ["ConfirmPassword"], error: VALIDATION_MESSAGES.passwordsDoNotMatch };
+const mismatch = { path: ['ConfirmPassword'], error: VALIDATION_MESSAGES.passwordsDoNotMatch };
 
 /** POST /api/Account/Authenticate: LanguageCode, PropertyId, EmailAddress, Password. */
 export const authenticateRequestSchema = z.object({
@@ -37,8 +28,8 @@ export const registerRequestSchema = z.object({
   PropertyId: propertyIdSchema,
   EmailAddress: emailSchema,
   Password: newPasswordSchema,
-  Firstname: requiredText("First Name"),
-  Lastname: requiredText("Last Name"),
+  Firstname: requiredText('First Name'),
+  Lastname: requiredText('Last Name'),
   MobileNumber: phoneSchema,
 });
 
@@ -46,9 +37,7 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** The registration form: the request plus a confirm-password field that must match. */
-export const registerFormSchema = registerRequestSchema
-  .extend({ ConfirmPassword: z.string() })
-  .refine(confirmationMatches, mismatch);
+export const registerFormSchema = registerRequestSchema.extend({ ConfirmPassword: z.string() }).refine(confirmationMatches, mismatch);
 
 /** POST /api/Account/RequestPasswordReset: LanguageCode, PropertyId, EmailAddress. */
 export const requestPasswordResetRequestSchema = z.object({
@@ -65,7 +54,7 @@ export const passwordResetRequestSchema = z
   .object({
     LanguageCode: languageCodeSchema,
     PropertyId: propertyIdSchema,
-    Token: requiredText("Token", 500),
+    Token: requiredText('Token', 500),
     Password: newPasswordSchema,
     ConfirmPassword: z.string(),
   })
@@ -90,8 +79,8 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 /** POST /api/Account/Update (logged in): the account fields GET /api/Account answers. */
 export const updateAccountRequestSchema = z.object({
   PropertyId: propertyIdSchema,
-  Firstname: requiredText("First Name"),
-  Lastname: requiredText("Last Name"),
+  Firstname: requiredText('First Name'),
+  Lastname: requiredText('Last Name'),
   Telephone: phoneSchema,
   ReceiveBrandOffers: z.boolean(),
 });

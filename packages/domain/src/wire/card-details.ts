@@ -2,8 +2,8 @@
  * CardDetails of Reservation/Create (only when paying by card). Shape only: the card rule,
  * Luhn, expiry and accepted brands are checked by `validateCardDetails`.
  */
-import { z } from "zod";
-import { optionalText } from "./scalars";
+import { z } from 'zod';
+import { optionalText } from './scalars';
 
 /** CreditCardId, SaveCreditCardToIndividual, CardNumber, NameOnCard, EmailAddress, CreditCardTypeId, ExpiryMonth, ExpiryYear, SecurityCode. */
 export const cardDetailsSchema = z.object({

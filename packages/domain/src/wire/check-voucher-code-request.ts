@@ -1,15 +1,15 @@
 /**
  * POST /api/Reservation/CheckVoucherCode body.
  */
-import { z } from "zod";
-import { pricedRoomSchema } from "./reservation-rooms";
-import { languageCodeSchema, propertyIdSchema, requiredText } from "./scalars";
+import { z } from 'zod';
+import { pricedRoomSchema } from './reservation-rooms';
+import { languageCodeSchema, propertyIdSchema, requiredText } from './scalars';
 
 /** PropertyId, LanguageCode, VoucherCode, Rooms. */
 export const checkVoucherCodeRequestSchema = z.object({
   PropertyId: propertyIdSchema,
   LanguageCode: languageCodeSchema,
-  VoucherCode: requiredText("Voucher Code", 50),
+  VoucherCode: requiredText('Voucher Code', 50),
   Rooms: z.array(pricedRoomSchema).min(1).max(20),
 });
 

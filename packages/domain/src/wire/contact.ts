@@ -1,13 +1,13 @@
 /**
  * The booker and guest shapes of the payloads (Booker, LeadGuest, Guests).
  */
-import { z } from "zod";
-import { emailSchema, optionalText, phoneSchema, requiredText, wireId } from "./scalars";
+import { z } from 'zod';
+import { emailSchema, optionalText, phoneSchema, requiredText, wireId } from './scalars';
 
 /** Booker payload: FirstName, LastName, Email, Phone, Street, City, CountryId, StateOrCounty, OptInToReceiveUpdates, ZipCode. */
 export const bookerSchema = z.object({
-  FirstName: requiredText("First Name"),
-  LastName: requiredText("Last Name"),
+  FirstName: requiredText('First Name'),
+  LastName: requiredText('Last Name'),
   Email: emailSchema,
   Phone: phoneSchema,
   Street: optionalText(),

@@ -2,9 +2,9 @@
  * Finding a booking to manage: the guest's form (reservation number + guest name) and the
  * POST /api/ManageBooking/Search query, which also accepts the reference + code of a link.
  */
-import { z } from "zod";
-import { VALIDATION_MESSAGES } from "../messages";
-import { isBlank } from "../validation";
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages';
+import { isBlank } from '../validation';
 
 const reservationNumber = z
   .string({ error: VALIDATION_MESSAGES.reservationNumberRequired })
@@ -34,7 +34,7 @@ export const manageBookingSearchQuerySchema = z
     hash: z.string().max(500).nullish(),
   })
   .refine((query) => !isBlank(query.hash) || !isBlank(query.guestName), {
-    path: ["guestName"],
+    path: ['guestName'],
     error: VALIDATION_MESSAGES.guestNameRequired,
   });
 

@@ -1,18 +1,15 @@
 /**
  * POST /api/Reservation/Create body.
  */
-import { z } from "zod";
-import { PAYMENT_TYPE_NAMES, PaymentType } from "../checkout";
-import { cardDetailsSchema } from "./card-details";
-import { bookerSchema } from "./contact";
-import { reservationRoomSchema } from "./reservation-rooms";
-import { languageCodeSchema, LONG_TEXT_MAX, optionalText, propertyIdSchema, wireDate } from "./scalars";
+import { z } from 'zod';
+import { PAYMENT_TYPE_NAMES, PaymentType } from '../checkout';
+import { cardDetailsSchema } from './card-details';
+import { bookerSchema } from './contact';
+import { reservationRoomSchema } from './reservation-rooms';
+import { languageCodeSchema, LONG_TEXT_MAX, optionalText, propertyIdSchema, wireDate } from './scalars';
 
 /** PaymentType as text: its name ("PayByCard") or its number ("0"); read it with `parsePaymentType`. */
-export const paymentTypeTextSchema = z.enum([
-  ...PAYMENT_TYPE_NAMES,
-  ...Object.values(PaymentType).map(String),
-] as [string, ...string[]]);
+export const paymentTypeTextSchema = z.enum([...PAYMENT_TYPE_NAMES, ...Object.values(PaymentType).map(String)] as [string, ...string[]]);
 
 /** BrowserData for payment risk checks (3-D Secure). */
 export const browserDataSchema = z.object({

@@ -3,9 +3,9 @@
  * with which extras, and the price the client saw (TotalCost, room cost only). The server
  * never trusts a price the client sent: it re-prices and compares.
  */
-import { z } from "zod";
-import { guestSchema } from "./contact";
-import { guestCount, wireDate, wireId, wireMoney } from "./scalars";
+import { z } from 'zod';
+import { guestSchema } from './contact';
+import { guestCount, wireDate, wireId, wireMoney } from './scalars';
 
 /** A client-side id linking services to their room before the server assigns ids. */
 export const reservationItemIdSchema = z.union([z.number().int().min(0), z.string().min(1).max(64)]);

@@ -1,8 +1,8 @@
 /**
  * POST /api/RestaurantBooking/Create body.
  */
-import { z } from "zod";
-import { requiredMessage } from "../messages";
+import { z } from 'zod';
+import { requiredMessage } from '../messages';
 import {
   emailSchema,
   LONG_TEXT_MAX,
@@ -13,7 +13,7 @@ import {
   wireDate,
   wireId,
   wireTime,
-} from "./scalars";
+} from './scalars';
 
 /**
  * PropertyId, RestaurantId, RestaurantName, VisitTime, VisitDate, PartySize, SpecialRequests,
@@ -21,14 +21,21 @@ import {
  */
 export const restaurantBookingRequestSchema = z.object({
   PropertyId: propertyIdSchema,
-  RestaurantId: z.number({ error: requiredMessage("Restaurant") }).int().positive(),
+  RestaurantId: z
+    .number({ error: requiredMessage('Restaurant') })
+    .int()
+    .positive(),
   RestaurantName: optionalText(),
   VisitTime: wireTime,
   VisitDate: wireDate,
-  PartySize: z.number({ error: requiredMessage("Party Size") }).int().min(1).max(100),
+  PartySize: z
+    .number({ error: requiredMessage('Party Size') })
+    .int()
+    .min(1)
+    .max(100),
   SpecialRequests: optionalText(LONG_TEXT_MAX),
   IsReservation: z.literal(true),
-  Identifier: requiredText("Identifier", 100),
+  Identifier: requiredText('Identifier', 100),
   PromotionId: wireId.nullish(),
   Email: emailSchema,
   ContactNumber: phoneSchema,

@@ -3,16 +3,11 @@
  * They validate and never transform, so a schema's input and output types are the same and
  * its JSON Schema is exact; convert after parsing with `parseDate` and `toMinor`.
  */
-import { z } from "zod";
-import { isValidDate } from "../dates";
-import { requiredMessage, VALIDATION_MESSAGES } from "../messages";
-import { isValidTimeOfDay } from "../time-of-day";
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  isStrongPassword,
-  isValidPhone,
-} from "../validation";
+import { z } from 'zod';
+import { isValidDate } from '../dates';
+import { requiredMessage, VALIDATION_MESSAGES } from '../messages';
+import { isValidTimeOfDay } from '../time-of-day';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isStrongPassword, isValidPhone } from '../validation';
 
 /** Longest free text accepted in a field (names, streets, codes). */
 export const SHORT_TEXT_MAX = 200;
@@ -24,10 +19,16 @@ export const LONG_TEXT_MAX = 2000;
 export const wireId = z.number().int().positive();
 
 /** PropertyId: the property's number. */
-export const propertyIdSchema = z.number({ error: requiredMessage("Property") }).int().positive();
+export const propertyIdSchema = z
+  .number({ error: requiredMessage('Property') })
+  .int()
+  .positive();
 
 /** LanguageCode; the client always sends "en" (spec section 1). */
-export const languageCodeSchema = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/).max(35);
+export const languageCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/)
+  .max(35);
 
 /** A date, "YYYY-MM-DD" or "YYYY/MM/DD", that exists (no 2027-02-30). */
 export const wireDate = z
@@ -56,10 +57,7 @@ export const guestCount = z.number().int().min(0).max(50);
 /** Text that must hold something other than spaces; the message names the field. */
 export function requiredText(label: string, max: number = SHORT_TEXT_MAX) {
   const message = requiredMessage(label);
-  return z
-    .string({ error: message })
-    .max(max)
-    .regex(/\S/, { error: message });
+  return z.string({ error: message }).max(max).regex(/\S/, { error: message });
 }
 
 /** Optional free text (null or absent allowed). */

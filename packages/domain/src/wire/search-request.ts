@@ -1,8 +1,8 @@
 /**
  * POST /api/Availability/Search body (also the property-group search).
  */
-import { z } from "zod";
-import { guestCount, languageCodeSchema, optionalText, propertyIdSchema, wireDate, wireId } from "./scalars";
+import { z } from 'zod';
+import { guestCount, languageCodeSchema, optionalText, propertyIdSchema, wireDate, wireId } from './scalars';
 
 /** Most rooms one search may carry, whatever the property allows. */
 export const MAX_ROOMS_PER_SEARCH = 20;
