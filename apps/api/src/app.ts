@@ -11,6 +11,7 @@ import { ApiRouter } from './http/api-router';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-response';
 import { findWebDist, serveWebClient } from './http/static-web';
+import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
 
@@ -52,6 +53,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerPropertyRoutes(api, context);
   registerAvailabilityRoutes(api, context);
   registerDefinitionRoutes(api, context);
+  registerTestChallengeRoutes(api, context);
 
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.

@@ -3,6 +3,10 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './database/open-database';
 import { createLogger } from './logger';
+import { startMailDispatcher } from './mail/mail-dispatcher';
+import { createMailTransport } from './mail/mail-transport';
+import { createPaymentGateway } from './payments/payment-gateway-factory';
+import { scheduleIdempotencyPurge } from './http/idempotency';
 import { importDemoWhenEmpty } from './property-definition/demo-import';
 import { scheduleSellableWindowRefresh } from './property-definition/sellable-window-refresh';
 import { listen } from './server';
@@ -12,10 +16,19 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openMigratedDatabase(config, logger);
-  const context = { config, database, logger, clock: systemClock };
+  const context = {
+    config,
+    database,
+    logger,
+    clock: systemClock,
+    paymentGateway: createPaymentGateway(config, systemClock),
+    mailTransport: createMailTransport(config, logger),
+  };
   if (process.argv.includes('--demo')) await importDemoWhenEmpty(context);
 
   const stopRefreshing = scheduleSellableWindowRefresh(context);
+  const stopPurging = scheduleIdempotencyPurge(context);
+  const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, logger);
   logger.info({ port: running.port, database: database.driver }, 'listening');
@@ -31,7 +44,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     stopRefreshing();
+    stopPurging();
     await running.stop();
+    // After the last request (which may have queued mail), before the database closes.
+    await mailDispatcher.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

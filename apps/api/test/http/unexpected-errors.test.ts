@@ -5,6 +5,8 @@ import { systemClock } from '../../src/app-context';
 import { loadConfig } from '../../src/config';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
+import { createMailTransport } from '../../src/mail/mail-transport';
+import { createPaymentGateway } from '../../src/payments/payment-gateway-factory';
 import { createTestApp } from '../support/test-app';
 
 describe('unexpected failures', () => {
@@ -23,7 +25,9 @@ describe('unexpected failures', () => {
   it('answer 503 while the database cannot be reached, and /readyz says so', async () => {
     const logger = createLogger('silent');
     const database = openPostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:1/none', logger });
-    const { app } = createApp({ config: loadConfig({ NODE_ENV: 'test' }), database, logger, clock: systemClock });
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const services = { paymentGateway: createPaymentGateway(config, systemClock), mailTransport: createMailTransport(config, logger) };
+    const { app } = createApp({ config, database, logger, clock: systemClock, ...services });
     const response = await request(app).get('/api/Property/1').expect(503);
     expect(response.body).toEqual({
       Message: 'The service is temporarily unavailable. Please try again in a moment.',

@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { AppContext, Clock } from '../../src/app-context';
 import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
+import { createMailTransport } from '../../src/mail/mail-transport';
+import { createPaymentGateway } from '../../src/payments/payment-gateway-factory';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export type TestApp = {
@@ -29,8 +34,18 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
   });
   let now = new Date(options.now ?? '2027-03-01T09:00:00Z');
   const clock: Clock = { now: () => new Date(now) };
-  const config = { ...loadConfig({ NODE_ENV: 'test', ADMIN_API_KEY: 'test-admin-key-0123456789' }), ...options.config };
-  const context: AppContext = { config, database, logger: createLogger('info', sink), clock };
+  // Its own DATA_DIR, so the .eml files a test sends are its own and go away with it.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-test-data-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', ADMIN_API_KEY: 'test-admin-key-0123456789' }), dataDir, ...options.config };
+  const logger = createLogger('info', sink);
+  const context: AppContext = {
+    config,
+    database,
+    logger,
+    clock,
+    paymentGateway: createPaymentGateway(config, clock),
+    mailTransport: createMailTransport(config, logger),
+  };
   const { app } = createApp(context);
   return {
     app,
@@ -40,6 +55,9 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
     setNow(instant) {
       now = new Date(instant);
     },
-    close: () => database.destroy(),
+    async close() {
+      await database.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { mailOutbox } from '@hotel/db/schema';
+import type { AppContext } from '../app-context';
+
+export type DispatchOptions = {
+  /** Rows claimed per round trip. */
+  batchSize?: number;
+  /** Attempts before a message is marked failed. */
+  maxAttempts?: number;
+  /** Wait after the first failure; doubles with each further one. */
+  baseDelayMs?: number;
+  /** The longest wait between two attempts. */
+  maxDelayMs?: number;
+  /** How long a claimed row is left to its dispatcher before another may try it (a crash mid-send). */
+  claimMs?: number;
+};
+
+export type DispatchReport = { sent: number; retrying: number; failed: number };
+
+type DispatchContext = Pick<AppContext, 'database' | 'clock' | 'logger' | 'mailTransport'>;
+
+const defaults: Required<DispatchOptions> = {
+  batchSize: 20,
+  maxAttempts: 10,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  claimMs: 10 * 60_000,
+};
+
+/** The wait before the next attempt after `attempts` failed ones: base, 2 x base, 4 x base... up to the maximum. */
+export function retryDelayMs(attempts: number, options: Pick<Required<DispatchOptions>, 'baseDelayMs' | 'maxDelayMs'> = defaults): number {
+  return Math.min(options.baseDelayMs * 2 ** Math.max(0, attempts - 1), options.maxDelayMs);
+}
+
+/**
+ * Takes up to `batchSize` due messages for this dispatcher alone: the row locks are skipped by
+ * any other dispatcher claiming at the same moment, and the claim itself (the attempt counted,
+ * the next attempt pushed `claimMs` ahead) is committed at once, so the send happens outside
+ * any transaction and no other process picks the row up while it is being sent.
+ */
+async function claimDueMail(context: DispatchContext, now: Date, options: Required<DispatchOptions>) {
+  const { db } = context.database;
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(options.batchSize)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + options.claimMs) })
+    .where(inArray(mailOutbox.id, due))
+    .returning({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      html: mailOutbox.html,
+      text: mailOutbox.text,
+      attempts: mailOutbox.attempts,
+    });
+}
+
+/**
+ * Sends every message that is due, batch by batch: each is marked sent, or on failure retried
+ * later with exponential backoff, or marked failed after `maxAttempts`. Safe to run in many
+ * processes at once against one database. Tests call it directly.
+ */
+export async function dispatchPendingMail(context: DispatchContext, options: DispatchOptions = {}): Promise<DispatchReport> {
+  const settings = { ...defaults, ...options };
+  const { db } = context.database;
+  const report: DispatchReport = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDueMail(context, context.clock.now(), settings);
+    claimed.sort((a, b) => a.id - b.id);
+    for (const mail of claimed) {
+      try {
+        await context.mailTransport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      } catch (error) {
+        const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+        const givingUp = mail.attempts >= settings.maxAttempts;
+        const now = context.clock.now();
+        await db
+          .update(mailOutbox)
+          .set(
+            givingUp
+              ? { status: 'failed', lastError }
+              : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts, settings)) },
+          )
+          .where(eq(mailOutbox.id, mail.id));
+        context.logger.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: lastError },
+          givingUp ? 'mail failed for good' : 'mail failed, will retry',
+        );
+        report[givingUp ? 'failed' : 'retrying'] += 1;
+        continue;
+      }
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: context.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
+      report.sent += 1;
+    }
+    if (claimed.length < settings.batchSize) return report;
+  }
+}
+
+const wakers = new Set<() => void>();
+
+/** Tells this process's dispatchers that mail was committed to the outbox, so they send now instead of at the next poll. */
+export function notifyMailEnqueued(): void {
+  for (const wake of wakers) wake();
+}
+
+export type MailDispatcher = {
+  /** Stops polling and waits for a send in progress, so the database can close after it. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Sends outbox mail now, every `intervalMs` after that, and at once when `notifyMailEnqueued()`
+ * is called. Never runs two rounds at once in one process; the timer does not keep the
+ * process alive.
+ */
+export function startMailDispatcher(context: DispatchContext, options: DispatchOptions & { intervalMs?: number } = {}): MailDispatcher {
+  const intervalMs = options.intervalMs ?? 5_000;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let wokenDuringRound = false;
+  let stopped = false;
+
+  const schedule = () => {
+    timer = setTimeout(run, intervalMs);
+    timer.unref();
+  };
+  function run(): void {
+    if (stopped) return;
+    if (round) {
+      wokenDuringRound = true;
+      return;
+    }
+    clearTimeout(timer);
+    round = dispatchPendingMail(context, options)
+      .then(
+        (report) => {
+          if (report.sent + report.retrying + report.failed > 0) context.logger.info(report, 'mail dispatched');
+        },
+        (error: unknown) => context.logger.warn({ err: error }, 'mail dispatch round failed'),
+      )
+      .finally(() => {
+        round = undefined;
+        if (stopped) return;
+        if (wokenDuringRound) {
+          wokenDuringRound = false;
+          run();
+        } else schedule();
+      });
+  }
+
+  wakers.add(run);
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      wakers.delete(run);
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

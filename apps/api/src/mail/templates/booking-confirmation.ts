@@ -1,0 +1,181 @@
+import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
+import { countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
+import { formatMoney, type Minor } from '@hotel/domain/money';
+import { mailButton, type MailBranding } from './mail-layout';
+import { defineMailTemplate } from './mail-template';
+import { html } from './safe-html';
+
+/** Everything the booking confirmation shows; money in minor units of `currency`, dates as stay dates. */
+export type BookingConfirmationMail = {
+  property: MailBranding;
+  currency: string;
+  reservationNumber: string;
+  bookerName: string;
+  arrival: IsoDate;
+  departure: IsoDate;
+  rooms: {
+    roomType: string;
+    ratePlan: string;
+    adults: number;
+    children: number;
+    infants: number;
+    /** The bed configuration chosen, e.g. "Twin beds". */
+    configuration?: string | null;
+    total: Minor;
+  }[];
+  services: { name: string; quantity: number; total: Minor }[];
+  totals: { rooms: Minor; extras: Minor; giftVoucherDiscount: Minor; total: Minor; vat: Minor };
+  /** How the booking is paid, as the guest should read it ("Paid by card", "Invoice to your company"). */
+  paymentType: string;
+  card?: { brand: CardType; last4: string } | null;
+  manageBookingUrl: string;
+  preCheckInUrl: string;
+};
+
+const displayDate = (date: IsoDate) => formatDate(date, 'dddd Do MMMM YYYY');
+
+function counted(count: number, one: string, many: string): string | undefined {
+  return count > 0 ? `${count} ${count === 1 ? one : many}` : undefined;
+}
+
+/** "2 adults, 1 child, 1 infant". */
+export function guestsText(room: { adults: number; children: number; infants: number }): string {
+  return [counted(room.adults, 'adult', 'adults'), counted(room.children, 'child', 'children'), counted(room.infants, 'infant', 'infants')]
+    .filter(Boolean)
+    .join(', ');
+}
+
+const cell = 'padding:6px 0;vertical-align:top;';
+const amountCell = `${cell}text-align:right;white-space:nowrap;padding-left:12px;`;
+const sectionHeading = 'margin:24px 0 8px;font-size:16px;';
+
+/** The e-mail a booker receives when a reservation is made: what was booked, what it costs, how it is paid, and the links to manage it. */
+export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationMail>('booking_confirmation', (booking) => {
+  const money = (amount: Minor) => formatMoney({ amount, currency: booking.currency });
+  const nights = countNights(booking.arrival, booking.departure);
+  const stay = [
+    ['Reservation number', booking.reservationNumber],
+    ['Arrival', displayDate(booking.arrival)],
+    ['Departure', displayDate(booking.departure)],
+    ['Nights', String(nights)],
+  ] as const;
+  const rooms = booking.rooms.map((room, index) => ({
+    title: `Room ${index + 1}: ${room.roomType}`,
+    details: [room.ratePlan, guestsText(room), room.configuration ?? undefined].filter((line): line is string => Boolean(line)),
+    total: money(room.total),
+  }));
+  const services = booking.services.map((service) => ({ label: `${service.name} x ${service.quantity}`, total: money(service.total) }));
+  const totals: [string, string][] = [
+    ['Rooms', money(booking.totals.rooms)],
+    ...(booking.totals.extras > 0 ? [['Extras', money(booking.totals.extras)] as [string, string]] : []),
+    ...(booking.totals.giftVoucherDiscount > 0
+      ? [['Gift voucher', `-${money(booking.totals.giftVoucherDiscount)}`] as [string, string]]
+      : []),
+  ];
+  const total = money(booking.totals.total);
+  const vat = money(booking.totals.vat);
+  const card = booking.card ? `${CARD_TYPE_NAMES[booking.card.brand]} ending ${booking.card.last4}` : undefined;
+  const propertyName = booking.property.propertyName;
+
+  const body = html`<p style="margin:0 0 12px;">Dear ${booking.bookerName},</p>
+    <p style="margin:0 0 16px;">Thank you for booking with ${propertyName}. Your reservation is confirmed.</p>
+    <table
+      role="presentation"
+      width="100%"
+      cellpadding="0"
+      cellspacing="0"
+      style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;"
+    >
+      ${stay.map(
+        ([label, value]) =>
+          html`<tr>
+            <td style="${cell}color:#6b7280;">${label}</td>
+            <td style="${amountCell}font-weight:600;">${value}</td>
+          </tr>`,
+      )}
+    </table>
+    <h2 style="${sectionHeading}">Your rooms</h2>
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+      ${rooms.map(
+        (room) =>
+          html`<tr>
+            <td style="${cell}">
+              <strong>${room.title}</strong>${room.details.map((line) => html`<br /><span style="color:#4b5563;">${line}</span>`)}
+            </td>
+            <td style="${amountCell}">${room.total}</td>
+          </tr>`,
+      )}
+    </table>
+    ${
+      services.length > 0 &&
+      html`<h2 style="${sectionHeading}">Extras</h2>
+        <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+          ${services.map(
+            (service) =>
+              html`<tr>
+                <td style="${cell}">${service.label}</td>
+                <td style="${amountCell}">${service.total}</td>
+              </tr>`,
+          )}
+        </table>`
+    }
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:16px;border-top:1px solid #e5e7eb;">
+      ${totals.map(
+        ([label, value]) =>
+          html`<tr>
+            <td style="${cell}">${label}</td>
+            <td style="${amountCell}">${value}</td>
+          </tr>`,
+      )}
+      <tr>
+        <td style="${cell}font-size:17px;font-weight:700;">Total</td>
+        <td style="${amountCell}font-size:17px;font-weight:700;">${total}</td>
+      </tr>
+      <tr>
+        <td style="${cell}color:#6b7280;">Of which VAT</td>
+        <td style="${amountCell}color:#6b7280;">${vat}</td>
+      </tr>
+    </table>
+    <h2 style="${sectionHeading}">Payment</h2>
+    <p style="margin:0;">${booking.paymentType}${card && html`<br /><span style="color:#4b5563;">${card}</span>`}</p>
+    <h2 style="${sectionHeading}">Before you arrive</h2>
+    <p style="margin:0 0 8px;">Change or cancel your booking, or add extras:</p>
+    ${mailButton(booking.property, 'Manage your booking', booking.manageBookingUrl)}
+    <p style="margin:16px 0 8px;">Save time at the desk by checking in online:</p>
+    ${mailButton(booking.property, 'Pre check-in', booking.preCheckInUrl)}
+    <p style="margin:24px 0 0;">We look forward to welcoming you.</p>`;
+
+  const text = [
+    `Dear ${booking.bookerName},`,
+    '',
+    `Thank you for booking with ${propertyName}. Your reservation is confirmed.`,
+    '',
+    ...stay.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'YOUR ROOMS',
+    ...rooms.flatMap((room) => [`${room.title}: ${room.total}`, ...room.details.map((line) => `  ${line}`)]),
+    ...(services.length > 0 ? ['', 'EXTRAS', ...services.map((service) => `${service.label}: ${service.total}`)] : []),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    `Total: ${total}`,
+    `Of which VAT: ${vat}`,
+    '',
+    'PAYMENT',
+    booking.paymentType,
+    ...(card ? [card] : []),
+    '',
+    `Manage your booking: ${booking.manageBookingUrl}`,
+    `Pre check-in: ${booking.preCheckInUrl}`,
+    '',
+    'We look forward to welcoming you.',
+  ].join('\n');
+
+  return {
+    branding: booking.property,
+    subject: `Your booking at ${propertyName}: ${booking.reservationNumber}`,
+    heading: 'Booking confirmation',
+    preheader: `${displayDate(booking.arrival)} to ${displayDate(booking.departure)}, reservation ${booking.reservationNumber}`,
+    html: body,
+    text,
+  };
+});

@@ -1,0 +1,82 @@
+import type { CardType } from '@hotel/domain/cards';
+import type { Minor } from '@hotel/domain/money';
+
+/**
+ * What the booking code asks of a payment gateway. The embedded test gateway implements it
+ * (test-gateway.ts); PayStack, a redirect flow, will sit behind the same interface. A card
+ * number or security code goes in and never comes out: answers carry only the brand, the
+ * last four digits, the expiry and the gateway's own references.
+ */
+export type PaymentGateway = {
+  /** Stored in `payments.gateway` and `saved_cards.gateway`. */
+  readonly name: string;
+  /** Reserves `amount` on a card (or a saved card's token); may ask for a 3-D Secure challenge first. */
+  authorise(request: AuthorisationRequest): Promise<AuthorisationResult>;
+  /** Turns card details into a reusable token for a saved card, after the same checks as `authorise`. */
+  tokenise(card: CardDetails): Promise<TokenisationResult>;
+  /** The guest's answer to a challenge `authorise` asked for. */
+  completeChallenge(gatewayReference: string, outcome: ChallengeOutcome): Promise<ChallengeResult>;
+};
+
+/** Card details as the guest typed them; they live only as long as the gateway call. */
+export type CardDetails = {
+  number: string;
+  nameOnCard: string;
+  expiryMonth: number;
+  /** Four digits; two are read as 20YY. */
+  expiryYear: number;
+  securityCode: string;
+};
+
+/** A saved card: the token `tokenise` gave. */
+export type CardToken = { token: string };
+
+export type AuthorisationRequest = {
+  /** Minor units (pence), a positive integer. */
+  amount: Minor;
+  /** ISO 4217, e.g. GBP. */
+  currency: string;
+  /** Ours, for the gateway's records: e.g. the reservation number. */
+  reference: string;
+  card: CardDetails | CardToken;
+  /**
+   * Where the guest's browser goes after a 3-D Secure challenge: a path on this site
+   * (`/Book/DEMO/Status/...`), never another origin.
+   */
+  returnUrl?: string;
+};
+
+/** What may be kept about a card: brand, last four digits, expiry (four-digit year). */
+export type CardSummary = {
+  brand: CardType;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+};
+
+export type AuthorisationResult =
+  | ({ status: 'authorised'; gatewayReference: string } & CardSummary)
+  /** Send the guest to `challengeUrl` (a path on this site for the test gateway); the answer comes through `completeChallenge`. */
+  | ({ status: 'requires_action'; gatewayReference: string; challengeUrl: string } & CardSummary)
+  /** `declineMessage` is written for the guest. Brand and digits are null when the number itself was unusable. */
+  | {
+      status: 'declined';
+      gatewayReference: string;
+      declineMessage: string;
+      brand: CardType | null;
+      last4: string | null;
+      expiryMonth: number | null;
+      expiryYear: number | null;
+    };
+
+export type TokenisationResult = ({ status: 'tokenised'; token: string } & CardSummary) | { status: 'declined'; declineMessage: string };
+
+export type ChallengeOutcome = 'approve' | 'fail';
+
+export type ChallengeResult =
+  { status: 'authorised'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
+
+/** True for the card-details form of `AuthorisationRequest.card`. */
+export function isCardDetails(card: CardDetails | CardToken): card is CardDetails {
+  return 'number' in card;
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { detectCardType, isExpiryCurrent, isValidCardNumber, normalizeCardNumber, type CardType } from '@hotel/domain/cards';
+import { todayIn } from '@hotel/domain/dates';
+import type { Clock } from '../app-context';
+import {
+  isCardDetails,
+  type AuthorisationRequest,
+  type AuthorisationResult,
+  type CardDetails,
+  type CardSummary,
+  type ChallengeResult,
+  type PaymentGateway,
+  type TokenisationResult,
+} from './payment-gateway';
+import { isSameOriginPath, sealReturnUrl } from './return-url';
+
+export const TEST_GATEWAY_NAME = 'test';
+
+/** What a test card does when authorised. */
+export type TestCardBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'challenge';
+
+/** The documented test cards (README.md beside this file); any other number is declined. */
+export const TEST_CARDS: readonly { number: string; brand: CardType; behaviour: TestCardBehaviour }[] = [
+  { number: '4242424242424242', brand: 'visa', behaviour: 'approve' },
+  { number: '5555555555554444', brand: 'mastercard', behaviour: 'approve' },
+  { number: '2223003122003222', brand: 'mastercard', behaviour: 'approve' },
+  { number: '378282246310005', brand: 'amex', behaviour: 'approve' },
+  { number: '6011111111111117', brand: 'discover', behaviour: 'approve' },
+  { number: '3056930009020004', brand: 'diners', behaviour: 'approve' },
+  { number: '3566002020360505', brand: 'jcb', behaviour: 'approve' },
+  { number: '6200000000000005', brand: 'unionpay', behaviour: 'approve' },
+  { number: '4000000000000002', brand: 'visa', behaviour: 'decline' },
+  { number: '4000000000009995', brand: 'visa', behaviour: 'insufficient_funds' },
+  { number: '4000000000003220', brand: 'visa', behaviour: 'challenge' },
+];
+
+/** Every message the test gateway declines with, written for the guest. */
+export const TEST_GATEWAY_MESSAGES = {
+  declined: 'Your card was declined. Please use another card or contact your bank.',
+  insufficientFunds: 'Your card has insufficient funds. Please use another card.',
+  challengeFailed: 'Your bank could not confirm this payment (3-D Secure). Please try again, use another card or contact your bank.',
+  invalidNumber: 'Your card number is not valid. Please check it and try again.',
+  invalidSecurityCode: 'The security code is not valid. Please check the 3 or 4 digits on your card.',
+  invalidExpiry: 'The expiry date is not valid. Please check it and try again.',
+  expired: 'Your card has expired. Please use another card.',
+  notATestCard:
+    'Your card was declined. Payments here go through a test gateway, which accepts only its test card numbers: no real card is ever charged.',
+  unknownToken: 'This saved card can no longer be used. Please enter your card details again.',
+} as const;
+
+const behaviourCodes: Record<TestCardBehaviour, string> = { approve: 'a', decline: 'd', insufficient_funds: 'f', challenge: 'c' };
+/** `tt_<behaviour>_<brand>_<last4>_<MMYYYY>_<random>`: the token carries what the gateway needs, so it stores nothing. */
+const tokenPattern = /^tt_([adfc])_([a-z]+)_(\d{4})_(\d{2})(\d{4})_[0-9a-f]{32}$/;
+const referencePattern = /^tg_[0-9a-f]{32}$/;
+
+type CheckedCard = { ok: true; summary: CardSummary; behaviour: TestCardBehaviour } | { ok: false; declineMessage: string };
+
+const newReference = () => `tg_${randomBytes(16).toString('hex')}`;
+
+/** A two-digit year means 20YY, as the domain's expiry check reads it. */
+const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
+
+function isCurrent(month: number, year: number, clock: Clock): boolean {
+  return isExpiryCurrent(month, year, todayIn(clock.now(), 'UTC'));
+}
+
+function checkCardDetails(card: CardDetails, clock: Clock): CheckedCard {
+  const number = normalizeCardNumber(card.number);
+  const brand = detectCardType(number);
+  if (!isValidCardNumber(number) || brand === null) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidNumber };
+  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.securityCode)) {
+    return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidSecurityCode };
+  }
+  const { expiryMonth: month, expiryYear: year } = card;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0 || fullYear(year) > 2200) {
+    return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidExpiry };
+  }
+  if (!isCurrent(month, year, clock)) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.expired };
+  const testCard = TEST_CARDS.find((candidate) => candidate.number === number);
+  if (!testCard) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.notATestCard };
+  return {
+    ok: true,
+    behaviour: testCard.behaviour,
+    summary: { brand, last4: number.slice(-4), expiryMonth: month, expiryYear: fullYear(year) },
+  };
+}
+
+function checkToken(token: string, clock: Clock): CheckedCard {
+  const match = tokenPattern.exec(token);
+  const behaviour = (Object.keys(behaviourCodes) as TestCardBehaviour[]).find((candidate) => behaviourCodes[candidate] === match?.[1]);
+  if (!match || !behaviour) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.unknownToken };
+  const summary = { brand: match[2] as CardType, last4: match[3]!, expiryMonth: Number(match[4]), expiryYear: Number(match[5]) };
+  if (!isCurrent(summary.expiryMonth, summary.expiryYear, clock)) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.expired };
+  return { ok: true, behaviour, summary };
+}
+
+function challengePath(reference: string): string {
+  return `/api/Payments/TestChallenge/${reference}`;
+}
+
+/**
+ * The embedded test gateway: real checks (Luhn, brand, security code length, expiry against
+ * the injected clock), documented test cards for each outcome, and a 3-D Secure challenge
+ * page served by this API (test-challenge-routes.ts). It keeps no state: references and
+ * tokens are random, and a token carries the card's brand, last four digits and expiry.
+ * `secret` seals the challenge's return path (return-url.ts).
+ */
+export function createTestGateway({ clock, secret }: { clock: Clock; secret: string }): PaymentGateway {
+  return {
+    name: TEST_GATEWAY_NAME,
+
+    async authorise(request: AuthorisationRequest): Promise<AuthorisationResult> {
+      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+        throw new RangeError('amount must be a positive integer of minor units');
+      if (!/^[A-Z]{3}$/.test(request.currency)) throw new RangeError('currency must be an ISO 4217 code');
+      if (request.returnUrl !== undefined && !isSameOriginPath(request.returnUrl))
+        throw new RangeError('returnUrl must be a path on this site');
+      const gatewayReference = newReference();
+      const checked = isCardDetails(request.card) ? checkCardDetails(request.card, clock) : checkToken(request.card.token, clock);
+      if (!checked.ok) {
+        return {
+          status: 'declined',
+          gatewayReference,
+          declineMessage: checked.declineMessage,
+          brand: null,
+          last4: null,
+          expiryMonth: null,
+          expiryYear: null,
+        };
+      }
+      switch (checked.behaviour) {
+        case 'approve':
+          return { status: 'authorised', gatewayReference, ...checked.summary };
+        case 'decline':
+          return { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.declined, ...checked.summary };
+        case 'insufficient_funds':
+          return { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.insufficientFunds, ...checked.summary };
+        case 'challenge': {
+          const back = request.returnUrl === undefined ? '' : `?r=${sealReturnUrl(secret, gatewayReference, request.returnUrl)}`;
+          return { status: 'requires_action', gatewayReference, challengeUrl: challengePath(gatewayReference) + back, ...checked.summary };
+        }
+      }
+    },
+
+    async tokenise(card: CardDetails): Promise<TokenisationResult> {
+      const checked = checkCardDetails(card, clock);
+      if (!checked.ok) return { status: 'declined', declineMessage: checked.declineMessage };
+      const { brand, last4, expiryMonth, expiryYear } = checked.summary;
+      const expiry = `${String(expiryMonth).padStart(2, '0')}${expiryYear}`;
+      const token = `tt_${behaviourCodes[checked.behaviour]}_${brand}_${last4}_${expiry}_${randomBytes(16).toString('hex')}`;
+      return { status: 'tokenised', token, ...checked.summary };
+    },
+
+    async completeChallenge(gatewayReference, outcome): Promise<ChallengeResult> {
+      if (!referencePattern.test(gatewayReference)) throw new RangeError('not a test gateway reference');
+      return outcome === 'approve'
+        ? { status: 'authorised', gatewayReference }
+        : { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.challengeFailed };
+    },
+  };
+}
