@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/app-context';
+import type { AuthorisationRequest, CardDetails } from '../../src/payments/payment-gateway';
+import { isSameOriginPath, openReturnUrl } from '../../src/payments/return-url';
+import { createTestGateway, TEST_CARDS, TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
+
+let now = new Date('2027-03-01T09:00:00Z');
+const clock: Clock = { now: () => new Date(now) };
+const secret = 'a-test-secret-of-at-least-32-characters!';
+const gateway = createTestGateway({ clock, secret });
+
+function aCard(number: string, overrides: Partial<CardDetails> = {}): CardDetails {
+  return {
+    number,
+    nameOnCard: 'Ann Lee',
+    expiryMonth: 12,
+    expiryYear: 2030,
+    securityCode: /^3[47]/.test(number) ? '1234' : '123',
+    ...overrides,
+  };
+}
+
+function authorise(card: AuthorisationRequest['card'], extra: Partial<AuthorisationRequest> = {}) {
+  return gateway.authorise({ amount: 12_345, currency: 'GBP', reference: 'R1', card, ...extra });
+}
+
+describe('the test cards', () => {
+  it.each([
+    ['4242 4242 4242 4242', 'visa', '4242'],
+    ['5555 5555 5555 4444', 'mastercard', '4444'],
+    ['2223 0031 2200 3222', 'mastercard', '3222'],
+    ['3782 822463 10005', 'amex', '0005'],
+    ['6011 1111 1111 1117', 'discover', '1117'],
+    ['3056 9300 0902 0004', 'diners', '0004'],
+    ['3566 0020 2036 0505', 'jcb', '0505'],
+    ['6200 0000 0000 0005', 'unionpay', '0005'],
+  ])('%s (%s) is authorised', async (number, brand, last4) => {
+    const result = await authorise(aCard(number));
+    expect(result).toEqual({
+      status: 'authorised',
+      gatewayReference: expect.stringMatching(/^tg_[0-9a-f]{32}$/),
+      brand,
+      last4,
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
+  });
+
+  it('4000 0000 0000 0002 is declined with a message for the guest', async () => {
+    expect(await authorise(aCard('4000 0000 0000 0002'))).toEqual({
+      status: 'declined',
+      gatewayReference: expect.stringMatching(/^tg_/),
+      declineMessage: 'Your card was declined. Please use another card or contact your bank.',
+      brand: 'visa',
+      last4: '0002',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
+  });
+
+  it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
+    expect(await authorise(aCard('4000000000009995'))).toMatchObject({
+      status: 'declined',
+      declineMessage: TEST_GATEWAY_MESSAGES.insufficientFunds,
+    });
+  });
+
+  it('4000 0000 0000 3220 asks for a 3-D Secure challenge on a page of this API, carrying the sealed return path', async () => {
+    const result = await authorise(aCard('4000000000003220'), { returnUrl: '/Book/TEST/Status/token-123' });
+    expect(result).toMatchObject({ status: 'requires_action', brand: 'visa', last4: '3220' });
+    if (result.status !== 'requires_action') throw new Error('expected a challenge');
+    const url = new URL(result.challengeUrl, 'http://localhost');
+    expect(url.pathname).toBe(`/api/Payments/TestChallenge/${result.gatewayReference}`);
+    // The return path carries the booking's token: it travels encrypted, never in clear.
+    expect(result.challengeUrl).not.toContain('token-123');
+    expect(openReturnUrl(secret, result.gatewayReference, url.searchParams.get('r')!)).toBe('/Book/TEST/Status/token-123');
+    expect(openReturnUrl(secret, 'tg_00000000000000000000000000000000', url.searchParams.get('r')!)).toBeUndefined();
+    expect(openReturnUrl('another-secret-of-at-least-32-characters', result.gatewayReference, url.searchParams.get('r')!)).toBeUndefined();
+
+    const plain = await authorise(aCard('4000000000003220'));
+    expect(plain.status === 'requires_action' && plain.challengeUrl).toBe(`/api/Payments/TestChallenge/${plain.gatewayReference}`);
+  });
+
+  it('completes a challenge as the guest answers it', async () => {
+    const reference = 'tg_0123456789abcdef0123456789abcdef';
+    expect(await gateway.completeChallenge(reference, 'approve')).toEqual({ status: 'authorised', gatewayReference: reference });
+    expect(await gateway.completeChallenge(reference, 'fail')).toEqual({
+      status: 'declined',
+      gatewayReference: reference,
+      declineMessage: TEST_GATEWAY_MESSAGES.challengeFailed,
+    });
+  });
+
+  it('are documented in the README beside the gateway', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = (await readFile(new URL('../../src/payments/README.md', import.meta.url), 'utf8')).replace(/ /g, '');
+    for (const card of TEST_CARDS) expect(readme).toContain(card.number);
+  });
+});
+
+describe('refusals', () => {
+  const declinedWithoutCard = (declineMessage: string) => ({
+    status: 'declined',
+    gatewayReference: expect.stringMatching(/^tg_/),
+    declineMessage,
+    brand: null,
+    last4: null,
+    expiryMonth: null,
+    expiryYear: null,
+  });
+
+  it('declines a number failing the Luhn check', async () => {
+    expect(await authorise(aCard('4242 4242 4242 4241'))).toEqual(declinedWithoutCard(TEST_GATEWAY_MESSAGES.invalidNumber));
+    expect(await authorise(aCard('not a number'))).toEqual(declinedWithoutCard(TEST_GATEWAY_MESSAGES.invalidNumber));
+  });
+
+  it('declines a card whose expiry month is past on the injected clock, and takes one valid through its month', async () => {
+    expect(await authorise(aCard('4242424242424242', { expiryMonth: 2, expiryYear: 2027 }))).toEqual(
+      declinedWithoutCard(TEST_GATEWAY_MESSAGES.expired),
+    );
+    expect(await authorise(aCard('4242424242424242', { expiryMonth: 3, expiryYear: 27 }))).toMatchObject({
+      status: 'authorised',
+      expiryYear: 2027,
+    });
+    expect(await authorise(aCard('4242424242424242', { expiryMonth: 13, expiryYear: 2030 }))).toEqual(
+      declinedWithoutCard(TEST_GATEWAY_MESSAGES.invalidExpiry),
+    );
+  });
+
+  it('declines a security code of the wrong length for the brand', async () => {
+    expect(await authorise(aCard('4242424242424242', { securityCode: '12' }))).toEqual(
+      declinedWithoutCard(TEST_GATEWAY_MESSAGES.invalidSecurityCode),
+    );
+    expect(await authorise(aCard('378282246310005', { securityCode: '123' }))).toEqual(
+      declinedWithoutCard(TEST_GATEWAY_MESSAGES.invalidSecurityCode),
+    );
+  });
+
+  it('declines a valid number that is not a test card: no real card is ever charged', async () => {
+    expect(await authorise(aCard('4111 1111 1111 1111'))).toEqual(declinedWithoutCard(TEST_GATEWAY_MESSAGES.notATestCard));
+  });
+
+  it('refuses a bad amount, currency or return address as programming errors', async () => {
+    await expect(gateway.authorise({ amount: 0, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(gateway.authorise({ amount: 10.5, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(gateway.authorise({ amount: 100, currency: 'gbp', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(authorise(aCard('4000000000003220'), { returnUrl: 'https://evil.example/' })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('saved cards', () => {
+  it('tokenises a card and authorises later payments with the token alone', async () => {
+    const saved = await gateway.tokenise(aCard('5555555555554444'));
+    expect(saved).toEqual({
+      status: 'tokenised',
+      token: expect.stringMatching(/^tt_/),
+      brand: 'mastercard',
+      last4: '4444',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
+    if (saved.status !== 'tokenised') throw new Error('expected a token');
+    expect(await authorise({ token: saved.token })).toMatchObject({
+      status: 'authorised',
+      brand: 'mastercard',
+      last4: '4444',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
+  });
+
+  it('keeps each test card behaviour behind its token', async () => {
+    const tokenOf = async (number: string) => {
+      const saved = await gateway.tokenise(aCard(number));
+      return saved.status === 'tokenised' ? saved.token : '';
+    };
+    expect((await authorise({ token: await tokenOf('4000000000000002') })).status).toBe('declined');
+    expect((await authorise({ token: await tokenOf('4000000000003220') })).status).toBe('requires_action');
+  });
+
+  it('refuses to tokenise an invalid card, and declines an unknown or since expired token', async () => {
+    expect(await gateway.tokenise(aCard('4242424242424241'))).toEqual({
+      status: 'declined',
+      declineMessage: TEST_GATEWAY_MESSAGES.invalidNumber,
+    });
+    expect(await authorise({ token: 'tt_a_visa_4242_122030_nothex' })).toMatchObject({
+      status: 'declined',
+      declineMessage: TEST_GATEWAY_MESSAGES.unknownToken,
+    });
+
+    const saved = await gateway.tokenise(aCard('4242424242424242', { expiryMonth: 3, expiryYear: 2027 }));
+    if (saved.status !== 'tokenised') throw new Error('expected a token');
+    now = new Date('2027-04-01T00:00:00Z');
+    try {
+      expect(await authorise({ token: saved.token })).toMatchObject({ status: 'declined', declineMessage: TEST_GATEWAY_MESSAGES.expired });
+    } finally {
+      now = new Date('2027-03-01T09:00:00Z');
+    }
+  });
+});
+
+describe('what comes back', () => {
+  it('is the brand, last four digits, expiry and random references: nothing else of the number, never the security code', async () => {
+    const card = aCard('4000 0000 0000 3220', { securityCode: '987' });
+    const authorised = await authorise(card, { returnUrl: '/Book/TEST/Status/x' });
+    expect(Object.keys(authorised).sort()).toEqual([
+      'brand',
+      'challengeUrl',
+      'expiryMonth',
+      'expiryYear',
+      'gatewayReference',
+      'last4',
+      'status',
+    ]);
+    expect(authorised).toMatchObject({ brand: 'visa', last4: '3220', expiryMonth: 12, expiryYear: 2030 });
+    expect(authorised.gatewayReference).toMatch(/^tg_[0-9a-f]{32}$/);
+
+    const saved = await gateway.tokenise(card);
+    expect(Object.keys(saved).sort()).toEqual(['brand', 'expiryMonth', 'expiryYear', 'last4', 'status', 'token']);
+    // The token is behaviour, brand, last four, expiry and 128 random bits.
+    expect(saved.status === 'tokenised' && saved.token).toMatch(/^tt_c_visa_3220_122030_[0-9a-f]{32}$/);
+  });
+});
+
+describe('same-origin return paths', () => {
+  it.each([
+    ['/Book/DEMO/Status/abc', true],
+    ['/Book/DEMO/Status/abc?x=1#top', true],
+    ['//evil.example/path', false],
+    ['/\\evil.example', false],
+    ['https://evil.example/', false],
+    ['javascript:alert(1)', false],
+    ['Book/DEMO', false],
+    ['/Book DEMO', false],
+    ['/Book/\nDEMO', false],
+    ['', false],
+  ])('%j is allowed: %s', (url, allowed) => {
+    expect(isSameOriginPath(url)).toBe(allowed);
+  });
+});
