@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'VOUCHER_SPENT'
   | 'SERVICE_SOLD_OUT'
   | 'TABLE_TAKEN'
+  | 'PAYMENT_DECLINED'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'CONFLICT'
   | 'RATE_LIMITED'

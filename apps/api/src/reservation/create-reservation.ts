@@ -1,0 +1,424 @@
+import { and, eq } from 'drizzle-orm';
+import { findAcceptedCardType, detectCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
+import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
+import { todayIn } from '@hotel/domain/dates';
+import { giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
+import { sumMinor } from '@hotel/domain/money';
+import { bookingTotal, giftVoucherDiscount } from '@hotel/domain/pricing';
+import { isSameDayRestricted } from '@hotel/domain/restrictions';
+import { vatOfTotal } from '@hotel/domain/vat';
+import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
+import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
+import { companies, guests, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
+import type { AppContext } from '../app-context';
+import type { Tx } from '../database/db';
+import { AppError, invalidField, notFound } from '../http/app-error';
+import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
+import { insertAuthorisation } from '../payments/payment-queries';
+import type { AuthorisationResult } from '../payments/payment-gateway';
+import { assertRoomsPerBooking } from '../availability/stay-request';
+import { findAcceptedCardTypes, findProperty, type PropertyRow } from '../property/property-queries';
+import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
+import { takeRoomUnits, takeServiceUnits } from './inventory';
+import { enqueueBookingConfirmation } from './booking-confirmation-mail';
+import { newConfirmationToken, newReservationNumber } from './reservation-number';
+import { assertClientPrices, priceRooms, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
+
+export type CreateReservationAnswer = {
+  Success: true;
+  ConfirmationToken: string;
+  ReservationNumber: string;
+  /** Set when the card needs a 3-D Secure challenge: send the guest there; Status reports the outcome. */
+  ChallengeUrl: string | null;
+};
+
+/** Who is booking: a logged-in user (accounts) or nobody. */
+export type Booker = { userId: number; canChoosePaymentMethod: boolean } | null;
+
+export type CreateReservationInput = {
+  request: ReservationCreateRequest;
+  idempotencyKey: string | undefined;
+  user: Booker;
+  /** Where a 3-D Secure challenge sends the guest back to (a path on this site). */
+  statusPath: (propertyCode: string, confirmationToken: string) => string;
+};
+
+const validation = (field: string, message: string) => invalidField(field, message);
+
+function checkPaymentType(property: PropertyRow, request: ReservationCreateRequest, rooms: PricedRoom[], user: Booker): PaymentType {
+  const paymentType = parsePaymentType(request.PaymentType);
+  if (paymentType === null) throw validation('PaymentType', 'A valid payment type is required');
+  const allowed = isPaymentTypeAllowed({
+    paymentType,
+    config: property.bookingConfiguration,
+    ratePlans: rooms.map((room) => ({ CanPayByCompanyInvoice: room.rate.ratePlan.canPayByCompanyInvoice })),
+    user: user && { CanChoosePaymentMethod: user.canChoosePaymentMethod },
+    payByPaystack: property.payByPaystack,
+  });
+  if (!allowed) {
+    const reason =
+      paymentType === PaymentType.PayByCompanyInvoice
+        ? 'Pay by company invoice is not available for this booking: every rate must allow it.'
+        : paymentType === PaymentType.PayByIndividualInvoice
+          ? 'Pay by invoice is only available to logged-in guests who may choose how to pay.'
+          : `${paymentTypeName(paymentType)} is not available for this property.`;
+    throw validation('PaymentType', reason);
+  }
+  if (paymentType === PaymentType.PayByPayStack) {
+    // The PayStack redirect flow is not built yet; refusing beats taking a booking nobody pays for.
+    throw validation('PaymentType', 'PayStack payments are not available yet. Please pay by card.');
+  }
+  if (paymentType === PaymentType.PayByCompanyInvoice) {
+    if (!request.AccountId?.trim()) throw validation('AccountId', 'A company is required to pay by company invoice');
+    if (!request.PONumber?.trim()) throw validation('PONumber', 'A PO number is required to pay by company invoice');
+  }
+  return paymentType;
+}
+
+async function checkCard(
+  context: Pick<AppContext, 'database'>,
+  property: PropertyRow,
+  request: ReservationCreateRequest,
+  today: string,
+  user: Booker,
+) {
+  const card = request.CardDetails;
+  if (!card) throw validation('CardDetails', 'Card details are required to pay by card');
+  if (card.CreditCardId != null && !user) throw validation('CardDetails.CreditCardId', 'Log in to pay with a saved card');
+  const accepted = await findAcceptedCardTypes(context.database.db, property.id);
+  const withHolder = withCardHolderFromBooker(card, request.Booker);
+  const errors = validateCardDetails(withHolder, { today, acceptedCardTypes: accepted.map((type) => type.name) });
+  if (Object.keys(errors).length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
+      modelState: Object.fromEntries(Object.entries(errors).map(([field, messages]) => [`CardDetails.${field}`, messages])),
+    });
+  }
+  if (card.CreditCardId == null) {
+    const type = detectCardType(card.CardNumber ?? '');
+    const acceptedType = type && findAcceptedCardType(type, accepted, (t) => t.name);
+    if (acceptedType && card.CreditCardTypeId != null && card.CreditCardTypeId !== acceptedType.id) {
+      throw validation('CardDetails.CreditCardTypeId', 'The card type does not match the card number');
+    }
+  }
+  return withHolder;
+}
+
+/**
+ * POST /api/Reservation/Create, one transaction, all or nothing (DOMAIN.md "Creating a
+ * reservation"): validate, price from the database, take the inventory, spend the voucher,
+ * authorise the payment, write the reservation and its confirmation e-mail.
+ */
+export async function createReservation(context: AppContext, input: CreateReservationInput): Promise<CreateReservationAnswer> {
+  const { request, user } = input;
+  const db = context.database.db;
+  const now = context.clock.now();
+  const property = await findProperty(db, request.PropertyId);
+  if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
+  const today = todayIn(now, property.timeZone);
+  const config = property.bookingConfiguration;
+
+  assertRoomsPerBooking(property, request.Rooms.length);
+  for (const room of request.Rooms) {
+    if (isSameDayRestricted(config, room.DateFrom.replaceAll('/', '-'), now, property.timeZone)) {
+      throw validation(
+        'DateFrom',
+        config.SameDayBookingRestrictionMessage ?? 'Same-day bookings are closed for today. Please contact the hotel.',
+      );
+    }
+  }
+  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode });
+  const paymentType = checkPaymentType(property, request, rooms, user);
+  const card = paymentType === PaymentType.PayByCard ? await checkCard(context, property, request, today, user) : null;
+  assertClientPrices(rooms);
+
+  const roomsTotal = sumMinor(rooms.map((room) => room.total));
+  const servicesTotal = sumMinor(rooms.map((room) => room.servicesTotal));
+  const dateFrom = rooms.map((room) => room.from).sort()[0]!;
+  const dateTo = rooms
+    .map((room) => room.to)
+    .sort()
+    .at(-1)!;
+  const { token, hash } = newConfirmationToken();
+  const scope = `reservation-create:${property.id}`;
+
+  return db.transaction(async (tx): Promise<CreateReservationAnswer> => {
+    if (input.idempotencyKey) {
+      const claim = await claimIdempotencyKey(tx, { key: input.idempotencyKey, scope, requestHash: requestHash(request), now });
+      if (claim.kind === 'replay') return claim.body as CreateReservationAnswer;
+    }
+    await takeInventory(tx, rooms);
+
+    let voucherDiscount = 0;
+    let voucherId: number | null = null;
+    if (request.HopGiftVoucherCode?.trim()) {
+      const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
+      const refusal = giftVoucherRefusal(voucher, today);
+      if (refusal || !voucher) {
+        throw new AppError(
+          refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED',
+          giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
+          {
+            modelState: { HopGiftVoucherCode: [giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher)] },
+          },
+        );
+      }
+      voucherDiscount = giftVoucherDiscount(voucher.balance, roomsTotal + servicesTotal);
+      voucherId = voucher.id;
+    }
+    const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
+    const vatSettings = { rate: property.standardVatRateBasisPoints / 100, isTaxExclusive: property.isStandardTaxExclusive };
+    const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
+
+    const reservationNumber = await freeReservationNumber(tx);
+    const reservationId = await insertReservation(tx, {
+      reservationNumber,
+      property,
+      request,
+      rooms,
+      hash,
+      dateFrom,
+      dateTo,
+      paymentType,
+      company,
+      totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
+      userId: user?.userId ?? null,
+      vatSettings,
+    });
+    if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
+
+    let challengeUrl: string | null = null;
+    if (card && total > 0) {
+      const result: AuthorisationResult = await context.paymentGateway.authorise({
+        amount: total,
+        currency: property.currency,
+        reference: reservationNumber,
+        card: {
+          number: card.CardNumber ?? '',
+          nameOnCard: card.NameOnCard ?? '',
+          expiryMonth: card.ExpiryMonth ?? 0,
+          expiryYear: card.ExpiryYear ?? 0,
+          securityCode: card.SecurityCode ?? '',
+        },
+        returnUrl: input.statusPath(property.code, token),
+      });
+      if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED', result.declineMessage);
+      await insertAuthorisation(tx, {
+        reservationId,
+        gateway: context.paymentGateway.name,
+        amount: total,
+        currency: property.currency,
+        result,
+        completedAt: now,
+      });
+      if (result.status === 'requires_action') challengeUrl = result.challengeUrl;
+    }
+    if (challengeUrl === null) {
+      await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservationId));
+      await enqueueBookingConfirmation(tx, context, reservationId);
+    }
+
+    const answer: CreateReservationAnswer = {
+      Success: true,
+      ConfirmationToken: token,
+      ReservationNumber: reservationNumber,
+      ChallengeUrl: challengeUrl,
+    };
+    if (input.idempotencyKey) await saveIdempotentAnswer(tx, { key: input.idempotencyKey, scope, status: 200, body: answer });
+    return answer;
+  });
+}
+
+async function takeInventory(tx: Tx, rooms: PricedRoom[]): Promise<void> {
+  // Same order in every transaction, so two bookings for the same rooms queue instead of deadlocking.
+  const ordered = [...rooms].sort((a, b) => a.roomType.id - b.roomType.id || a.from.localeCompare(b.from));
+  for (const room of ordered) {
+    if (!(await takeRoomUnits(tx, room.roomType.id, room.from, room.to, room.nights)))
+      throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
+  }
+  const limited = ordered.flatMap((room) => room.services.filter((s) => s.service.startingInventory !== null).map((s) => ({ room, s })));
+  limited.sort((a, b) => a.s.service.id - b.s.service.id);
+  for (const { room, s } of limited) {
+    if (!(await takeServiceUnits(tx, s.service.id, room.from, room.to, room.nights, s.quantity))) {
+      throw new AppError(
+        'SERVICE_SOLD_OUT',
+        `${s.service.name} is no longer available in that quantity for your dates. Please remove it or choose fewer.`,
+      );
+    }
+  }
+}
+
+async function findCompany(tx: Tx, propertyId: number, accountId: string) {
+  const [company] = await tx
+    .select({ id: companies.id, accountId: companies.accountId, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.propertyId, propertyId), eq(companies.accountId, accountId.trim())));
+  if (!company) throw validation('AccountId', 'The company was not found. Please search for it again.');
+  return company;
+}
+
+async function insertReservation(
+  tx: Tx,
+  data: {
+    reservationNumber: string;
+    property: PropertyRow;
+    request: ReservationCreateRequest;
+    rooms: PricedRoom<ReservationRoomPayload>[];
+    hash: string;
+    dateFrom: string;
+    dateTo: string;
+    paymentType: PaymentType;
+    company: { id: number; accountId: string; name: string } | null;
+    totals: { roomsTotal: number; servicesTotal: number; voucherDiscount: number; total: number; vat: number };
+    userId: number | null;
+    vatSettings: { rate: number; isTaxExclusive: boolean };
+  },
+): Promise<number> {
+  const { request, property } = data;
+  const booker = request.Booker;
+  const [reservation] = await tx
+    .insert(reservations)
+    .values({
+      propertyId: property.id,
+      reservationNumber: data.reservationNumber,
+      confirmationTokenHash: data.hash,
+      status: 'pending_payment',
+      dateFrom: data.dateFrom,
+      dateTo: data.dateTo,
+      bookerFirstName: booker.FirstName.trim(),
+      bookerLastName: booker.LastName.trim(),
+      bookerEmail: booker.Email.trim(),
+      bookerPhone: booker.Phone.trim(),
+      bookerStreet: booker.Street ?? null,
+      bookerCity: booker.City ?? null,
+      bookerStateOrCounty: booker.StateOrCounty ?? null,
+      bookerZipCode: booker.ZipCode ?? null,
+      bookerCountryId: booker.CountryId ?? null,
+      optInToReceiveUpdates: booker.OptInToReceiveUpdates ?? false,
+      companyId: data.company?.id ?? null,
+      companyAccountId: data.company?.accountId ?? null,
+      companyName: data.company?.name ?? null,
+      poNumber: data.company ? (request.PONumber?.trim() ?? null) : null,
+      paymentType: paymentTypeName(data.paymentType),
+      promoCode: request.PromoCode?.trim() || null,
+      giftVoucherCode: data.totals.voucherDiscount > 0 ? (request.HopGiftVoucherCode?.trim() ?? null) : null,
+      voucherDiscount: data.totals.voucherDiscount,
+      totalRooms: data.totals.roomsTotal,
+      totalServices: data.totals.servicesTotal,
+      total: data.totals.total,
+      totalVat: data.totals.vat,
+      currency: property.currency,
+      vatRateBasisPoints: property.standardVatRateBasisPoints,
+      isTaxExclusive: property.isStandardTaxExclusive,
+      specialRequests: request.Notes?.trim() || null,
+      comment: request.Comment?.trim() || null,
+      languageCode: request.LanguageCode,
+      isAppBooking: request.IsAppBooking ?? false,
+      browserData: request.BrowserData ?? null,
+      userId: data.userId,
+    })
+    .returning({ id: reservations.id });
+  const reservationId = reservation!.id;
+
+  for (const [sortOrder, room] of data.rooms.entries()) {
+    const configuration = room.roomType.configurations.find((c) => c.id === room.payload.RoomConfigurationDropdownOptionId);
+    if (room.payload.RoomConfigurationDropdownOptionId != null && !configuration) {
+      throw validation(`Rooms[${room.index}].RoomConfigurationDropdownOptionId`, 'Please choose one of the room configurations offered');
+    }
+    const { OriginalComponents, Components } = snapshotOf(room);
+    const [row] = await tx
+      .insert(reservationRooms)
+      .values({
+        reservationId,
+        roomTypeId: room.roomType.id,
+        ratePlanId: room.rate.ratePlan.id,
+        roomConfigurationId: configuration?.id ?? null,
+        roomConfigurationLabel: configuration?.label ?? null,
+        adults: room.party.NumberOfAdults,
+        children: room.party.NumberOfChildren,
+        infants: room.party.NumberOfInfants,
+        dateFrom: room.from,
+        dateTo: room.to,
+        priceComponents: { Components, OriginalComponents },
+        total: room.total,
+        originalTotal: room.originalTotal,
+        vat: vatOfTotal(room.total, data.vatSettings),
+        promotionId: room.rate.promotion?.id ?? null,
+        promotionCode: room.rate.promotion?.code ?? null,
+        sortOrder,
+      })
+      .returning({ id: reservationRooms.id });
+    const reservationRoomId = row!.id;
+    const lead = room.payload.LeadGuest ?? room.payload.Guests[0];
+    const others = room.payload.LeadGuest ? room.payload.Guests : room.payload.Guests.slice(1);
+    const roomGuests = [...(lead ? [{ guest: lead, isLead: true }] : []), ...others.map((guest) => ({ guest, isLead: false }))];
+    if (roomGuests.length > 0) {
+      await tx.insert(guests).values(
+        roomGuests.map(({ guest, isLead }, order) => ({
+          reservationRoomId,
+          isLead,
+          firstName: guest.FirstName?.trim() ?? '',
+          lastName: guest.LastName?.trim() ?? '',
+          email: guest.Email?.trim() || null,
+          phone: guest.Phone?.trim() || null,
+          street: guest.Street ?? null,
+          city: guest.City ?? null,
+          stateOrCounty: guest.StateOrCounty ?? null,
+          zipCode: guest.ZipCode ?? null,
+          countryId: guest.CountryId ?? null,
+          sortOrder: order,
+        })),
+      );
+    }
+    if (room.services.length > 0) {
+      await tx
+        .insert(reservationServices)
+        .values(
+          room.services.map((s) => ({
+            reservationRoomId,
+            serviceId: s.service.id,
+            quantity: s.quantity,
+            unitPrice: s.unitPrice,
+            total: s.total,
+          })),
+        );
+    }
+  }
+  return reservationId;
+}
+
+function snapshotOf(room: PricedRoom) {
+  const { prices } = room.rate;
+  const Components = {
+    BaseRate: prices.BaseRate,
+    BaseNumberOfAdults: prices.BaseNumberOfAdults,
+    CostPerRoom: prices.CostPerRoom,
+    CostPerAdult: prices.CostPerAdult,
+    CostPerChild: prices.CostPerChild,
+    CostPerInfant: prices.CostPerInfant,
+    PerPersonCostPerAdult: prices.PerPersonCostPerAdult,
+    PerPersonCostPerChild: prices.PerPersonCostPerChild,
+    PerPersonCostPerInfant: prices.PerPersonCostPerInfant,
+  };
+  const OriginalComponents = {
+    BaseRate: prices.OriginalBaseRate,
+    BaseNumberOfAdults: prices.BaseNumberOfAdults,
+    CostPerRoom: prices.OriginalCostPerRoom,
+    CostPerAdult: prices.OriginalCostPerAdult,
+    CostPerChild: prices.OriginalCostPerChild,
+    CostPerInfant: prices.OriginalCostPerInfant,
+    PerPersonCostPerAdult: prices.OriginalPerPersonCostPerAdult,
+    PerPersonCostPerChild: prices.OriginalPerPersonCostPerChild,
+    PerPersonCostPerInfant: prices.OriginalPerPersonCostPerInfant,
+  };
+  return { Components, OriginalComponents };
+}
+
+/** A reservation number no reservation has yet (a clash is about one in 10^11, but is still retried). */
+async function freeReservationNumber(tx: Tx): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const number = newReservationNumber();
+    const taken = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.reservationNumber, number)).limit(1);
+    if (taken.length === 0) return number;
+  }
+  throw new Error('could not find a free reservation number in 5 attempts');
+}

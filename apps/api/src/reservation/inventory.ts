@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../database/db';
+import { rawRows } from '../database/raw-rows';
+
+/**
+ * Takes one unit of a room type on every night of a stay, or none: the update succeeds per
+ * night only while a unit remains (the row lock serialises concurrent bookings, and the
+ * CHECK backs it). Answers false when some night had none left.
+ */
+export async function takeRoomUnits(tx: Tx, roomTypeId: number, from: string, to: string, nights: number, units = 1): Promise<boolean> {
+  const rows = await rawRows<{ night: string }>(
+    tx,
+    sql`UPDATE room_type_inventory SET sold = sold + ${units}
+        WHERE room_type_id = ${roomTypeId} AND night >= ${from}::date AND night < ${to}::date AND sold + ${units} <= total
+        RETURNING night`,
+  );
+  return rows.length === nights;
+}
+
+/** Gives units of a room type back on every night of a stay (cancellation, failed payment). */
+export async function releaseRoomUnits(tx: Tx, roomTypeId: number, from: string, to: string, units = 1): Promise<void> {
+  await tx.execute(
+    sql`UPDATE room_type_inventory SET sold = greatest(sold - ${units}, 0)
+        WHERE room_type_id = ${roomTypeId} AND night >= ${from}::date AND night < ${to}::date`,
+  );
+}
+
+/** Takes `quantity` units of a limited service on every night of a stay, or none; answers false when short. */
+export async function takeServiceUnits(
+  tx: Tx,
+  serviceId: number,
+  from: string,
+  to: string,
+  nights: number,
+  quantity: number,
+): Promise<boolean> {
+  const rows = await rawRows<{ night: string }>(
+    tx,
+    sql`UPDATE service_inventory SET used = used + ${quantity}
+        WHERE service_id = ${serviceId} AND night >= ${from}::date AND night < ${to}::date AND used + ${quantity} <= total
+        RETURNING night`,
+  );
+  return rows.length === nights;
+}
+
+export async function releaseServiceUnits(tx: Tx, serviceId: number, from: string, to: string, quantity: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE service_inventory SET used = greatest(used - ${quantity}, 0)
+        WHERE service_id = ${serviceId} AND night >= ${from}::date AND night < ${to}::date`,
+  );
+}

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  cardTypes,
+  guests,
+  payments,
+  ratePlans,
+  reservationRooms,
+  reservationServices,
+  reservations,
+  roomTypes,
+  services,
+} from '@hotel/db/schema';
+import type { Queryable } from '../database/db';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+
+/** A property's reservation by the hash of its confirmation token. */
+export async function findReservationByTokenHash(
+  db: Queryable,
+  propertyId: number,
+  tokenHash: string,
+): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.propertyId, propertyId), eq(reservations.confirmationTokenHash, tokenHash)))
+    .limit(1);
+  return row;
+}
+
+export async function findReservationById(db: Queryable, id: number): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).limit(1);
+  return row;
+}
+
+/** Everything a reservation holds: rooms with their names, guests and extras, and its latest payment. */
+export async function findReservationDetails(db: Queryable, reservationId: number) {
+  const rooms = await db
+    .select({
+      id: reservationRooms.id,
+      roomTypeId: reservationRooms.roomTypeId,
+      roomTypeName: roomTypes.name,
+      ratePlanId: reservationRooms.ratePlanId,
+      ratePlanName: ratePlans.name,
+      policy: ratePlans.policy,
+      roomConfigurationId: reservationRooms.roomConfigurationId,
+      roomConfigurationLabel: reservationRooms.roomConfigurationLabel,
+      adults: reservationRooms.adults,
+      children: reservationRooms.children,
+      infants: reservationRooms.infants,
+      dateFrom: reservationRooms.dateFrom,
+      dateTo: reservationRooms.dateTo,
+      total: reservationRooms.total,
+      originalTotal: reservationRooms.originalTotal,
+      vat: reservationRooms.vat,
+      promotionCode: reservationRooms.promotionCode,
+      status: reservationRooms.status,
+    })
+    .from(reservationRooms)
+    .innerJoin(roomTypes, eq(roomTypes.id, reservationRooms.roomTypeId))
+    .innerJoin(ratePlans, eq(ratePlans.id, reservationRooms.ratePlanId))
+    .where(eq(reservationRooms.reservationId, reservationId))
+    .orderBy(asc(reservationRooms.sortOrder));
+  const roomIds = rooms.map((room) => room.id);
+  const [guestRows, serviceRows, [payment]] = await Promise.all([
+    roomIds.length === 0 ? [] : db.select().from(guests).where(inArray(guests.reservationRoomId, roomIds)).orderBy(asc(guests.sortOrder)),
+    roomIds.length === 0
+      ? []
+      : db
+          .select({
+            reservationRoomId: reservationServices.reservationRoomId,
+            serviceId: reservationServices.serviceId,
+            name: services.name,
+            chargeType: services.chargeType,
+            quantity: reservationServices.quantity,
+            total: reservationServices.total,
+          })
+          .from(reservationServices)
+          .innerJoin(services, eq(services.id, reservationServices.serviceId))
+          .where(inArray(reservationServices.reservationRoomId, roomIds)),
+    db
+      .select({
+        status: payments.status,
+        brand: cardTypes.name,
+        brandCode: cardTypes.code,
+        last4: payments.cardLast4,
+        expiryMonth: payments.cardExpiryMonth,
+        expiryYear: payments.cardExpiryYear,
+        challengeUrl: payments.challengeUrl,
+        failureReason: payments.failureReason,
+      })
+      .from(payments)
+      .leftJoin(cardTypes, eq(cardTypes.id, payments.cardTypeId))
+      .where(eq(payments.reservationId, reservationId))
+      .orderBy(desc(payments.id))
+      .limit(1),
+  ]);
+  return {
+    rooms: rooms.map((room) => ({
+      ...room,
+      guests: guestRows.filter((g) => g.reservationRoomId === room.id),
+      services: serviceRows.filter((s) => s.reservationRoomId === room.id),
+    })),
+    payment,
+  };
+}
+
+export type ReservationDetails = Awaited<ReturnType<typeof findReservationDetails>>;

@@ -1,0 +1,94 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
+import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { readIdempotencyKey } from '../http/idempotency';
+import { checkVoucherCode, checkVoucherCodeResponseSchema } from '../voucher/check-voucher-code';
+import { confirmationResponseSchema } from './confirmation-response';
+import { createReservation, type Booker } from './create-reservation';
+import { reservationConfirmation, reservationStatus, statusResponseSchema } from './reservation-status';
+
+const createAnswerSchema = z.object({
+  Success: z.literal(true),
+  ConfirmationToken: z.string(),
+  ReservationNumber: z.string(),
+  ChallengeUrl: z.string().nullable(),
+});
+
+const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
+  z.object({
+    propertyId: z.coerce.number().int().positive(),
+    [name]: z.string().trim().min(20).max(100),
+  }) as z.ZodObject<{ propertyId: z.ZodCoercedNumber<unknown> } & Record<typeof name, z.ZodString>>;
+
+/** The logged-in user the session (accounts) put on the request, if any. */
+function bookerOf(req: Request): Booker {
+  const user = (req as Request & { user?: { id: number; canChoosePaymentMethod: boolean } }).user;
+  return user ? { userId: user.id, canChoosePaymentMethod: user.canChoosePaymentMethod } : null;
+}
+
+export function registerReservationRoutes(api: ApiRouter, context: AppContext): void {
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Reservation/Create',
+      summary: 'Book: price, take the rooms, spend the voucher, pay and confirm, all or nothing (send an Idempotency-Key to retry safely)',
+      tag: 'Reservation',
+      body: reservationCreateRequestSchema,
+      response: createAnswerSchema,
+      errors: {
+        404: 'Unknown property',
+        409: 'Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent',
+        422: 'Idempotency-Key reused with a different body',
+      },
+    },
+    ({ body }, req) =>
+      createReservation(context, {
+        request: body,
+        idempotencyKey: readIdempotencyKey(req),
+        user: bookerOf(req),
+        statusPath: (propertyCode, token) => `/Book/${encodeURIComponent(propertyCode)}/Status/${token}`,
+      }),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Reservation/Status',
+      summary: 'Whether the booking behind a confirmation token is made (3-D Secure may still be pending)',
+      tag: 'Reservation',
+      query: tokenQuery('referenceNumber'),
+      response: statusResponseSchema,
+      errors: { 404: 'No booking has that token' },
+    },
+    ({ query }) => reservationStatus(context, query.propertyId, query.referenceNumber),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Reservation/Confirmation',
+      summary: 'The whole reservation behind a confirmation token',
+      tag: 'Reservation',
+      query: tokenQuery('confirmationToken'),
+      response: confirmationResponseSchema,
+      errors: { 404: 'No booking has that token' },
+    },
+    ({ query }) => reservationConfirmation(context, query.propertyId, query.confirmationToken),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Reservation/CheckVoucherCode',
+      summary: 'What a gift voucher would take off the rooms sent (nothing is spent)',
+      tag: 'Reservation',
+      body: checkVoucherCodeRequestSchema,
+      response: checkVoucherCodeResponseSchema,
+      errors: { 404: 'Unknown property', 409: 'A room sent is no longer available' },
+    },
+    ({ body }) => checkVoucherCode(context, body),
+  );
+}

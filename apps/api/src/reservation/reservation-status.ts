@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { notFound } from '../http/app-error';
+import { findProperty, type PropertyRow } from '../property/property-queries';
+import { toConfirmationResponse, type ConfirmationResponse } from './confirmation-response';
+import { hashConfirmationToken } from './reservation-number';
+import { reservationLinks } from './reservation-links';
+import { findReservationByTokenHash, findReservationDetails, type ReservationRow } from './reservation-queries';
+
+export const statusResponseSchema = z.object({
+  Success: z.boolean(),
+  Message: z.string(),
+  Status: z.enum(['PendingPayment', 'Confirmed', 'PaymentFailed', 'Cancelled']),
+  ReservationNumber: z.string(),
+  ChallengeUrl: z.string().nullable(),
+});
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+async function reservationForToken(
+  context: Pick<AppContext, 'database'>,
+  propertyId: number,
+  token: string,
+): Promise<{ property: PropertyRow; reservation: ReservationRow }> {
+  const db = context.database.db;
+  const property = await findProperty(db, propertyId);
+  const reservation = property && (await findReservationByTokenHash(db, property.id, hashConfirmationToken(token)));
+  if (!property || !reservation) throw notFound('We could not find that booking. Please use the link from your confirmation.');
+  return { property, reservation };
+}
+
+/**
+ * GET /api/Reservation/Status: whether the booking behind a confirmation token is made. A card
+ * waiting for 3-D Secure answers Success false with where to complete it, until the bank answers.
+ */
+export async function reservationStatus(context: Pick<AppContext, 'database'>, propertyId: number, token: string): Promise<StatusResponse> {
+  const { reservation } = await reservationForToken(context, propertyId, token);
+  const details = await findReservationDetails(context.database.db, reservation.id);
+  const base = { ReservationNumber: reservation.reservationNumber, ChallengeUrl: null };
+  if (reservation.status === 'confirmed')
+    return { ...base, Success: true, Status: 'Confirmed', Message: 'Booking has been made successfully' };
+  if (reservation.status === 'pending_payment') {
+    return {
+      ...base,
+      Success: false,
+      Status: 'PendingPayment',
+      ChallengeUrl: details.payment?.challengeUrl ?? null,
+      Message: 'Your bank needs you to confirm this payment. Please complete the security check to finish your booking.',
+    };
+  }
+  if (details.payment?.status === 'failed') {
+    return {
+      ...base,
+      Success: false,
+      Status: 'PaymentFailed',
+      Message: `Your payment was not completed: ${details.payment.failureReason ?? 'the bank declined it'}. Please book again.`,
+    };
+  }
+  return { ...base, Success: false, Status: 'Cancelled', Message: 'This booking has been cancelled.' };
+}
+
+/** GET /api/Reservation/Confirmation: the whole reservation behind a confirmation token. */
+export async function reservationConfirmation(
+  context: Pick<AppContext, 'database' | 'config'>,
+  propertyId: number,
+  token: string,
+): Promise<ConfirmationResponse> {
+  const { property, reservation } = await reservationForToken(context, propertyId, token);
+  const details = await findReservationDetails(context.database.db, reservation.id);
+  const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
+  return toConfirmationResponse(property, reservation, details, links);
+}

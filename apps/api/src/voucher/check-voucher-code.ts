@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { todayIn } from '@hotel/domain/dates';
+import { giftVoucherAppliedMessage, giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
+import { sumMinor, toMajor } from '@hotel/domain/money';
+import { giftVoucherDiscount } from '@hotel/domain/pricing';
+import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
+import type { AppContext } from '../app-context';
+import { notFound } from '../http/app-error';
+import { findProperty } from '../property/property-queries';
+import { priceRooms } from '../reservation/room-pricing';
+import { findGiftVoucher } from './gift-voucher-queries';
+
+export const checkVoucherCodeResponseSchema = z.object({
+  IsValid: z.boolean(),
+  TotalDiscount: z.number(),
+  Message: z.string(),
+  ShowExperienceWarningMessage: z.boolean(),
+});
+
+/**
+ * POST /api/Reservation/CheckVoucherCode: what the voucher would take off the rooms sent
+ * (priced by the server, extras included): at most its balance, at most the total. Nothing is
+ * spent here; Create spends it under a lock.
+ */
+export async function checkVoucherCode(
+  context: Pick<AppContext, 'database' | 'clock'>,
+  request: CheckVoucherCodeRequest,
+): Promise<z.infer<typeof checkVoucherCodeResponseSchema>> {
+  const db = context.database.db;
+  const property = await findProperty(db, request.PropertyId);
+  if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
+  const now = context.clock.now();
+  const voucher = await findGiftVoucher(db, property.id, request.VoucherCode);
+  const refusal = giftVoucherRefusal(voucher, todayIn(now, property.timeZone));
+  if (refusal || !voucher) {
+    return {
+      IsValid: false,
+      TotalDiscount: 0,
+      Message: giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
+      ShowExperienceWarningMessage: false,
+    };
+  }
+  const rooms = await priceRooms(db, property, request.Rooms, { now });
+  const total = sumMinor(rooms.map((room) => room.total + room.servicesTotal));
+  const discount = giftVoucherDiscount(voucher.balance, total);
+  return {
+    IsValid: true,
+    TotalDiscount: toMajor(discount),
+    Message: giftVoucherAppliedMessage({ amount: discount, currency: property.currency }),
+    ShowExperienceWarningMessage: voucher.isExperience,
+  };
+}

@@ -1,0 +1,301 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawRows } from '../../src/database/raw-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { aBooking, aRoom, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+
+let t: TestApp;
+let ids: Ids;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
+  ids = await givenBookingProperty(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  // Each test starts from an empty hotel: no rooms sold, no extras used, vouchers at full value.
+  await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+  await t.database.db.execute(sql`UPDATE service_inventory SET used = 0`);
+  await t.database.db.execute(sql`UPDATE gift_vouchers SET balance = initial_amount`);
+});
+
+const create = (body: object, key?: string) => {
+  const call = request(t.app).post('/api/Reservation/Create');
+  if (key) call.set('Idempotency-Key', key);
+  return call.send(body);
+};
+const confirmation = (token: string) =>
+  request(t.app).get('/api/Reservation/Confirmation').query({ propertyId: ids.propertyId, confirmationToken: token });
+const soldOn = async (code: string, night: string) =>
+  (
+    await rawRows<{ sold: number }>(
+      t.database.db,
+      sql`SELECT sold FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id WHERE rt.code = ${code} AND i.night = ${night}`,
+    )
+  )[0]?.sold;
+
+describe('POST /api/Reservation/Create', () => {
+  it('books a room with extras, priced to the penny, and answers the confirmation token and number', async () => {
+    // Double, Thu + Fri: 100 + 140 = 240 for two adults. Breakfast 12.50 x 2 nights x 2 people = 50. Prosecco 2 x 25 = 50.
+    const room = aRoom(ids, {
+      Services: [
+        { ServiceId: ids.services.BRK, Quantity: 1 },
+        { ServiceId: ids.services.FIZZ, Quantity: 2 },
+      ],
+    });
+    const response = await create(aBooking(ids, { Rooms: [room] })).expect(200);
+    expect(response.body).toEqual({
+      Success: true,
+      ConfirmationToken: expect.stringMatching(/^[\w-]{43}$/),
+      ReservationNumber: expect.stringMatching(/^[2-9A-Z]{8}$/),
+      ChallengeUrl: null,
+    });
+
+    const { body } = await confirmation(response.body.ConfirmationToken).expect(200);
+    expect(body).toMatchObject({
+      ReservationNumber: response.body.ReservationNumber,
+      Status: 'Confirmed',
+      DateFrom: '2027-03-04',
+      DateTo: '2027-03-06',
+      TotalAccommodationPrice: 240,
+      TotalServicesPrice: 100,
+      GiftVoucherDiscount: 0,
+      TotalCost: 340,
+      TotalVat: 56.67, // 340 / 120 x 20, VAT included
+      VatRate: 20,
+      IsTaxExclusive: false,
+      Currency: 'GBP',
+      PaymentType: 'PayByCard',
+      Card: { Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029 },
+      SpecialRequests: 'Quiet room please',
+      Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+      Property: { Name: 'Test Hotel', Email: 'stay@test-hotel.example' },
+      ManageBookingUrl: expect.stringMatching(new RegExp(`/Manage/BOOK/Reservation/${response.body.ReservationNumber}/[\\w-]{22}$`)),
+      PreCheckInUrl: expect.stringMatching(new RegExp(`/PreCheckIn/BOOK/${response.body.ReservationNumber}/[\\w-]{22}$`)),
+    });
+    expect(body.Rooms).toEqual([
+      expect.objectContaining({
+        RoomTypeName: 'Double',
+        RatePlanName: 'Flexible',
+        NumberOfAdults: 2,
+        TotalCost: 240,
+        Guests: [expect.objectContaining({ FirstName: 'Ada', LastName: 'Lovelace', IsLeadGuest: true })],
+        Services: [
+          expect.objectContaining({ ServiceName: 'Breakfast', Quantity: 1, TotalCost: 50 }),
+          expect.objectContaining({ ServiceName: 'Prosecco', Quantity: 2, TotalCost: 50 }),
+        ],
+      }),
+    ]);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(1);
+    expect(await soldOn('DBL', '2027-03-05')).toBe(1);
+    expect(await soldOn('DBL', '2027-03-06')).toBe(0); // the departure day is not a night of the stay
+  });
+
+  it('puts the confirmation e-mail into the outbox with the manage and pre-check-in links', async () => {
+    const { body } = await create(aBooking(ids)).expect(200);
+    const [mail] = await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
+      t.database.db,
+      sql`SELECT m.to_address, m.subject, m.html, m.text FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${body.ReservationNumber}`,
+    );
+    expect(mail).toMatchObject({ to_address: 'ada@example.com', subject: expect.stringContaining(body.ReservationNumber) });
+    expect(mail!.text).toContain(`/Manage/BOOK/Reservation/${body.ReservationNumber}/`);
+    expect(mail!.text).toContain(`/PreCheckIn/BOOK/${body.ReservationNumber}/`);
+    expect(mail!.html).toContain('£240.00');
+  });
+
+  it('keeps no card number or security code anywhere: database, outbox, logs', async () => {
+    await create(
+      aBooking(ids, { CardDetails: { ...visa, CardNumber: '5555555555554444', SecurityCode: '737', CreditCardTypeId: 2 } }),
+    ).expect(200);
+    const dump = await rawRows<{ row: string }>(
+      t.database.db,
+      sql`SELECT row_to_json(x)::text AS row FROM (SELECT * FROM reservations) x UNION ALL SELECT row_to_json(p)::text FROM payments p UNION ALL SELECT row_to_json(m)::text FROM mail_outbox m UNION ALL SELECT row_to_json(i)::text FROM idempotency_records i`,
+    );
+    const everything = dump.map((r) => r.row).join('\n') + t.logLines.join('\n');
+    expect(everything).toContain('4444');
+    expect(everything).not.toContain('5555555555554444');
+    expect(everything).not.toMatch(/"737"|SecurityCode/);
+  });
+
+  it('prices a promotion the search applied and charges children', async () => {
+    // 2 adults + 1 child at 10% off: (100 + 15) x 0.9 + (140 + 15) x 0.9 = 103.50 + 139.50 = 243
+    const room = aRoom(ids, { NumberOfChildren: 1, TotalCost: 243 });
+    const { body } = await create(aBooking(ids, { PromoCode: 'TENOFF', Rooms: [room] })).expect(200);
+    expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({
+      TotalCost: 243,
+      Rooms: [expect.objectContaining({ OriginalTotalCost: 270, PromotionCode: 'TENOFF' })],
+    });
+  });
+
+  it('refuses with 409 and the server’s prices when the client’s price differs', async () => {
+    const response = await create(aBooking(ids, { Rooms: [aRoom(ids, { TotalCost: 200 })] })).expect(409);
+    expect(response.body).toMatchObject({
+      Code: 'PRICE_CHANGED',
+      Rooms: [{ ReservationItemId: 1, TotalCost: 240, ServicesCost: 0 }],
+      TotalCost: 240,
+    });
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it('sells the last room once, then answers 409 with the spec’s message', async () => {
+    await create(aBooking(ids, { Rooms: [aRoom(ids, { RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 })] })).expect(200);
+    const second = await create(
+      aBooking(ids, { Rooms: [aRoom(ids, { RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 })] }),
+    ).expect(409);
+    expect(second.body).toEqual({
+      Message: 'Your combination of rooms is not available, please retry your search or contact us directly',
+      Code: 'ROOM_SOLD_OUT',
+    });
+  });
+
+  it('takes a limited extra only while units remain', async () => {
+    const withParking = (item: number) =>
+      aRoom(ids, { ReservationItemId: item, Services: [{ ServiceId: ids.services.PARK, Quantity: 1 }] });
+    await create(aBooking(ids, { Rooms: [withParking(1)] })).expect(200);
+    const second = await create(aBooking(ids, { Rooms: [withParking(1)] })).expect(409);
+    expect(second.body).toMatchObject({
+      Code: 'SERVICE_SOLD_OUT',
+      Message: 'Parking is no longer available in that quantity for your dates. Please remove it or choose fewer.',
+    });
+    expect(await soldOn('DBL', '2027-03-04')).toBe(1); // the refused booking took no room either
+  });
+
+  it('spends a gift voucher in the same transaction, at most its balance', async () => {
+    const { body } = await create(aBooking(ids, { HopGiftVoucherCode: 'gift-50' })).expect(200);
+    expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({ GiftVoucherDiscount: 50, TotalCost: 190, TotalVat: 31.67 });
+    const [voucher] = await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-50'`);
+    expect(voucher!.balance).toBe(0);
+    const again = await create(aBooking(ids, { HopGiftVoucherCode: 'GIFT-50' })).expect(409);
+    expect(again.body).toMatchObject({ Code: 'VOUCHER_SPENT', Message: 'This gift voucher has no balance left.' });
+  });
+
+  it('takes no more than the total from a large voucher', async () => {
+    const { body } = await create(aBooking(ids, { HopGiftVoucherCode: 'GIFT-1000', CardDetails: null, PaymentType: 'PayByCard' })).expect(
+      400,
+    );
+    expect(body.ModelState).toHaveProperty('CardDetails');
+    const paid = await create(aBooking(ids, { HopGiftVoucherCode: 'GIFT-1000' })).expect(200);
+    expect((await confirmation(paid.body.ConfirmationToken)).body).toMatchObject({ GiftVoucherDiscount: 240, TotalCost: 0, Card: null });
+    const [voucher] = await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-1000'`);
+    expect(voucher!.balance).toBe(76000);
+  });
+
+  it('books on company invoice when every rate allows it, with the company and PO number', async () => {
+    const { body } = await create(
+      aBooking(ids, { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-7' }),
+    ).expect(200);
+    expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({
+      PaymentType: 'PayByCompanyInvoice',
+      Company: { AccountId: 'ACME01', Name: 'Acme Engineering Ltd' },
+      PONumber: 'PO-7',
+      Card: null,
+    });
+  });
+
+  it.each([
+    [
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-7', Rooms: 'NRF' },
+      'PaymentType',
+      'Pay by company invoice is not available for this booking: every rate must allow it.',
+    ],
+    [
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, PONumber: 'PO-7' },
+      'AccountId',
+      'A company is required to pay by company invoice',
+    ],
+    [
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01' },
+      'PONumber',
+      'A PO number is required to pay by company invoice',
+    ],
+    [
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'NOBODY', PONumber: 'PO-7' },
+      'AccountId',
+      'The company was not found. Please search for it again.',
+    ],
+    [
+      { PaymentType: 'PayByIndividualInvoice', CardDetails: null },
+      'PaymentType',
+      'Pay by invoice is only available to logged-in guests who may choose how to pay.',
+    ],
+    [{ CardDetails: { ...visa, CardNumber: '4242424242424241' } }, 'CardDetails.CardNumber', undefined],
+    [{ CardDetails: { ...visa, CardNumber: '378282246310005', CreditCardTypeId: 3 } }, 'CardDetails.CardNumber', undefined],
+    [{ CardDetails: { ...visa, ExpiryMonth: 1, ExpiryYear: 2027 } }, 'CardDetails.ExpiryYear', undefined],
+    [
+      { Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'not-an-email', Phone: '+441234567890' } },
+      'Booker.Email',
+      'A valid email address is required',
+    ],
+    [
+      { Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Phone: '01234 567890' } },
+      'Booker.Phone',
+      'A valid phone number is required',
+    ],
+    [{ Rooms: 'THREE_ADULTS' }, 'Rooms[0]', 'The Double on the Flexible rate does not take 3 adults, 0 children and 0 infants.'],
+    [{ Rooms: 'FOUR_ROOMS' }, 'Rooms', 'The maximum number of rooms on a booking is 3. Please contact the hotel to add more.'],
+    [{ HopGiftVoucherCode: 'OLD-GIFT' }, 'HopGiftVoucherCode', 'This gift voucher expired on Sunday 31st January 2027.'],
+    [{ HopGiftVoucherCode: 'NO-SUCH' }, 'HopGiftVoucherCode', 'This gift voucher code is not recognised. Please check it and try again.'],
+  ])('refuses %j with 400 on %s', async (overrides, field, message) => {
+    const rooms =
+      overrides.Rooms === 'NRF'
+        ? [aRoom(ids, { RatePlanId: ids.ratePlans.NRF, TotalCost: 180 })]
+        : overrides.Rooms === 'THREE_ADULTS'
+          ? [aRoom(ids, { NumberOfAdults: 3 })]
+          : overrides.Rooms === 'FOUR_ROOMS'
+            ? [1, 2, 3, 4].map((i) => aRoom(ids, { ReservationItemId: i }))
+            : undefined;
+    const { Rooms: _, ...rest } = overrides as Record<string, unknown>;
+    const response = await create(aBooking(ids, { ...rest, ...(rooms ? { Rooms: rooms } : {}) })).expect(400);
+    expect(response.body.ModelState[field]).toEqual(message ? [message] : [expect.any(String)]);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it('refuses same-day bookings after the configured hour in the property’s time zone', async () => {
+    t.setNow('2027-03-04T18:30:00Z'); // 18:30 in London
+    try {
+      const response = await create(aBooking(ids)).expect(400);
+      expect(response.body.ModelState).toEqual({ DateFrom: ['Bookings for tonight close at 18:00. Please call us.'] });
+      t.setNow('2027-03-04T17:59:00Z');
+      await create(aBooking(ids)).expect(200);
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+  });
+
+  it('declines a card with 402 and writes nothing', async () => {
+    const before = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
+    const response = await create(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000000002' } })).expect(402);
+    expect(response.body).toEqual({
+      Message: 'Your card was declined. Please use another card or contact your bank.',
+      Code: 'PAYMENT_DECLINED',
+    });
+    expect(await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`)).toEqual(before);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+});
+
+describe('Idempotency-Key on Create', () => {
+  it('replays the first answer for the same key and body, and books once', async () => {
+    const first = await create(aBooking(ids), 'key-replay-1').expect(200);
+    const second = await create(aBooking(ids), 'key-replay-1').expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(1);
+  });
+
+  it('answers 422 for the same key with a different body', async () => {
+    await create(aBooking(ids), 'key-reused-1').expect(200);
+    const response = await create(aBooking(ids, { Notes: 'Another request' }), 'key-reused-1').expect(422);
+    expect(response.body.Code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('GET /api/Reservation/Status and Confirmation', () => {
+  it('answers 404 for a token that is not a booking’s', async () => {
+    await request(t.app)
+      .get('/api/Reservation/Status')
+      .query({ propertyId: ids.propertyId, referenceNumber: 'x'.repeat(43) })
+      .expect(404);
+    await confirmation('y'.repeat(43)).expect(404);
+    await request(t.app).get('/api/Reservation/Status').query({ propertyId: ids.propertyId }).expect(400);
+  });
+});

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { rawRows } from '../../src/database/raw-rows';
+import { aProperty, aDefinition, givenDefinition } from '../support/builders';
+import type { TestApp } from '../support/test-app';
+
+/**
+ * A property for booking tests. Today is Monday 1 March 2027 (09:00 in London); the stay used
+ * is Thursday 4 to Saturday 6 March: a weekday night at 100 and a Friday night at 140.
+ */
+export const bookingProperty = aProperty({
+  Code: 'BOOK',
+  StandardVatRate: 20,
+  IsStandardTaxExclusive: false,
+  CreditCards: ['Visa', 'Mastercard'],
+  BookingConfiguration: {
+    MaxNumberOfRoomsOnBooking: 3,
+    EnablePayByCompanyInvoice: true,
+    SameDayBookingRestrictionEnabled: true,
+    SameDayBookingRestrictionHour: 18,
+    SameDayBookingRestrictionMinute: 0,
+    SameDayBookingRestrictionMessage: 'Bookings for tonight close at 18:00. Please call us.',
+  },
+  RoomTypes: [
+    {
+      Code: 'DBL',
+      Name: 'Double',
+      Rooms: ['101', '102'],
+      MaximumOccupancy: 3,
+      AdultMaximumOccupancy: 2,
+      ChildMaximumOccupancy: 1,
+      Configurations: ['King', 'Twin'],
+    },
+    { Code: 'SGL', Name: 'Single', Rooms: ['001'], MaximumOccupancy: 1 },
+  ],
+  RatePlans: [
+    {
+      Code: 'BAR',
+      Name: 'Flexible',
+      CanPayByCompanyInvoice: true,
+      Prices: [
+        { RoomType: 'DBL', BaseRate: 100, CostPerChild: 15 },
+        { RoomType: 'DBL', Weekdays: [5, 6], BaseRate: 140, CostPerChild: 15 },
+        { RoomType: 'SGL', BaseRate: 60, BaseNumberOfAdults: 1 },
+      ],
+    },
+    { Code: 'NRF', Name: 'Non-refundable', Prices: [{ RoomType: 'DBL', BaseRate: 90 }] },
+  ],
+  Promotions: [{ Code: 'TENOFF', Name: 'Ten off', DiscountPercent: 10, RatePlans: ['BAR'] }],
+  Services: [
+    { Code: 'BRK', Name: 'Breakfast', ChargeType: 'PerDay', ChargePerPerson: true, Articles: [{ Name: 'Breakfast', Price: 12.5 }] },
+    { Code: 'PARK', Name: 'Parking', ChargeType: 'PerDay', Articles: [{ Name: 'Space', Price: 15 }], StartingInventory: 1 },
+    { Code: 'FIZZ', Name: 'Prosecco', ChargeType: 'PerQuantity', Articles: [{ Name: 'Bottle', Price: 25 }] },
+  ],
+  GiftVouchers: [
+    { Code: 'GIFT-50', Balance: 50 },
+    { Code: 'GIFT-1000', Balance: 1000 },
+    { Code: 'SPA-DAY', Balance: 80, IsExperience: true },
+    { Code: 'OLD-GIFT', Balance: 50, ExpiresOn: '2027-01-31' },
+  ],
+  Companies: [{ AccountId: 'ACME01', Name: 'Acme Engineering Ltd' }],
+});
+
+export type Ids = {
+  propertyId: number;
+  roomTypes: Record<string, number>;
+  ratePlans: Record<string, number>;
+  services: Record<string, number>;
+};
+
+/** Imports the booking property and answers the ids a client would learn from search and Service/Get. */
+export async function givenBookingProperty(t: TestApp, property = bookingProperty): Promise<Ids> {
+  await givenDefinition(t.context, aDefinition(property));
+  const code = property.Code as string;
+  const propertyId = (await request(t.app).get(`/api/Property/${code}`)).body.PropertyId as number;
+  const rows = await rawRows<{ kind: string; code: string; id: number }>(
+    t.database.db,
+    sql`SELECT 'rt' AS kind, rt.code, rt.id FROM room_types rt JOIN properties p ON p.id = rt.property_id WHERE p.code = ${code}
+      UNION ALL SELECT 'rp', rp.code, rp.id FROM rate_plans rp JOIN properties p ON p.id = rp.property_id WHERE p.code = ${code}
+      UNION ALL SELECT 'sv', s.code, s.id FROM services s JOIN properties p ON p.id = s.property_id WHERE p.code = ${code}`,
+  );
+  const ids: Ids = { propertyId, roomTypes: {}, ratePlans: {}, services: {} };
+  for (const row of rows) {
+    const target = row.kind === 'rt' ? ids.roomTypes : row.kind === 'rp' ? ids.ratePlans : ids.services;
+    target[row.code] = row.id;
+  }
+  return ids;
+}
+
+export const visa = {
+  NameOnCard: 'Ada Lovelace',
+  CardNumber: '4242 4242 4242 4242',
+  SecurityCode: '123',
+  ExpiryMonth: 12,
+  ExpiryYear: 2029,
+  CreditCardTypeId: 1,
+};
+
+export function aRoom(ids: Ids, overrides: Record<string, unknown> = {}) {
+  return {
+    ReservationItemId: 1,
+    DateFrom: '2027-03-04',
+    DateTo: '2027-03-06',
+    RoomTypeId: ids.roomTypes.DBL,
+    RatePlanId: ids.ratePlans.BAR,
+    NumberOfAdults: 2,
+    NumberOfChildren: 0,
+    NumberOfInfants: 0,
+    RoomConfigurationDropdownOptionId: null,
+    Guests: [{ FirstName: 'Ada', LastName: 'Lovelace' }],
+    Services: [],
+    TotalCost: 240,
+    ...overrides,
+  };
+}
+
+export function aBooking(ids: Ids, overrides: Record<string, unknown> = {}) {
+  return {
+    LanguageCode: 'en',
+    PropertyId: ids.propertyId,
+    DateFrom: '2027-03-04',
+    DateTo: '2027-03-06',
+    Notes: 'Quiet room please',
+    Comment: 'A friend',
+    Booker: {
+      FirstName: 'Ada',
+      LastName: 'Lovelace',
+      Email: 'ada@example.com',
+      Phone: '+441234567890',
+      Street: '1 Analytical Way',
+      CountryId: 826,
+      ZipCode: 'BS1 4QA',
+      OptInToReceiveUpdates: false,
+    },
+    CardDetails: visa,
+    PaymentType: 'PayByCard',
+    Rooms: [aRoom(ids)],
+    ...overrides,
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRows } from '../../src/database/raw-rows';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { aBooking, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+
+let t: TestApp;
+let ids: Ids;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
+  ids = await givenBookingProperty(t);
+});
+afterAll(() => t.close());
+
+const challengeCard = { ...visa, CardNumber: '4000000000003220' };
+const status = (token: string) =>
+  request(t.app).get('/api/Reservation/Status').query({ propertyId: ids.propertyId, referenceNumber: token });
+const sold = async () =>
+  (await rawRows<{ sold: number }>(t.database.db, sql`SELECT sum(sold)::int AS sold FROM room_type_inventory`))[0]!.sold;
+const outboxCount = async () => (await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM mail_outbox`))[0]!.n;
+
+async function bookWithChallenge(voucher?: string) {
+  const { body } = await request(t.app)
+    .post('/api/Reservation/Create')
+    .send(aBooking(ids, { CardDetails: challengeCard, ...(voucher ? { HopGiftVoucherCode: voucher } : {}) }))
+    .expect(200);
+  expect(body.ChallengeUrl).toMatch(/^\/api\/Payments\/TestChallenge\/tg_[0-9a-f]{32}\?r=/);
+  return body as { ConfirmationToken: string; ChallengeUrl: string; ReservationNumber: string };
+}
+
+async function answerChallenge(challengeUrl: string, outcome: 'approve' | 'fail') {
+  const url = new URL(challengeUrl, 'http://localhost');
+  const response = await request(t.app)
+    .post(url.pathname)
+    .type('form')
+    .send({ Outcome: outcome, ReturnTo: url.searchParams.get('r') ?? '' })
+    .expect(303);
+  return response.headers.location as string;
+}
+
+describe('a card that needs 3-D Secure', () => {
+  it('holds the room, reports the pending challenge on Status, then confirms and e-mails once approved', async () => {
+    const mailsBefore = await outboxCount();
+    const booking = await bookWithChallenge();
+    expect(await sold()).toBe(2); // two nights held while the guest is with their bank
+    expect((await status(booking.ConfirmationToken).expect(200)).body).toEqual({
+      Success: false,
+      Status: 'PendingPayment',
+      ReservationNumber: booking.ReservationNumber,
+      ChallengeUrl: booking.ChallengeUrl,
+      Message: 'Your bank needs you to confirm this payment. Please complete the security check to finish your booking.',
+    });
+    expect(await outboxCount()).toBe(mailsBefore);
+
+    const back = await answerChallenge(booking.ChallengeUrl, 'approve');
+    expect(back).toBe(`/Book/BOOK/Status/${booking.ConfirmationToken}`);
+    expect((await status(booking.ConfirmationToken).expect(200)).body).toMatchObject({
+      Success: true,
+      Status: 'Confirmed',
+      Message: 'Booking has been made successfully',
+    });
+    expect(await outboxCount()).toBe(mailsBefore + 1);
+    expect(await sold()).toBe(2);
+  });
+
+  it('releases the room and the voucher when the bank refuses', async () => {
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+    const booking = await bookWithChallenge('GIFT-50');
+    expect(await sold()).toBe(2);
+    await answerChallenge(booking.ChallengeUrl, 'fail');
+    expect((await status(booking.ConfirmationToken).expect(200)).body).toMatchObject({ Success: false, Status: 'PaymentFailed' });
+    expect(await sold()).toBe(0);
+    const [voucher] = await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-50'`);
+    expect(voucher!.balance).toBe(5000);
+  });
+});
