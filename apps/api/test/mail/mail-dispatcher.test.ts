@@ -1,0 +1,223 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '@hotel/db/schema';
+import type { Database } from '../../src/database/db';
+import { openPostgresDatabase } from '../../src/database/postgres-database';
+import { createLogger } from '../../src/logger';
+import { dispatchPendingMail, notifyMailEnqueued, retryDelayMs, startMailDispatcher } from '../../src/mail/mail-dispatcher';
+import type { MailTransport } from '../../src/mail/mail-transport';
+import { enqueueMail } from '../../src/mail/outbox';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { onRealPostgres } from '../support/test-database';
+import { aRecordingTransport } from './mail-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
+});
+afterAll(() => t.close());
+
+function aMail(subject: string) {
+  return { to: 'ann@example.com', subject, html: `<p>${subject}</p>`, text: subject, kind: 'booking_confirmation' as const };
+}
+
+/** Queues mails in one committed transaction. */
+async function given(...subjects: string[]): Promise<number[]> {
+  return t.database.db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const subject of subjects) ids.push(await enqueueMail(tx, aMail(subject)));
+    return ids;
+  });
+}
+
+async function rowsLike(prefix: string) {
+  return t.database.db
+    .select({
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+    })
+    .from(mailOutbox)
+    .where(like(mailOutbox.subject, `${prefix}%`))
+    .orderBy(mailOutbox.id);
+}
+
+function contextWith(mailTransport: MailTransport, database: Database = t.database) {
+  return { ...t.context, database, mailTransport };
+}
+
+describe('the outbox', () => {
+  it('holds a mail written in a transaction that commits, pending and due at once', async () => {
+    await given('outbox-commit');
+    expect(await rowsLike('outbox-commit')).toEqual([
+      { subject: 'outbox-commit', status: 'pending', attempts: 0, nextAttemptAt: new Date(0), sentAt: null, lastError: null },
+    ]);
+  });
+
+  it('holds nothing of a transaction that rolls back, so a failed booking sends nothing', async () => {
+    const failing = t.database.db.transaction(async (tx) => {
+      await enqueueMail(tx, aMail('outbox-rollback'));
+      throw new Error('the booking failed after its mail was queued');
+    });
+    await expect(failing).rejects.toThrow('the booking failed');
+    expect(await rowsLike('outbox-rollback')).toEqual([]);
+    const transport = aRecordingTransport();
+    await dispatchPendingMail(contextWith(transport));
+    expect(transport.sent.map((mail) => mail.subject)).not.toContain('outbox-rollback');
+  });
+
+  it('keeps the subject on one line and refuses a mail without a recipient', async () => {
+    await t.database.db.transaction((tx) =>
+      enqueueMail(tx, { ...aMail('outbox-subject\r\nBcc: someone@evil.example'), to: ' ann@example.com ' }),
+    );
+    expect((await rowsLike('outbox-subject'))[0]!.subject).toBe('outbox-subject Bcc: someone@evil.example');
+    await expect(t.database.db.transaction((tx) => enqueueMail(tx, { ...aMail('outbox-no-recipient'), to: '  ' }))).rejects.toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('dispatching', () => {
+  it('sends each due mail once and marks it sent at the clock time', async () => {
+    await dispatchPendingMail(contextWith(aRecordingTransport())); // what earlier tests left
+    await given('send-once-a', 'send-once-b');
+    const transport = aRecordingTransport();
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(transport.sent).toEqual([
+      { to: 'ann@example.com', subject: 'send-once-a', html: '<p>send-once-a</p>', text: 'send-once-a' },
+      { to: 'ann@example.com', subject: 'send-once-b', html: '<p>send-once-b</p>', text: 'send-once-b' },
+    ]);
+    expect(await rowsLike('send-once')).toMatchObject([
+      { status: 'sent', attempts: 1, sentAt: new Date('2027-03-01T09:00:00Z'), lastError: null },
+      { status: 'sent', attempts: 1, sentAt: new Date('2027-03-01T09:00:00Z'), lastError: null },
+    ]);
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(transport.sent).toHaveLength(2);
+  });
+
+  it('retries a failed send with exponential backoff, then gives up after the last attempt', async () => {
+    t.setNow('2027-03-01T10:00:00Z');
+    await given('backoff');
+    const transport = aRecordingTransport();
+    transport.failing = 'connect ECONNREFUSED 127.0.0.1:25';
+    const options = { maxAttempts: 4, baseDelayMs: 60_000, maxDelayMs: 3 * 60_000 };
+
+    expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await rowsLike('backoff')).toMatchObject([
+      { status: 'pending', attempts: 1, nextAttemptAt: new Date('2027-03-01T10:01:00Z'), lastError: 'connect ECONNREFUSED 127.0.0.1:25' },
+    ]);
+    // Not due yet: nothing is tried.
+    t.setNow('2027-03-01T10:00:59Z');
+    expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+    t.setNow('2027-03-01T10:01:00Z');
+    await dispatchPendingMail(contextWith(transport), options);
+    expect((await rowsLike('backoff'))[0]).toMatchObject({ attempts: 2, nextAttemptAt: new Date('2027-03-01T10:03:00Z') });
+
+    t.setNow('2027-03-01T10:03:00Z');
+    await dispatchPendingMail(contextWith(transport), options);
+    // Doubling would give 4 minutes; the ceiling is 3.
+    expect((await rowsLike('backoff'))[0]).toMatchObject({ attempts: 3, nextAttemptAt: new Date('2027-03-01T10:06:00Z') });
+
+    t.setNow('2027-03-01T10:06:00Z');
+    expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect((await rowsLike('backoff'))[0]).toMatchObject({ status: 'failed', attempts: 4, sentAt: null });
+
+    transport.failing = undefined;
+    t.setNow('2027-03-02T10:00:00Z');
+    expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(t.logLines.filter((line) => line.includes('mail failed for good'))).toHaveLength(1);
+    t.setNow('2027-03-01T09:00:00Z');
+  });
+
+  it('sends a mail that failed once when it is due again', async () => {
+    await given('recovers');
+    const transport = aRecordingTransport();
+    transport.failing = 'greeting never received';
+    await dispatchPendingMail(contextWith(transport));
+    transport.failing = undefined;
+    t.setNow('2027-03-01T09:01:00Z');
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await rowsLike('recovers')).toMatchObject([{ status: 'sent', attempts: 2, lastError: null }]);
+    t.setNow('2027-03-01T09:00:00Z');
+  });
+
+  it('waits between attempts 1, 2, 4, 8... minutes up to an hour by default', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it('leaves a mail claimed by a dispatcher that stopped mid-send alone until its claim runs out', async () => {
+    await given('claimed');
+    const stuck: MailTransport = { kind: 'smtp', send: () => new Promise<void>(() => undefined) };
+    void dispatchPendingMail(contextWith(stuck), { batchSize: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the claim is committed, the send hangs
+
+    const transport = aRecordingTransport();
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    t.setNow('2027-03-01T09:10:00Z');
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await rowsLike('claimed')).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    t.setNow('2027-03-01T09:00:00Z');
+  });
+});
+
+describe('two dispatchers at once', () => {
+  // On Postgres the second dispatcher is another connection pool, as another API process
+  // would be; on PGlite both share the one connection.
+  let other: Database;
+  beforeAll(() => {
+    other = onRealPostgres()
+      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 4 })
+      : t.database;
+  });
+  afterAll(async () => {
+    if (other !== t.database) await other.close();
+  });
+
+  it('never send one mail twice', async () => {
+    await dispatchPendingMail(contextWith(aRecordingTransport()));
+    const subjects = Array.from({ length: 40 }, (_, i) => `race-${String(i).padStart(2, '0')}`);
+    await given(...subjects);
+    const first = aRecordingTransport({ delayMs: 5 });
+    const second = aRecordingTransport({ delayMs: 5 });
+    const reports = await Promise.all([
+      dispatchPendingMail(contextWith(first), { batchSize: 4 }),
+      dispatchPendingMail(contextWith(second, other), { batchSize: 4 }),
+      dispatchPendingMail(contextWith(first), { batchSize: 4 }),
+      dispatchPendingMail(contextWith(second, other), { batchSize: 4 }),
+    ]);
+    const sent = [...first.sent, ...second.sent].map((mail) => mail.subject).sort();
+    expect(sent).toEqual(subjects);
+    expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(40);
+    if (onRealPostgres()) expect(first.sent.length > 0 && second.sent.length > 0).toBe(true);
+    expect((await rowsLike('race-')).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('the running dispatcher', () => {
+  it('sends at once when told mail was committed, not at the next poll, and stops after its round', async () => {
+    const transport = aRecordingTransport({ delayMs: 100 });
+    const dispatcher = startMailDispatcher(contextWith(transport), { intervalMs: 60 * 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the start-up round sends what was left
+    transport.sent.length = 0;
+
+    await given('woken');
+    notifyMailEnqueued();
+    await expect.poll(() => transport.sent.map((mail) => mail.subject), { timeout: 2_000 }).toEqual(['woken']);
+
+    await given('stopping');
+    notifyMailEnqueued();
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the round is sending
+    await dispatcher.stop();
+    expect(await rowsLike('stopping')).toMatchObject([{ status: 'sent' }]);
+
+    await given('after-stop');
+    notifyMailEnqueued();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await rowsLike('after-stop')).toMatchObject([{ status: 'pending' }]);
+    await t.database.db.delete(mailOutbox).where(eq(mailOutbox.subject, 'after-stop'));
+  });
+});

@@ -1,0 +1,73 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutgoingMail, MailTransport } from '../../src/mail/mail-transport';
+import type { BookingConfirmationMail } from '../../src/mail/templates/booking-confirmation';
+
+/** A transport that keeps what it is given, and fails while `failing` is set. */
+export function aRecordingTransport(options: { delayMs?: number } = {}) {
+  const sent: OutgoingMail[] = [];
+  const transport = {
+    kind: 'smtp' as const,
+    failing: undefined as string | undefined,
+    sent,
+    async send(mail: OutgoingMail) {
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      if (transport.failing) throw new Error(transport.failing);
+      sent.push(mail);
+    },
+  } satisfies MailTransport & Record<string, unknown>;
+  return transport;
+}
+
+/** A booking as the Create use case would describe it to the template. */
+export function aBookingConfirmation(overrides: Partial<BookingConfirmationMail> = {}): BookingConfirmationMail {
+  return {
+    property: {
+      propertyName: 'Test Hotel',
+      logoUrl: 'https://test-hotel.example/logo.png',
+      themeColour: '#0b3d91',
+      address: '1 Test Street, Testville',
+      telephone: '+441000000000',
+      email: 'stay@test-hotel.example',
+    },
+    currency: 'GBP',
+    reservationNumber: 'K7P2QX',
+    bookerName: 'Ann Lee',
+    arrival: '2027-04-01',
+    departure: '2027-04-04',
+    rooms: [
+      { roomType: 'Double', ratePlan: 'Best Available Rate', adults: 2, children: 1, infants: 0, configuration: 'King bed', total: 45_000 },
+      { roomType: 'Single', ratePlan: 'Breakfast Included', adults: 1, children: 0, infants: 1, configuration: null, total: 30_000 },
+    ],
+    services: [{ name: 'Breakfast', quantity: 2, total: 4_050 }],
+    totals: { rooms: 75_000, extras: 4_050, giftVoucherDiscount: 2_500, total: 76_550, vat: 12_758 },
+    paymentType: 'Paid by card',
+    card: { brand: 'visa', last4: '4242' },
+    manageBookingUrl: 'https://book.test-hotel.example/Manage/TEST?ref=K7P2QX&code=abc',
+    preCheckInUrl: 'https://book.test-hotel.example/PreCheckIn/TEST?ref=K7P2QX&code=abc',
+    ...overrides,
+  };
+}
+
+/** The .eml files written under a DATA_DIR, oldest first. */
+export async function emlFiles(dataDir: string): Promise<string[]> {
+  const folder = path.join(dataDir, 'mail');
+  const names = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+  return Promise.all(names.map((name) => readFile(path.join(folder, name), 'utf8')));
+}
+
+/** The decoded body of the MIME part with this content type (quoted-printable or base64 as nodemailer chose). */
+export function mimePart(eml: string, contentType: 'text/plain' | 'text/html'): string | undefined {
+  const start = eml.indexOf(`Content-Type: ${contentType}`);
+  if (start < 0) return undefined;
+  const headerEnd = eml.indexOf('\r\n\r\n', start);
+  const headers = eml.slice(start, headerEnd);
+  const boundary = /boundary="?([^"\r\n;]+)"?/.exec(eml)?.[1];
+  const body = eml.slice(headerEnd + 4, eml.indexOf(`\r\n--${boundary}`, headerEnd));
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

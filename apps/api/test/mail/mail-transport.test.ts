@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger';
+import { createMailTransport, linksOf } from '../../src/mail/mail-transport';
+import { emlFiles, mimePart } from './mail-fixtures';
+
+let dataDir: string;
+let logLines: string[];
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-mail-transport-'));
+  logLines = [];
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+function capturingLogger() {
+  return createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  );
+}
+
+const mail = {
+  to: 'Ann Lee <ann@example.com>',
+  subject: 'Your booking at Test Hotel: K7P2QX',
+  html: '<p>Caf\u00e9 &amp; bar</p><a href="https://book.example/Manage?ref=K7P2QX&amp;code=abc">Manage</a><a href="https://book.example/PreCheckIn?ref=K7P2QX&amp;code=abc">Pre check-in</a><a href="https://book.example/Manage?ref=K7P2QX&amp;code=abc">Manage again</a>',
+  text: 'Caf\u00e9 & bar\nManage: https://book.example/Manage?ref=K7P2QX&code=abc',
+};
+
+const links = ['https://book.example/Manage?ref=K7P2QX&code=abc', 'https://book.example/PreCheckIn?ref=K7P2QX&code=abc'];
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/mail with both parts, from MAIL_FROM', async () => {
+    const transport = createMailTransport(
+      { smtpUrl: undefined, mailFrom: 'Test Hotel <stay@test-hotel.example>', dataDir, isProduction: false },
+      capturingLogger(),
+    );
+    expect(transport.kind).toBe('files');
+    await transport.send(mail);
+    await transport.send({ ...mail, subject: 'Second' });
+
+    const [eml, second] = await emlFiles(dataDir);
+    expect(second).toContain('Subject: Second');
+    expect(eml).toContain('From: Test Hotel <stay@test-hotel.example>\r\n');
+    expect(eml).toContain('To: Ann Lee <ann@example.com>\r\n');
+    expect(eml).toContain('Subject: Your booking at Test Hotel: K7P2QX\r\n');
+    expect(eml).toMatch(/Content-Type: multipart\/alternative;/);
+    expect(mimePart(eml!, 'text/plain')?.trimEnd()).toBe(mail.text.replace(/\n/g, '\r\n'));
+    expect(mimePart(eml!, 'text/html')?.trimEnd()).toBe(mail.html);
+  });
+
+  it('logs where the file is and its links, unescaped and once each, for someone trying it out to click', async () => {
+    const transport = createMailTransport(
+      { smtpUrl: undefined, mailFrom: 'x <x@example.com>', dataDir, isProduction: false },
+      capturingLogger(),
+    );
+    await transport.send(mail);
+    const line = JSON.parse(logLines.find((entry) => entry.includes('mail written'))!) as { level: number; file: string; links: string[] };
+    expect(line.level).toBe(30);
+    expect(line.links).toEqual(links);
+    expect(path.dirname(line.file)).toBe(path.join(dataDir, 'mail'));
+  });
+
+  it('keeps the links (which carry tokens) out of the logs in production', async () => {
+    const transport = createMailTransport(
+      { smtpUrl: undefined, mailFrom: 'x <x@example.com>', dataDir, isProduction: true },
+      capturingLogger(),
+    );
+    await transport.send(mail);
+    expect(logLines.some((entry) => entry.includes('mail written'))).toBe(true);
+    expect(logLines.join('\n')).not.toContain('code=abc');
+  });
+
+  it('finds the links of a message', () => {
+    expect(linksOf(mail.html)).toEqual(links);
+    expect(linksOf('<p>no links</p>')).toEqual([]);
+  });
+});
+
+/** Just enough of an SMTP server to receive one message in the clear. */
+async function aFakeSmtpServer() {
+  const messages: { from: string; to: string[]; data: string }[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let data: string | undefined;
+    let from = '';
+    let to: string[] = [];
+    socket.setEncoding('utf8');
+    socket.write('220 fake.example ESMTP\r\n');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== undefined) {
+          if (line === '.') {
+            messages.push({ from, to, data });
+            data = undefined;
+            to = [];
+            socket.write('250 2.0.0 queued\r\n');
+          } else data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'MAIL') from = line;
+        if (verb === 'RCPT') to.push(line);
+        if (verb === 'DATA') data = '';
+        if (verb === 'EHLO') socket.write('250-fake.example\r\n250 8BITMIME\r\n');
+        else if (verb === 'DATA') socket.write('354 go ahead\r\n');
+        else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, messages, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('with SMTP_URL', () => {
+  it('sends through the SMTP server, from MAIL_FROM, with both parts', async () => {
+    const smtp = await aFakeSmtpServer();
+    try {
+      const transport = createMailTransport(
+        { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Test Hotel <stay@test-hotel.example>', dataDir, isProduction: true },
+        capturingLogger(),
+      );
+      expect(transport.kind).toBe('smtp');
+      await transport.send(mail);
+      expect(smtp.messages).toHaveLength(1);
+      const [message] = smtp.messages;
+      expect(message!.from).toBe('MAIL FROM:<stay@test-hotel.example>');
+      expect(message!.to).toEqual(['RCPT TO:<ann@example.com>']);
+      expect(mimePart(message!.data, 'text/html')?.trimEnd()).toBe(mail.html);
+      expect(mimePart(message!.data, 'text/plain')).toContain('Manage: https://book.example/Manage?ref=K7P2QX&code=abc');
+      expect(await emlFiles(dataDir)).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('rejects when the server cannot be reached, so the dispatcher retries', async () => {
+    const closed = await aFakeSmtpServer();
+    await closed.close();
+    const transport = createMailTransport(
+      { smtpUrl: `smtp://127.0.0.1:${closed.port}`, mailFrom: 'x <x@example.com>', dataDir, isProduction: true },
+      capturingLogger(),
+    );
+    await expect(transport.send(mail)).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
