@@ -236,15 +236,15 @@ describe('POST /api/Reservation/Create', () => {
     [{ HopGiftVoucherCode: 'OLD-GIFT' }, 'HopGiftVoucherCode', 'This gift voucher expired on Sunday 31st January 2027.'],
     [{ HopGiftVoucherCode: 'NO-SUCH' }, 'HopGiftVoucherCode', 'This gift voucher code is not recognised. Please check it and try again.'],
   ])('refuses %j with 400 on %s', async (overrides, field, message) => {
+    const { Rooms: roomsCase, ...rest } = overrides as Record<string, unknown>;
     const rooms =
-      overrides.Rooms === 'NRF'
+      roomsCase === 'NRF'
         ? [aRoom(ids, { RatePlanId: ids.ratePlans.NRF, TotalCost: 180 })]
-        : overrides.Rooms === 'THREE_ADULTS'
+        : roomsCase === 'THREE_ADULTS'
           ? [aRoom(ids, { NumberOfAdults: 3 })]
-          : overrides.Rooms === 'FOUR_ROOMS'
+          : roomsCase === 'FOUR_ROOMS'
             ? [1, 2, 3, 4].map((i) => aRoom(ids, { ReservationItemId: i }))
             : undefined;
-    const { Rooms: _, ...rest } = overrides as Record<string, unknown>;
     const response = await create(aBooking(ids, { ...rest, ...(rooms ? { Rooms: rooms } : {}) })).expect(400);
     expect(response.body.ModelState[field]).toEqual(message ? [message] : [expect.any(String)]);
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratePglite, openPgliteDatabase } from '../../src/database/pglite-database';
 import { migratePostgres } from '../../src/database/postgres-database';
+import { runOnServer } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,16 +20,6 @@ function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function startContainer(): Promise<{ url: string; stop: () => Promise<unknown> }> {
@@ -48,12 +38,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   if (serverUrl) {
     const template = `hotel_tpl_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${template}`);
+    await runOnServer(serverUrl, `CREATE DATABASE ${template}`);
     await migratePostgres(withDatabase(serverUrl, template));
     project.provide('templateDatabaseUrl', withDatabase(serverUrl, template));
     project.provide('pgliteSnapshotPath', undefined);
     return async () => {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await container?.stop();
     };
   }

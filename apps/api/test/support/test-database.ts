@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../src/database/db';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
+import { runOnServer } from './postgres-admin';
 
 export type TestDatabase = Database & {
   /** The connection string of this file's own Postgres database (undefined on PGlite). */
@@ -13,16 +13,6 @@ export type TestDatabase = Database & {
   /** Closes and, on Postgres, drops this file's database. */
   destroy(): Promise<void>;
 };
-
-async function onServer(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A fresh, migrated database for one test file: a Postgres copy of the template, or a PGlite copy of the snapshot. */
 export async function openTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
@@ -34,7 +24,7 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
     url.pathname = `/${name}`;
     const serverUrl = new URL(templateUrl);
     serverUrl.pathname = '/postgres';
-    await onServer(serverUrl.toString(), `CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
+    await runOnServer(serverUrl.toString(), `CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
     const database = openPostgresDatabase({
       connectionString: url.toString(),
       logger: createLogger('silent'),
@@ -45,7 +35,7 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
       url: url.toString(),
       async destroy() {
         await database.close();
-        await onServer(serverUrl.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await runOnServer(serverUrl.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   }
