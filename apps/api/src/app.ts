@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability/availability-routes';
+import { registerBookConfigRoutes } from './book-config/book-config-routes';
 import { apiDocsRouter } from './docs/api-docs';
 import { healthRouter } from './health/health-routes';
 import { requireAdminApiKey } from './http/admin-api-key';
@@ -52,6 +53,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   const api = new ApiRouter();
   registerPropertyRoutes(api, context);
   registerAvailabilityRoutes(api, context);
+  registerBookConfigRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { notFound } from '../http/app-error';
+import { findBookingConfiguration, findGroupProperties } from './book-config-queries';
+import { bookingConfigurationResponseSchema, toBookingConfigurationResponse } from './book-config-response';
+
+// The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
+const propertyIdOrCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
+
+export function registerBookConfigRoutes(api: ApiRouter, { database }: AppContext): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Book/Config/{id}',
+      summary: "A property's booking configuration, by its numeric id or its code",
+      tag: 'Book',
+      params: z.object({ id: propertyIdOrCode }),
+      response: bookingConfigurationResponseSchema,
+      errors: { 404: 'No property has that id or code' },
+    },
+    async ({ params }) => {
+      const property = await findBookingConfiguration(database.db, params.id);
+      if (!property) throw notFound(`There is no property "${params.id}". Check the address you were given.`);
+      // A property outside any group offers no other locations: Locations is empty, not itself alone.
+      const locations = property.groupId === null ? [] : await findGroupProperties(database.db, property.groupId);
+      return toBookingConfigurationResponse(property, locations);
+    },
+  );
+}
