@@ -15,6 +15,7 @@ import { findWebDist, serveWebClient } from './http/static-web';
 import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
+import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -54,6 +55,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerPropertyRoutes(api, context);
   registerAvailabilityRoutes(api, context);
   registerBookConfigRoutes(api, context);
+  registerRoomTypeConfigurationRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 
