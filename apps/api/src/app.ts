@@ -16,6 +16,7 @@ import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
+import { registerStaticDataRoutes } from './static-data/static-data-routes';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -56,6 +57,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerAvailabilityRoutes(api, context);
   registerBookConfigRoutes(api, context);
   registerRoomTypeConfigurationRoutes(api, context);
+  registerStaticDataRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { AcceptedCardType } from '../property/property-queries';
+import type { CancellationReasonRow, CountryRow } from './static-data-queries';
+
+export const countrySchema = z.object({
+  CountryId: z.number().int(),
+  Name: z.string(),
+  /** ISO 3166-1 alpha-2, e.g. GB. */
+  Code: z.string(),
+  /** International dialling code with its plus sign ("+44"); null for uninhabited territories. */
+  DiallingCode: z.string().nullable(),
+});
+
+export const creditCardTypeSchema = z.object({ CreditCardTypeId: z.number().int(), Name: z.string(), Code: z.string() });
+
+export const cancellationReasonSchema = z.object({ CancellationReasonId: z.number().int(), Reason: z.string() });
+
+export type Country = z.infer<typeof countrySchema>;
+export type CreditCardType = z.infer<typeof creditCardTypeSchema>;
+export type CancellationReason = z.infer<typeof cancellationReasonSchema>;
+
+// Sorted here rather than by the database: its collation differs between PGlite and a
+// Postgres server, and "Åland Islands" belongs under A for every guest.
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** Countries for the booker's country and phone pickers, by name as people read them. */
+export function toCountries(rows: CountryRow[]): Country[] {
+  return rows
+    .map((row) => ({ CountryId: row.id, Name: row.name, Code: row.alpha2, DiallingCode: row.diallingCode }))
+    .sort((a, b) => byName.compare(a.Name, b.Name) || a.CountryId - b.CountryId);
+}
+
+export function toCreditCardType(card: AcceptedCardType): CreditCardType {
+  return { CreditCardTypeId: card.id, Name: card.name, Code: card.code };
+}
+
+export function toCancellationReason(row: CancellationReasonRow): CancellationReason {
+  return { CancellationReasonId: row.id, Reason: row.text };
+}
