@@ -145,12 +145,8 @@ export function sittingStarts(sittings: readonly Sitting[], date: IsoDate): { ti
     .map(([minute, durationMinutes]) => ({ time: formatTimeOfDay(minute), durationMinutes }));
 }
 
-/**
- * The times a party can book on a date: sitting starts not already past in the property's
- * zone, at which some table seating the party is free (see `chooseTable`), with leave times
- * and the promotions of each time.
- */
-export function availableTimes<Id, P extends TimeWindowPromotion>(input: {
+/** What `availableTimes` and `offeredTime` look at. */
+export interface AvailableTimesInput<Id, P> {
   date: IsoDate;
   now: Date;
   timeZone: string;
@@ -159,7 +155,14 @@ export function availableTimes<Id, P extends TimeWindowPromotion>(input: {
   bookings: readonly TableBooking<Id>[];
   partySize: number;
   promotions?: readonly P[];
-}): AvailableTime<Id, P>[] {
+}
+
+/**
+ * The times a party can book on a date: sitting starts not already past in the property's
+ * zone, at which some table seating the party is free (see `chooseTable`), with leave times
+ * and the promotions of each time.
+ */
+export function availableTimes<Id, P extends TimeWindowPromotion>(input: AvailableTimesInput<Id, P>): AvailableTime<Id, P>[] {
   const local = zonedDateTime(input.now, input.timeZone);
   const dayOrder = compareDates(input.date, local.date);
   if (dayOrder < 0) return [];
@@ -183,4 +186,56 @@ export function availableTimes<Id, P extends TimeWindowPromotion>(input: {
     });
   }
   return times;
+}
+
+/** A time offered to a party, with how long the party holds its table from that time. */
+export interface OfferedTime<Id, P> extends AvailableTime<Id, P> {
+  /** The sitting's duration, or the minutes until the leave time. */
+  minutesHeld: number;
+}
+
+/**
+ * One time as `availableTimes` would offer it (same table, leave time and promotions), with
+ * the minutes the party holds the table; null when that time is not offered to the party.
+ */
+export function offeredTime<Id, P extends TimeWindowPromotion>(
+  input: AvailableTimesInput<Id, P> & { time: string },
+): OfferedTime<Id, P> | null {
+  const start = parseTimeOfDay(input.time);
+  if (start === null) return null;
+  const time = formatTimeOfDay(start);
+  const offer = availableTimes(input).find((candidate) => candidate.time === time);
+  const sitting = sittingStarts(input.sittings, input.date).find((candidate) => candidate.time === time);
+  if (offer === undefined || sitting === undefined) return null;
+  const minutesHeld = offer.LeaveTime === null ? sitting.durationMinutes : (minutesOf(offer.LeaveTime) - start + 1440) % 1440;
+  return { ...offer, minutesHeld };
+}
+
+/** A booking as stored: the instants it holds its table. */
+export interface HeldTable<Id> {
+  tableId: Id;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Stored bookings as a visit date sees them, in "HH:mm" local to the property's zone: one
+ * begun the evening before holds its table from midnight; one ending before the date or
+ * starting after it is left out (a sitting running past midnight into the next day's first
+ * bookings is then caught by the database's exclusion constraint when booked).
+ */
+export function bookingsOnDate<Id>(date: IsoDate, timeZone: string, bookings: readonly HeldTable<Id>[]): TableBooking<Id>[] {
+  const seen: TableBooking<Id>[] = [];
+  for (const booking of bookings) {
+    const start = zonedDateTime(booking.startsAt, timeZone);
+    const endAt = zonedDateTime(booking.endsAt, timeZone);
+    if (compareDates(start.date, date) > 0) continue;
+    const endOrder = compareDates(endAt.date, date);
+    if (endOrder < 0 || (endOrder === 0 && endAt.minutes === 0)) continue;
+    const fromMidnight = compareDates(start.date, date) < 0;
+    // A booking held all day long reads as midnight to midnight.
+    const end = fromMidnight && endOrder > 0 ? '00:00' : formatTimeOfDay(endAt.minutes);
+    seen.push({ tableId: booking.tableId, start: fromMidnight ? '00:00' : formatTimeOfDay(start.minutes), end });
+  }
+  return seen;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableTimes,
+  bookingsOnDate,
   chooseTable,
   findDefaultRestaurant,
   keepPartySize,
+  offeredTime,
   partySizes,
   promotionsAt,
   sittingStarts,
@@ -192,5 +194,79 @@ describe('available times for a date', () => {
     expect(
       availableTimes({ date: day, now: morning, timeZone: 'Europe/London', sittings: [everyDay], tables, bookings: [], partySize: 9 }),
     ).toEqual([]);
+  });
+});
+
+describe('one offered time, for booking it', () => {
+  const input = { date: day, now: morning, timeZone: 'Europe/London', sittings: [everyDay], tables, partySize: 8, promotions: [earlyBird] };
+
+  it('answers the table, promotions and the whole sitting when the table is free for it', () => {
+    expect(offeredTime({ ...input, bookings: [], time: '18:15' })).toEqual({
+      time: '18:15',
+      IsLeaveTimeRequired: false,
+      LeaveTime: null,
+      tableId: 6,
+      Promotions: [earlyBird],
+      minutesHeld: 90,
+    });
+  });
+
+  it('holds the table until the leave time when it is needed later', () => {
+    const bookings: TableBooking<number>[] = [{ tableId: 6, start: '20:00', end: '21:30' }];
+    expect(offeredTime({ ...input, bookings, time: '19:00' })).toMatchObject({ LeaveTime: '20:00', minutesHeld: 60 });
+  });
+
+  it('holds a late table until a later booking of the same evening', () => {
+    const late: Sitting = { Weekdays: [4], From: '23:00', To: '23:00', IntervalMinutes: 15, DurationMinutes: 90 };
+    const bookings: TableBooking<number>[] = [{ tableId: 6, start: '23:45', end: '01:15' }];
+    expect(offeredTime({ ...input, sittings: [late], bookings, time: '23:00' })).toMatchObject({ LeaveTime: '23:45', minutesHeld: 45 });
+  });
+
+  it('answers null for a time that is not a start, is taken, has passed or is malformed', () => {
+    const taken: TableBooking<number>[] = [{ tableId: 6, start: '18:30', end: '20:00' }];
+    expect(offeredTime({ ...input, bookings: [], time: '18:10' })).toBeNull();
+    expect(offeredTime({ ...input, bookings: taken, time: '19:00' })).toBeNull();
+    expect(offeredTime({ ...input, now: new Date('2027-04-01T18:00:00Z'), bookings: [], time: '18:30' })).toBeNull();
+    expect(offeredTime({ ...input, bookings: [], time: '7pm' })).toBeNull();
+  });
+});
+
+describe('stored bookings as a visit date sees them', () => {
+  const at = (instant: string) => new Date(instant);
+
+  it("turns instants into local times of the property's zone", () => {
+    // 17:00Z is 18:00 in London (BST) and 13:00 in New York (EDT)
+    const bookings = [{ tableId: 1, startsAt: at('2027-04-01T17:00:00Z'), endsAt: at('2027-04-01T18:30:00Z') }];
+    expect(bookingsOnDate(day, 'Europe/London', bookings)).toEqual([{ tableId: 1, start: '18:00', end: '19:30' }]);
+    expect(bookingsOnDate(day, 'America/New_York', bookings)).toEqual([{ tableId: 1, start: '13:00', end: '14:30' }]);
+  });
+
+  it('keeps a booking running past midnight, and holds the table from midnight on the next date', () => {
+    const bookings = [{ tableId: 2, startsAt: at('2027-03-31T22:00:00Z'), endsAt: at('2027-03-31T23:30:00Z') }];
+    // 23:00 to 00:30 London time
+    expect(bookingsOnDate('2027-03-31', 'Europe/London', bookings)).toEqual([{ tableId: 2, start: '23:00', end: '00:30' }]);
+    expect(bookingsOnDate(day, 'Europe/London', bookings)).toEqual([{ tableId: 2, start: '00:00', end: '00:30' }]);
+  });
+
+  it('reads a booking held across the whole date as midnight to midnight', () => {
+    const bookings = [{ tableId: 5, startsAt: at('2027-03-31T20:00:00Z'), endsAt: at('2027-04-02T08:00:00Z') }];
+    expect(bookingsOnDate(day, 'Europe/London', bookings)).toEqual([{ tableId: 5, start: '00:00', end: '00:00' }]);
+    expect(
+      chooseTable({
+        tables: [{ id: 5, capacity: 4 }],
+        bookings: bookingsOnDate(day, 'Europe/London', bookings),
+        partySize: 2,
+        start: '12:00',
+        durationMinutes: 60,
+      }),
+    ).toBeNull();
+  });
+
+  it('leaves out bookings of other dates, including one ending at midnight', () => {
+    const bookings = [
+      { tableId: 3, startsAt: at('2027-03-31T21:00:00Z'), endsAt: at('2027-03-31T23:00:00Z') },
+      { tableId: 4, startsAt: at('2027-04-02T17:00:00Z'), endsAt: at('2027-04-02T18:00:00Z') },
+    ];
+    expect(bookingsOnDate(day, 'Europe/London', bookings)).toEqual([]);
   });
 });
