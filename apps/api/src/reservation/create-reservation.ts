@@ -183,6 +183,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
       totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
       userId: user?.userId ?? null,
       vatSettings,
+      now,
     });
     if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
 
@@ -271,6 +272,7 @@ async function insertReservation(
     totals: { roomsTotal: number; servicesTotal: number; voucherDiscount: number; total: number; vat: number };
     userId: number | null;
     vatSettings: { rate: number; isTaxExclusive: boolean };
+    now: Date;
   },
 ): Promise<number> {
   const { request, property } = data;
@@ -315,6 +317,8 @@ async function insertReservation(
       isAppBooking: request.IsAppBooking ?? false,
       browserData: request.BrowserData ?? null,
       userId: data.userId,
+      // The injected clock, not the database's: the abandoned-payment release measures from it.
+      createdAt: data.now,
     })
     .returning({ id: reservations.id });
   const reservationId = reservation!.id;
@@ -370,17 +374,15 @@ async function insertReservation(
       );
     }
     if (room.services.length > 0) {
-      await tx
-        .insert(reservationServices)
-        .values(
-          room.services.map((s) => ({
-            reservationRoomId,
-            serviceId: s.service.id,
-            quantity: s.quantity,
-            unitPrice: s.unitPrice,
-            total: s.total,
-          })),
-        );
+      await tx.insert(reservationServices).values(
+        room.services.map((s) => ({
+          reservationRoomId,
+          serviceId: s.service.id,
+          quantity: s.quantity,
+          unitPrice: s.unitPrice,
+          total: s.total,
+        })),
+      );
     }
   }
   return reservationId;

@@ -47,6 +47,14 @@ export async function reservationStatus(context: Pick<AppContext, 'database'>, p
       Message: 'Your bank needs you to confirm this payment. Please complete the security check to finish your booking.',
     };
   }
+  if (details.payment?.status === 'cancelled') {
+    return {
+      ...base,
+      Success: false,
+      Status: 'PaymentFailed',
+      Message: 'Your payment was not completed in time, so the rooms were released. Please book again.',
+    };
+  }
   if (details.payment?.status === 'failed') {
     return {
       ...base,

@@ -1,5 +1,5 @@
-import { giftVouchers, reservations, voucherRedemptions } from '@hotel/db/schema';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { giftVouchers, payments, reservations, voucherRedemptions } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import type { SettledPayment } from '../payments/challenge-completion';
@@ -7,10 +7,33 @@ import { enqueueBookingConfirmation } from './booking-confirmation-mail';
 import { releaseRoomUnits, releaseServiceUnits } from './inventory';
 import { findReservationById, findReservationDetails } from './reservation-queries';
 
+/** How long a booking waits for its 3-D Secure answer before its rooms go back on sale. */
+export const paymentWaitMs = 30 * 60 * 1000;
+
+/** Cancels a booking that was never paid, giving back its rooms, extras and voucher balance. */
+async function releaseUnpaidReservation(tx: Tx, reservationId: number, now: Date): Promise<void> {
+  const details = await findReservationDetails(tx, reservationId);
+  for (const room of details.rooms) {
+    await releaseRoomUnits(tx, room.roomTypeId, room.dateFrom, room.dateTo);
+    for (const service of room.services) await releaseServiceUnits(tx, service.serviceId, room.dateFrom, room.dateTo, service.quantity);
+  }
+  const redemptions = await tx
+    .update(voucherRedemptions)
+    .set({ reversedAt: now })
+    .where(and(eq(voucherRedemptions.reservationId, reservationId), isNull(voucherRedemptions.reversedAt)))
+    .returning({ voucherId: voucherRedemptions.giftVoucherId, amount: voucherRedemptions.amount });
+  for (const redemption of redemptions) {
+    await tx
+      .update(giftVouchers)
+      .set({ balance: sql`${giftVouchers.balance} + ${redemption.amount}` })
+      .where(eq(giftVouchers.id, redemption.voucherId));
+  }
+  await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, reservationId));
+}
+
 /**
  * What a booking waiting for 3-D Secure becomes once the bank answers, in the same transaction
- * as the payment's settlement: confirmed with its e-mail queued, or cancelled with its rooms,
- * extras and voucher balance given back.
+ * as the payment's settlement: confirmed with its e-mail queued, or released.
  */
 export function reservationPaymentSettled(context: Pick<AppContext, 'config' | 'clock'>) {
   return async (tx: Tx, payment: SettledPayment): Promise<void> => {
@@ -22,22 +45,46 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
       await enqueueBookingConfirmation(tx, context, reservation.id);
       return;
     }
-    const details = await findReservationDetails(tx, reservation.id);
-    for (const room of details.rooms) {
-      await releaseRoomUnits(tx, room.roomTypeId, room.dateFrom, room.dateTo);
-      for (const service of room.services) await releaseServiceUnits(tx, service.serviceId, room.dateFrom, room.dateTo, service.quantity);
-    }
-    const redemptions = await tx
-      .update(voucherRedemptions)
-      .set({ reversedAt: now })
-      .where(and(eq(voucherRedemptions.reservationId, reservation.id), isNull(voucherRedemptions.reversedAt)))
-      .returning({ voucherId: voucherRedemptions.giftVoucherId, amount: voucherRedemptions.amount });
-    for (const redemption of redemptions) {
-      await tx
-        .update(giftVouchers)
-        .set({ balance: sql`${giftVouchers.balance} + ${redemption.amount}` })
-        .where(eq(giftVouchers.id, redemption.voucherId));
-    }
-    await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, reservation.id));
+    await releaseUnpaidReservation(tx, reservation.id, now);
   };
+}
+
+/**
+ * Releases bookings whose guest left the 3-D Secure check unanswered for `paymentWaitMs`: their
+ * payment is marked cancelled so a late answer no longer confirms them. Answers how many.
+ */
+export async function releaseAbandonedPayments(context: Pick<AppContext, 'database' | 'clock'>): Promise<number> {
+  const now = context.clock.now();
+  const cutOff = new Date(now.getTime() - paymentWaitMs);
+  const abandoned = await context.database.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.status, 'pending_payment'), lt(reservations.createdAt, cutOff)));
+  let released = 0;
+  for (const { id } of abandoned) {
+    await context.database.db.transaction(async (tx) => {
+      // Locked and re-read: the guest's answer may have arrived meanwhile.
+      const [row] = await tx.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, id)).for('update');
+      if (row?.status !== 'pending_payment') return;
+      await tx
+        .update(payments)
+        .set({ status: 'cancelled', completedAt: now })
+        .where(and(eq(payments.reservationId, id), eq(payments.status, 'requires_action')));
+      await releaseUnpaidReservation(tx, id, now);
+      released += 1;
+    });
+  }
+  return released;
+}
+
+/** Looks for abandoned payments every minute while the process runs; answers a stop function. */
+export function scheduleAbandonedPaymentRelease(context: Pick<AppContext, 'database' | 'clock' | 'logger'>, everyMs = 60_000): () => void {
+  const run = () =>
+    releaseAbandonedPayments(context).then(
+      (count) => count > 0 && context.logger.info({ count }, 'released bookings whose payment was never completed'),
+      (error: unknown) => context.logger.error({ err: error }, 'releasing abandoned payments failed'),
+    );
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
+import { releaseAbandonedPayments } from '../../src/reservation/settle-reservation-payment';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, givenBookingProperty, type Ids, visa } from './reservation-fixture';
 
@@ -73,5 +74,24 @@ describe('a card that needs 3-D Secure', () => {
     expect(await sold()).toBe(0);
     const [voucher] = await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-50'`);
     expect(voucher!.balance).toBe(5000);
+  });
+
+  it('releases the room when the guest never answers, and a late answer no longer confirms it', async () => {
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+    const booking = await bookWithChallenge();
+    t.setNow('2027-03-01T09:20:00Z');
+    expect(await releaseAbandonedPayments(t.context)).toBe(0); // the check may still be answered
+    t.setNow('2027-03-01T09:31:00Z');
+    expect(await releaseAbandonedPayments(t.context)).toBe(1);
+    expect(await sold()).toBe(0);
+    expect((await status(booking.ConfirmationToken).expect(200)).body).toMatchObject({
+      Success: false,
+      Status: 'PaymentFailed',
+      Message: expect.stringContaining('not completed in time'),
+    });
+    const url = new URL(booking.ChallengeUrl, 'http://localhost');
+    await request(t.app).post(url.pathname).send({ Outcome: 'approve' });
+    expect((await status(booking.ConfirmationToken).expect(200)).body).toMatchObject({ Status: 'PaymentFailed' });
+    t.setNow('2027-03-01T09:00:00Z');
   });
 });
