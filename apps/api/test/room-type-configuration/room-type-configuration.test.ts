@@ -4,7 +4,7 @@ import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
-let ids: { seaside: number; other: number; double: number; single: number; otherDouble: number };
+let ids: { seaside: number; other: number; double: number; single: number; family: number; otherDouble: number };
 
 async function roomTypeIds(): Promise<Record<string, number>> {
   const rows = await t.context.database.db.query.roomTypes.findMany({ columns: { id: true, code: true, propertyId: true } });
@@ -36,6 +36,20 @@ beforeAll(async () => {
       }),
       aProperty({
         Code: 'OTHER',
+        RoomTypes: [
+          { Code: 'DBL', Name: 'Double', Rooms: ['1'], Configurations: ['King bed'] },
+          { Code: 'FAM', Name: 'Family', Rooms: ['2'], Configurations: ['Bunk beds'] },
+        ],
+        RatePlans: [{ Code: 'BAR', Name: 'Best Available Rate', Prices: [{ RoomType: 'DBL', BaseRate: 90 }] }],
+      }),
+    ),
+  );
+  // A later import no longer lists the family room: it is retired, not deleted.
+  await givenDefinition(
+    t.context,
+    aDefinition(
+      aProperty({
+        Code: 'OTHER',
         RoomTypes: [{ Code: 'DBL', Name: 'Double', Rooms: ['1'], Configurations: ['King bed'] }],
         RatePlans: [{ Code: 'BAR', Name: 'Best Available Rate', Prices: [{ RoomType: 'DBL', BaseRate: 90 }] }],
       }),
@@ -50,6 +64,7 @@ beforeAll(async () => {
     other,
     double: roomTypes[`${seaside}:DBL`]!,
     single: roomTypes[`${seaside}:SGL`]!,
+    family: roomTypes[`${other}:FAM`]!,
     otherDouble: roomTypes[`${other}:DBL`]!,
   };
 });
@@ -75,8 +90,10 @@ describe('GET /api/RoomTypeConfiguration/Get', () => {
   });
 
   it('still answers a room type a later import retired (reservations on it may be asked their configuration)', async () => {
-    const other = await get({ propertyId: ids.other, roomTypeId: ids.otherDouble }).expect(200);
-    expect(other.body).toEqual([{ RoomConfigurationDropdownOptionId: expect.any(Number), Name: 'King bed' }]);
+    const retired = await t.context.database.db.query.roomTypes.findFirst({ where: (r, { eq }) => eq(r.id, ids.family) });
+    expect(retired?.isActive).toBe(false);
+    const family = await get({ propertyId: ids.other, roomTypeId: ids.family }).expect(200);
+    expect(family.body).toEqual([{ RoomConfigurationDropdownOptionId: expect.any(Number), Name: 'Bunk beds' }]);
   });
 
   it('answers 404 for an unknown property, an unknown room type, or a room type of another property', async () => {
