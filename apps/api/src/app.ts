@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability/availability-routes';
 import { registerBookConfigRoutes } from './book-config/book-config-routes';
+import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate/currency-exchange-rate-routes';
 import { apiDocsRouter } from './docs/api-docs';
 import { healthRouter } from './health/health-routes';
 import { requireAdminApiKey } from './http/admin-api-key';
@@ -58,6 +59,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerBookConfigRoutes(api, context);
   registerRoomTypeConfigurationRoutes(api, context);
   registerStaticDataRoutes(api, context);
+  registerCurrencyExchangeRateRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 
