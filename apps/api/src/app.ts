@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability/availability-routes';
 import { registerBookConfigRoutes } from './book-config/book-config-routes';
+import { registerCompanyRoutes } from './company/company-routes';
 import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate/currency-exchange-rate-routes';
 import { apiDocsRouter } from './docs/api-docs';
 import { healthRouter } from './health/health-routes';
@@ -60,6 +61,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerRoomTypeConfigurationRoutes(api, context);
   registerStaticDataRoutes(api, context);
   registerCurrencyExchangeRateRoutes(api, context);
+  registerCompanyRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCompaniesByNamePrefix } from '../../src/company/company-queries';
+import { rawRows } from '../../src/database/raw-rows';
+import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let hotelId: number;
+let otherId: number;
+
+const zetas = Array.from({ length: 25 }, (_, i) => ({ AccountId: `Z${i + 1}`, Name: `Zeta ${String(i + 1).padStart(2, '0')}` }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await givenDefinition(
+    t.context,
+    aDefinition(
+      aProperty({
+        Code: 'HOTEL',
+        Companies: [
+          { AccountId: 'ACX', Name: 'ACMEX' },
+          { AccountId: 'ACT', Name: 'acme trading' },
+          { AccountId: 'ACME', Name: 'Acme Ltd' },
+          { AccountId: 'APEX', Name: 'Apex' },
+          { AccountId: 'PCT', Name: '100% Design' },
+          { AccountId: 'DEG', Name: '100 Degrees' },
+          { AccountId: 'AUB', Name: 'A_B Partners' },
+          { AccountId: 'AXB', Name: 'AxB Partners' },
+          { AccountId: 'BSL', Name: 'Back\\slash Studio' },
+          { AccountId: 'BAK', Name: 'Backslash Bakery' },
+          ...zetas,
+        ],
+      }),
+      aProperty({ Code: 'OTHER', Companies: [{ AccountId: 'ACO', Name: 'Acme Other' }] }),
+    ),
+  );
+  hotelId = (await request(t.app).get('/api/Property/HOTEL')).body.PropertyId;
+  otherId = (await request(t.app).get('/api/Property/OTHER')).body.PropertyId;
+});
+afterAll(() => t.close());
+
+const search = (query: Record<string, string | number>) => request(t.app).get('/api/Company/SearchCompanies').query(query);
+
+describe('GET /api/Company/SearchCompanies', () => {
+  it("answers the property's companies whose name starts with the query, any case, by name", async () => {
+    const { body } = await search({ propertyId: hotelId, query: 'acme' }).expect(200);
+    expect(body).toEqual([
+      { AccountId: 'ACME', Name: 'Acme Ltd' },
+      { AccountId: 'ACT', Name: 'acme trading' },
+      { AccountId: 'ACX', Name: 'ACMEX' },
+    ]);
+    await search({ propertyId: hotelId, query: 'ACME TR' }).expect(200, [{ AccountId: 'ACT', Name: 'acme trading' }]);
+  });
+
+  it('matches a prefix only, never the middle of a name, and ignores spaces around the query', async () => {
+    await search({ propertyId: hotelId, query: 'trading' }).expect(200, []);
+    await search({ propertyId: hotelId, query: '  ap  ' }).expect(200, [{ AccountId: 'APEX', Name: 'Apex' }]);
+  });
+
+  it('never answers another property’s companies', async () => {
+    await search({ propertyId: otherId, query: 'acme' }).expect(200, [{ AccountId: 'ACO', Name: 'Acme Other' }]);
+  });
+
+  it('takes %, _ and \\ in the query literally, not as LIKE wildcards', async () => {
+    await search({ propertyId: hotelId, query: '100%' }).expect(200, [{ AccountId: 'PCT', Name: '100% Design' }]);
+    await search({ propertyId: hotelId, query: 'A_' }).expect(200, [{ AccountId: 'AUB', Name: 'A_B Partners' }]);
+    await search({ propertyId: hotelId, query: '%a' }).expect(200, []);
+    await search({ propertyId: hotelId, query: 'Back\\' }).expect(200, [{ AccountId: 'BSL', Name: 'Back\\slash Studio' }]);
+  });
+
+  it('answers at most 20 companies, the first by name', async () => {
+    const { body } = await search({ propertyId: hotelId, query: 'ze' }).expect(200);
+    expect(body).toEqual(zetas.slice(0, 20));
+  });
+
+  it('answers 400 with ModelState for a query under 2 characters, missing or too long', async () => {
+    const short = await search({ propertyId: hotelId, query: 'a' }).expect(400);
+    expect(short.body).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: { query: ['Enter at least 2 characters of the company name'] },
+      Code: 'VALIDATION_FAILED',
+    });
+    const blank = await search({ propertyId: hotelId, query: ' a ' }).expect(400);
+    expect(blank.body.ModelState).toEqual({ query: ['Enter at least 2 characters of the company name'] });
+    const missing = await search({ propertyId: hotelId }).expect(400);
+    expect(missing.body.ModelState).toEqual({ query: ['Enter at least 2 characters of the company name'] });
+    const long = await search({ propertyId: hotelId, query: 'x'.repeat(101) }).expect(400);
+    expect(long.body.ModelState).toEqual({ query: ['Enter at most 100 characters of the company name'] });
+  });
+
+  it('answers 400 with ModelState for a missing or malformed propertyId', async () => {
+    for (const propertyId of [undefined, 'abc', '0', '99999999999']) {
+      const response = await search(propertyId === undefined ? { query: 'acme' } : { propertyId, query: 'acme' }).expect(400);
+      expect(response.body.ModelState).toEqual({ propertyId: ['A valid propertyId is required'] });
+    }
+  });
+
+  it('answers 404 for an unknown property', async () => {
+    const response = await search({ propertyId: 999_999, query: 'acme' }).expect(404);
+    expect(response.body).toEqual({ Message: 'There is no property 999999.', Code: 'NOT_FOUND' });
+  });
+
+  it('is served by the lower(name) text_pattern_ops index', async () => {
+    const query = findCompaniesByNamePrefix(t.context.database.db, hotelId, 'ac%_', 20);
+    const plan = await t.context.database.db.transaction(async (tx) => {
+      // On a table this small the planner would rightly scan it; the question is whether it can use the index.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return rawRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query.getSQL()}`);
+    });
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('companies_property_id_lower_name_idx');
+    expect(text).toMatch(/Index Cond: .*~>=~/);
+  });
+});
