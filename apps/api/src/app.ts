@@ -18,6 +18,7 @@ import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
+import { registerServiceRoutes } from './service/service-routes';
 import { registerStaticDataRoutes } from './static-data/static-data-routes';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,6 +63,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerStaticDataRoutes(api, context);
   registerCurrencyExchangeRateRoutes(api, context);
   registerCompanyRoutes(api, context);
+  registerServiceRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 
