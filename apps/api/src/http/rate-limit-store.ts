@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
+import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import { rateLimitCounters } from '@hotel/db/schema';
+import type { Clock } from '../app-context';
+import type { Queryable } from '../database/db';
+
+// Keys are part of the table's primary key: a caller's key (an e-mail, say) longer than this
+// is stored as its hash, so no input can make the index entry too large.
+const longestStoredKey = 200;
+
+/**
+ * An `express-rate-limit` store on the `rate_limit_counters` table, so that every API process
+ * against one database counts the same attempts. Windows are fixed and aligned to the epoch
+ * (a 60 s window runs 12:00:00-12:01:00 in every process), so one atomic upsert per attempt
+ * is the whole protocol and no process needs to know about another. Works on PGlite and Postgres.
+ */
+export class DatabaseRateLimitStore implements Store {
+  /** Counts are shared between processes, so express-rate-limit must not assume otherwise. */
+  readonly localKeys = false;
+  readonly prefix: string;
+  private windowMs: number;
+  private nextSweepAt = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    options: { prefix: string; windowMs: number },
+  ) {
+    this.prefix = options.prefix;
+    this.windowMs = options.windowMs;
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  /** Counts one attempt in the current window and answers the window's count so far. */
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const { start, end } = this.currentWindow();
+    await this.sweepExpired();
+    const [row] = await this.db
+      .insert(rateLimitCounters)
+      .values({ key: this.storedKey(key), windowStart: start, count: 1, expiresAt: end })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { count: sql`${rateLimitCounters.count} + 1` },
+      })
+      .returning({ count: rateLimitCounters.count });
+    return { totalHits: row!.count, resetTime: end };
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const { start, end } = this.currentWindow();
+    const [row] = await this.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, this.storedKey(key)), eq(rateLimitCounters.windowStart, start)));
+    return row ? { totalHits: row.count, resetTime: end } : undefined;
+  }
+
+  /** Gives back an attempt of the current window (express-rate-limit's skip options use it). */
+  async decrement(key: string): Promise<void> {
+    const { start } = this.currentWindow();
+    await this.db
+      .update(rateLimitCounters)
+      .set({ count: sql`${rateLimitCounters.count} - 1` })
+      .where(and(eq(rateLimitCounters.key, this.storedKey(key)), eq(rateLimitCounters.windowStart, start), gt(rateLimitCounters.count, 0)));
+  }
+
+  /** Forgets a client's attempts (e.g. after a successful login). */
+  async resetKey(key: string): Promise<void> {
+    await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, this.storedKey(key)));
+  }
+
+  /** Forgets every attempt counted by this limiter (its prefix), leaving other limiters alone. */
+  async resetAll(): Promise<void> {
+    const escapedPrefix = this.prefix.replace(/[\\%_]/g, (character) => `\\${character}`);
+    await this.db.delete(rateLimitCounters).where(like(rateLimitCounters.key, `${escapedPrefix}%`));
+  }
+
+  private storedKey(key: string): string {
+    const stored = `${this.prefix}${key}`;
+    return stored.length <= longestStoredKey ? stored : `${this.prefix}sha256:${createHash('sha256').update(key).digest('hex')}`;
+  }
+
+  private currentWindow(): { start: Date; end: Date } {
+    const start = Math.floor(this.clock.now().getTime() / this.windowMs) * this.windowMs;
+    return { start: new Date(start), end: new Date(start + this.windowMs) };
+  }
+
+  /**
+   * Deletes finished windows (of every limiter: `expires_at` is absolute), at most once per
+   * window per process, so the table holds about one window of counters.
+   */
+  private async sweepExpired(): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() < this.nextSweepAt) return;
+    this.nextSweepAt = now.getTime() + this.windowMs;
+    await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, now));
+  }
+}

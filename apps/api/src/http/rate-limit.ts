@@ -1,0 +1,44 @@
+import type { Request, RequestHandler } from 'express';
+import { rateLimit as expressRateLimit } from 'express-rate-limit';
+import type { AppContext } from '../app-context';
+import { AppError } from './app-error';
+import { DatabaseRateLimitStore } from './rate-limit-store';
+
+export type RateLimitOptions = {
+  /** Names the counters in the shared table: two limiters with different names never share a count. */
+  name: string;
+  windowMs: number;
+  /** Attempts allowed per client and window; the next one is answered 429. */
+  limit: number;
+  /** The 429's `Message`, for people. */
+  message: string;
+  /** Who a request counts against; the client's IP address (its /56 for IPv6) by default. */
+  key?: (req: Request) => string;
+};
+
+/**
+ * Middleware allowing each client `limit` requests per fixed window, counted in the database so
+ * that every API process shares the counts. Over the limit it answers 429
+ * `{ Message, Code: 'RATE_LIMITED' }` through the error handler, with `Retry-After` in seconds.
+ */
+export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, 'database' | 'clock' | 'logger'>): RequestHandler {
+  const { database, clock, logger } = context;
+  return expressRateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    store: new DatabaseRateLimitStore(database.db, clock, { prefix: `${options.name}:`, windowMs: options.windowMs }),
+    ...(options.key ? { keyGenerator: options.key } : {}),
+    // The library computes its headers from the system clock; Retry-After is set below from ours.
+    standardHeaders: false,
+    legacyHeaders: false,
+    logger: {
+      error: (error, message) => logger.error({ err: error, rateLimit: options.name }, message ?? 'rate limiter error'),
+      warn: (error, message) => logger.warn({ err: error, rateLimit: options.name }, message ?? 'rate limiter warning'),
+    },
+    handler(req, res, next) {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      if (resetTime) res.setHeader('Retry-After', String(Math.max(1, Math.ceil((resetTime.getTime() - clock.now().getTime()) / 1000))));
+      next(new AppError('RATE_LIMITED', options.message));
+    },
+  });
+}
