@@ -14,6 +14,7 @@ import { ApiRouter } from './http/api-router';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-response';
 import { findWebDist, serveWebClient } from './http/static-web';
+import { registerLogRoutes } from './log/log-routes';
 import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
@@ -64,6 +65,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerCurrencyExchangeRateRoutes(api, context);
   registerCompanyRoutes(api, context);
   registerServiceRoutes(api, context);
+  registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerTestChallengeRoutes(api, context);
 

@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { AppError } from '../http/app-error';
+import { rateLimit } from '../http/rate-limit';
+import { largestLogBodyBytes, logRequestSchema } from './log-request';
+import { writeWebLog } from './web-log';
+
+/**
+ * The API's JSON parser (100 kB) has already read the body, so its size is the declared
+ * Content-Length (which the parser has checked against what arrived), or the re-serialised
+ * body for a chunked request (never larger than what was sent, so never a false refusal).
+ */
+function refuseBodiesOver(largestBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    const declared = req.headers['content-length'];
+    const size = declared !== undefined ? Number(declared) : Buffer.byteLength(JSON.stringify(req.body ?? null));
+    if (size > largestBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    next();
+  };
+}
+
+export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
+  // A browser in an error loop must not flood the log: counted per client address across processes.
+  const limiter = rateLimit(
+    { name: 'web-log', windowMs: 60_000, limit: 60, message: 'Too many diagnostics from this address. Please try again in a minute.' },
+    context,
+  );
+  api.router.post('/Log', limiter, refuseBodiesOver(largestLogBodyBytes));
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Log',
+      summary: 'Front-end diagnostics into the server log (card numbers, e-mail addresses and secrets removed)',
+      tag: 'Log',
+      body: logRequestSchema,
+      status: 204,
+      response: z.null(),
+      errors: { 413: `Body larger than ${largestLogBodyBytes} bytes`, 429: 'Too many diagnostics from this client address' },
+    },
+    ({ body }, req, res) => {
+      writeWebLog(req.log, body);
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeText, sanitizeUrl } from '../../src/log/log-sanitizer';
+
+describe('sanitizeText', () => {
+  it.each([
+    ['card 4111111111111111 declined', 'card [removed] declined'],
+    ['card 4111 1111 1111 1111 declined', 'card [removed] declined'],
+    ['card 3782-822463-10005 declined', 'card [removed] declined'],
+    ['12 digits 123456789012 and 19 digits 1234567890123456789', '12 digits [removed] and 19 digits [removed]'],
+    ['a longer run 12345678901234567890123 may hold one', 'a longer run [removed] may hold one'],
+    ['{"CardNumber":"5555555555554444","SecurityCode":"123"}', '{"CardNumber":"[removed]","SecurityCode":"[removed]"}'],
+    ['booker ann.lee+hotel@example.co.uk failed', 'booker [removed] failed'],
+    ['password=hunter2&next=1', 'password=[removed]&next=1'],
+    ['{"Password": "hunter2", "ConfirmPassword":"hunter2"}', '{"Password": "[removed]", "ConfirmPassword":"[removed]"}'],
+    ['smtp password: s3cret!', 'smtp password: [removed]'],
+    ['reset token=abcDEF123', 'reset token=[removed]'],
+  ])('%s', (text, expected) => {
+    expect(sanitizeText(text)).toBe(expected);
+  });
+
+  it('keeps what helps diagnose: statuses, short numbers, dates, codes', () => {
+    const text = 'POST /api/Reservation/Create answered 409 ROOM_SOLD_OUT for room 101 on 2027-03-10 after 1500 ms';
+    expect(sanitizeText(text)).toBe(text);
+  });
+});
+
+describe('sanitizeUrl', () => {
+  it.each([
+    ['/Book/TEST/Confirmation/Zq3xVbN81kLmPq0rStUvWx-_yz', '/Book/TEST/Confirmation/[removed]'],
+    ['/api/Reservation/Status?propertyId=1&referenceNumber=ABC123', '/api/Reservation/Status?propertyId=1&referenceNumber=ABC123'],
+    [
+      '/api/Reservation/Confirmation?propertyId=1&confirmationToken=abc',
+      '/api/Reservation/Confirmation?propertyId=1&confirmationToken=[removed]',
+    ],
+    ['https://hotel.example/Manage?ref=AB12&code=f00d', 'https://hotel.example/Manage?ref=AB12&code=[removed]'],
+    ['https://ann:hunter2@hotel.example/Book/TEST', 'https://hotel.example/Book/TEST'],
+    ['/Book/TEST/Checkout?email=ann%40example.com', '/Book/TEST/Checkout?email=[removed]'],
+    ['/Book/TEST/Checkout?card=4111%201111%201111%201111', '/Book/TEST/Checkout?card=[removed]'],
+    ['/Book/TEST/Rooms-And-Rates', '/Book/TEST/Rooms-And-Rates'],
+  ])('%s', (url, expected) => {
+    expect(sanitizeUrl(url)).toBe(expected);
+  });
+});
