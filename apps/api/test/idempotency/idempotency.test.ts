@@ -14,6 +14,7 @@ import {
   readIdempotencyKey,
   requestHash,
   saveIdempotentAnswer,
+  scheduleIdempotencyPurge,
 } from '../../src/http/idempotency';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -170,6 +171,28 @@ describe('claiming a key in the use case transaction', () => {
         .where(sql`${idempotencyRecords.key} = 'key-expiry'`),
     ).toEqual([]);
     t.setNow('2027-03-01T09:00:00Z');
+  });
+});
+
+describe('the purge job', () => {
+  it('purges expired records as soon as it starts, then on its timer until stopped', async () => {
+    t.setNow('2027-03-01T09:00:00Z');
+    await bookScratch(t.database, 'key-purge-job', { guest: 'purge-job' });
+    t.setNow('2027-03-05T00:00:00Z');
+    const stop = scheduleIdempotencyPurge(t.context);
+    try {
+      await expect
+        .poll(() =>
+          t.database.db
+            .select()
+            .from(idempotencyRecords)
+            .where(sql`${idempotencyRecords.key} = 'key-purge-job'`),
+        )
+        .toEqual([]);
+    } finally {
+      stop();
+      t.setNow('2027-03-01T09:00:00Z');
+    }
   });
 });
 

@@ -180,12 +180,10 @@ describe('escaping', () => {
 
   it('is what the html tag does: text escaped, markup built by the tag kept, lists joined, nothing for false and null', () => {
     const items = ['<a>', 'b&c'];
-    expect(
-      html`<ul>
-          ${items.map((item) => html`<li>${item}</li>`)}
-        </ul>
-        ${false}${null}${undefined}${0}`.toString(),
-    ).toBe('<ul><li>&lt;a&gt;</li><li>b&amp;c</li></ul>0');
+    // prettier-ignore
+    const list = html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`;
+    expect(list.toString()).toBe('<ul><li>&lt;a&gt;</li><li>b&amp;c</li></ul>');
+    expect(html`<p>${false}${null}${undefined}${0}</p>`.toString()).toBe('<p>0</p>');
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
   });
 
