@@ -90,13 +90,14 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   /**
-   * Deletes finished windows (of every limiter: `expires_at` is absolute), at most once per
-   * window per process, so the table holds about one window of counters.
+   * Deletes windows that ended a window ago or more (of every limiter: `expires_at` is
+   * absolute), at most once per window per process, so the table stays about two windows
+   * long. The extra window is slack for processes whose clocks disagree a little.
    */
   private async sweepExpired(): Promise<void> {
-    const now = this.clock.now();
-    if (now.getTime() < this.nextSweepAt) return;
-    this.nextSweepAt = now.getTime() + this.windowMs;
-    await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, now));
+    const now = this.clock.now().getTime();
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + this.windowMs;
+    await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(now - this.windowMs)));
   }
 }

@@ -8,14 +8,15 @@ import { largestLogBodyBytes, logRequestSchema } from './log-request';
 import { writeWebLog } from './web-log';
 
 /**
- * The API's JSON parser (100 kB) has already read the body, so its size is the declared
- * Content-Length (which the parser has checked against what arrived), or the re-serialised
- * body for a chunked request (never larger than what was sent, so never a false refusal).
+ * The API's JSON parser (100 kB) has already read the body, so its size is judged after the
+ * fact: the declared Content-Length, or the re-serialised body when that is larger (a chunked
+ * or compressed request). Re-serialising never makes JSON longer than what was sent, so an
+ * honest body under the limit is never refused.
  */
 function refuseBodiesOver(largestBytes: number): RequestHandler {
   return (req, _res, next) => {
-    const declared = req.headers['content-length'];
-    const size = declared !== undefined ? Number(declared) : Buffer.byteLength(JSON.stringify(req.body ?? null));
+    const declared = Number(req.headers['content-length'] ?? 0) || 0;
+    const size = Math.max(declared, Buffer.byteLength(JSON.stringify(req.body ?? null)));
     if (size > largestBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     next();
   };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -117,16 +118,18 @@ describe('POST /api/Log', () => {
     await post({ Level: 'error', Message: 'just under', Padding: 'x'.repeat(8_000) }).expect(204);
   });
 
-  it('answers 413 for a chunked body over 8 kB too (no Content-Length to go by)', async () => {
+  /** Posts raw bytes, as supertest cannot send a chunked or pre-compressed body. */
+  async function postRaw(headers: Record<string, string>, chunks: (string | Buffer)[]): Promise<number> {
     const server = t.app.listen(0);
     try {
-      const status = await new Promise<number>((resolve, reject) => {
+      return await new Promise<number>((resolve, reject) => {
+        const port = (server.address() as AddressInfo).port;
         const req = http.request(
           {
-            port: (server.address() as AddressInfo).port,
+            port,
             method: 'POST',
             path: '/api/Log',
-            headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'X-Forwarded-For': client },
+            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...headers },
           },
           (res) => {
             res.resume();
@@ -134,14 +137,25 @@ describe('POST /api/Log', () => {
           },
         );
         req.on('error', reject);
-        req.write('{"Level":"error","Message":"big","Padding":"');
-        for (let i = 0; i < 9; i++) req.write('x'.repeat(1_000));
-        req.end('"}');
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
       });
-      expect(status).toBe(413);
     } finally {
       server.close();
     }
+  }
+
+  it('answers 413 for a chunked body over 8 kB too (no Content-Length to go by)', async () => {
+    const chunks = ['{"Level":"error","Message":"big","Padding":"', ...Array.from({ length: 9 }, () => 'x'.repeat(1_000)), '"}'];
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, chunks)).toBe(413);
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, ['{"Level":"info",', '"Message":"small"}'])).toBe(204);
+  });
+
+  it('answers 413 for a compressed body that is over 8 kB once inflated', async () => {
+    const inflated = JSON.stringify({ Level: 'error', Message: 'big', Padding: 'x'.repeat(20_000) });
+    const compressed = gzipSync(inflated);
+    expect(compressed.length).toBeLessThan(1_000);
+    expect(await postRaw({ 'Content-Encoding': 'gzip', 'Content-Length': String(compressed.length) }, [compressed])).toBe(413);
   });
 
   it('answers 429 through the error path after 60 diagnostics a minute from one address, others unaffected', async () => {

@@ -63,17 +63,26 @@ describe('DatabaseRateLimitStore', () => {
     expect(await login.increment('a')).toEqual({ totalHits: 1, resetTime: new Date('2027-03-01T09:02:00Z') });
   });
 
-  it('sweeps finished windows of every limiter, at most once per window', async () => {
+  it('sweeps windows that ended a window ago or more, of every limiter, at most once per window', async () => {
     await store('login').increment('a');
     await store('reset', 10 * minute).increment('a');
+    // The login window ended at 09:01: at 09:01:30 it is kept, as slack for clocks that disagree.
+    now = new Date('2027-03-01T09:01:30Z');
+    await store('login').increment('b');
+    expect((await storedRows()).map((row) => row.key)).toEqual(['login:a', 'login:b', 'reset:a']);
     now = new Date('2027-03-01T09:05:00Z');
-    const fresh = store('login');
-    await fresh.increment('b');
-    // The login window ended at 09:01 and is gone; the 10-minute reset window runs to 09:10.
+    const sweeper = store('login');
+    await sweeper.increment('c');
+    // Gone: login:a (ended 09:01) and login:b (ended 09:02); the 10-minute reset window runs to 09:10.
     expect(await storedRows()).toEqual([
-      { key: 'login:b', count: 1 },
+      { key: 'login:c', count: 1 },
       { key: 'reset:a', count: 1 },
     ]);
+    // Once per window: a window ending meanwhile waits for the next sweep.
+    now = new Date('2027-03-01T09:05:30Z');
+    await t.context.database.db.execute(sql`UPDATE rate_limit_counters SET expires_at = '2027-03-01T09:00:00Z' WHERE key = 'reset:a'`);
+    await sweeper.increment('c');
+    expect((await storedRows()).map((row) => row.key)).toContain('reset:a');
   });
 
   it('gives back an attempt, never below 0, and forgets a key or every key of its own limiter', async () => {
