@@ -64,9 +64,11 @@ export function registerTestChallengeRoutes(
         throw invalidField('ReturnTo', 'The return address does not belong to this challenge.');
       const state = await completePaymentChallenge(context, params.reference, body.Outcome, options.onPaymentSettled);
       if (!state.found) throw notFound('There is no payment waiting for this 3-D Secure check.');
-      if (returnUrl !== undefined) return res.redirect(303, returnUrl);
-      if (req.is('application/x-www-form-urlencoded')) return res.type('html').send(challengeOutcomePage(state.status));
-      return { Reference: params.reference, Status: state.status };
+      // A handler that answers by itself returns nothing for ApiRouter to send.
+      if (returnUrl !== undefined) res.redirect(303, returnUrl);
+      else if (req.is('application/x-www-form-urlencoded')) res.type('html').send(challengeOutcomePage(state.status));
+      else return { Reference: params.reference, Status: state.status };
+      return undefined;
     },
   );
 }
