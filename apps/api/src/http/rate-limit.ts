@@ -1,5 +1,5 @@
-import type { Request, RequestHandler } from 'express';
-import { rateLimit as expressRateLimit } from 'express-rate-limit';
+import type { Request } from 'express';
+import { rateLimit as expressRateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../app-context';
 import { AppError } from './app-error';
 import { DatabaseRateLimitStore } from './rate-limit-store';
@@ -20,8 +20,10 @@ export type RateLimitOptions = {
  * Middleware allowing each client `limit` requests per fixed window, counted in the database so
  * that every API process shares the counts. Over the limit it answers 429
  * `{ Message, Code: 'RATE_LIMITED' }` through the error handler, with `Retry-After` in seconds.
+ * Put it before a route with `api.router.post('/Account/Authenticate', limiter)`; its
+ * `resetKey(key)` forgets a client's attempts (after a successful login, say).
  */
-export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, 'database' | 'clock' | 'logger'>): RequestHandler {
+export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, 'database' | 'clock' | 'logger'>): RateLimitRequestHandler {
   const { database, clock, logger } = context;
   return expressRateLimit({
     windowMs: options.windowMs,

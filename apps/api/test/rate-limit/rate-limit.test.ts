@@ -67,6 +67,20 @@ describe('rateLimit', () => {
     await attempt(app, '203.0.113.4').set('X-Account', 'bob@example.com').expect(200);
   });
 
+  it("forgets a client's attempts when told to (after a successful login, say)", async () => {
+    const limiter = rateLimit(login, t.context);
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.post('/login', limiter, (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.use(errorHandler);
+    for (let i = 0; i < 3; i++) await attempt(app).expect(200);
+    await attempt(app).expect(429);
+    await limiter.resetKey('203.0.113.9');
+    await attempt(app).expect(200);
+  });
+
   it('keeps limiters with different names apart', async () => {
     const logins = anApp(t.context);
     const resets = anApp(t.context, { ...login, name: 'reset' });
