@@ -9,6 +9,7 @@ import { createPaymentGateway } from './payments/payment-gateway-factory';
 import { scheduleIdempotencyPurge } from './http/idempotency';
 import { importDemoWhenEmpty } from './property-definition/demo-import';
 import { scheduleSellableWindowRefresh } from './property-definition/sellable-window-refresh';
+import { scheduleAbandonedPaymentRelease } from './reservation/settle-reservation-payment';
 import { listen } from './server';
 
 /** The API process: migrate, optionally seed the demo, serve, and stop gracefully on SIGTERM/SIGINT. */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 
   const stopRefreshing = scheduleSellableWindowRefresh(context);
   const stopPurging = scheduleIdempotencyPurge(context);
+  const stopReleasing = scheduleAbandonedPaymentRelease(context);
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, logger);
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     stopRefreshing();
     stopPurging();
+    stopReleasing();
     await running.stop();
     // After the last request (which may have queued mail), before the database closes.
     await mailDispatcher.stop();
