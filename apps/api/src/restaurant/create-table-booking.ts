@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { formatDate, parseDate, type IsoDate } from '@hotel/domain/dates';
+import { bookingsOnDate, offeredTime, type OfferedTime } from '@hotel/domain/restaurant';
+import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/validation';
+import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
+import type { AppContext } from '../app-context';
+import type { Tx } from '../database/db';
+import { notifyMailEnqueued } from '../mail/mail-dispatcher';
+import type { PropertyRow } from '../property/property-queries';
+import { newReservationNumber } from '../reservation/reservation-number';
+import {
+  findActiveTables,
+  findPromotions,
+  findReservationIdByNumber,
+  findSittings,
+  findStandingBookings,
+  insertTableBooking,
+  isBookingReferenceTaken,
+  type RestaurantPromotionRow,
+  type RestaurantRow,
+} from './restaurant-queries';
+import type { CreateTableBookingResponse } from './restaurant-response';
+import { propertyOrNotFound, restaurantOrNotFound } from './restaurant-service';
+import { enqueueTableBookingConfirmation } from './table-booking-mail';
+
+/**
+ * The spec's request, except that a missing or invalid contact number, e-mail or identifier
+ * is a refusal (200, `Success: false`, the spec's message) rather than a 400: the spec lists
+ * them among what a table booking needs. Anything else malformed is a 400.
+ */
+export const tableBookingRequestSchema = restaurantBookingRequestSchema.extend({
+  Identifier: z.string().max(100).nullish(),
+  Email: z.string().max(254).nullish(),
+  ContactNumber: z.string().max(40).nullish(),
+});
+
+export type TableBookingRequest = z.infer<typeof tableBookingRequestSchema>;
+
+const displayDate = (date: IsoDate) => formatDate(date, 'dddd Do MMMM YYYY');
+
+const refusal = (InfoMessage: string): CreateTableBookingResponse => ({ Success: false, BookingReference: null, InfoMessage });
+
+function invalidFieldsMessage(errors: FieldErrors): string {
+  return `${Object.values(errors).flat().join('. ')}.`;
+}
+
+function partySizeMessage(restaurant: RestaurantRow, partySize: number): string {
+  const { minOnlinePartySize: min, maxOnlinePartySize: max } = restaurant;
+  const sizes = min === max ? `${min}` : `${min} to ${max}`;
+  return `${restaurant.name} takes online bookings for parties of ${sizes}. For a party of ${partySize}, please contact us.`;
+}
+
+type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotionRow> };
+
+/**
+ * POST /api/RestaurantBooking/Create: checks the request against the spec's rules and the
+ * restaurant's party sizes, then in one transaction re-reads the bookings, takes the table
+ * the time is offered with (the smallest that fits) and writes the booking with its
+ * confirmation e-mail. The exclusion constraint `table_bookings_no_overlap` is the truth:
+ * when a simultaneous booking took that table first, the next fitting table is tried, and
+ * when none is left the answer is a refusal.
+ */
+export async function createTableBooking(context: AppContext, request: TableBookingRequest): Promise<CreateTableBookingResponse> {
+  const db = context.database.db;
+  const property = await propertyOrNotFound(db, request.PropertyId);
+  const restaurant = await restaurantOrNotFound(db, property, request.RestaurantId);
+  const errors = validateRestaurantBooking(request);
+  if (Object.keys(errors).length > 0) return refusal(invalidFieldsMessage(errors));
+  if (request.PartySize < restaurant.minOnlinePartySize || request.PartySize > restaurant.maxOnlinePartySize) {
+    return refusal(partySizeMessage(restaurant, request.PartySize));
+  }
+
+  const date = parseDate(request.VisitDate)!;
+  const outcome = await db.transaction((tx) => bookTable(tx, context, { property, restaurant, request, date }));
+  if (typeof outcome === 'string') return refusal(outcome);
+  notifyMailEnqueued();
+  const { reference, offer } = outcome;
+  const leave = offer.LeaveTime ? ` Please note the table is needed again at ${offer.LeaveTime}.` : '';
+  return {
+    Success: true,
+    BookingReference: reference,
+    InfoMessage: `Your table for ${request.PartySize} at ${restaurant.name} on ${displayDate(date)} at ${offer.time} is booked.${leave}`,
+  };
+}
+
+/** The booking written, or why it was refused. */
+async function bookTable(
+  tx: Tx,
+  context: AppContext,
+  input: { property: PropertyRow; restaurant: RestaurantRow; request: TableBookingRequest; date: IsoDate },
+): Promise<Booked | string> {
+  const { property, restaurant, request, date } = input;
+  const identifier = request.Identifier!.trim();
+  const reservationId = (await findReservationIdByNumber(tx, property.id, identifier.toUpperCase())) ?? null;
+  const sittings = await findSittings(tx, restaurant.id);
+  const tables = await findActiveTables(tx, restaurant.id);
+  const promotions = await findPromotions(tx, restaurant.id);
+  const reference = await freeBookingReference(tx);
+  const lost = new Set<number>();
+
+  // Each pass sees the bookings committed so far; a table lost to a simultaneous booking is not tried again.
+  for (;;) {
+    const offer = offeredTime({
+      date,
+      now: context.clock.now(),
+      timeZone: property.timeZone,
+      sittings,
+      tables: tables.filter((table) => !lost.has(table.id)),
+      bookings: bookingsOnDate(date, property.timeZone, await findStandingBookings(tx, restaurant.id, date)),
+      partySize: request.PartySize,
+      promotions,
+      time: request.VisitTime,
+    });
+    if (offer === null) {
+      return `${request.VisitTime} on ${displayDate(date)} is not available for a party of ${request.PartySize}. Please choose another time.`;
+    }
+    if (offer.LeaveTime !== null && request.IsLeaveTimeRequired !== true) {
+      return `At ${offer.time} the table is free only until ${offer.LeaveTime}. Please choose the time again to accept leaving by then.`;
+    }
+    if (request.PromotionId != null && !offer.Promotions.some((promotion) => promotion.id === request.PromotionId)) {
+      return `The promotion chosen is not offered at ${offer.time}. Please choose the time and promotion again.`;
+    }
+    let tableBookingId: number;
+    try {
+      tableBookingId = await tx.transaction((savepoint) =>
+        insertTableBooking(savepoint, {
+          restaurantId: restaurant.id,
+          tableId: offer.tableId,
+          bookingReference: reference,
+          visitDate: date,
+          visitTime: offer.time,
+          timeZone: property.timeZone,
+          minutesHeld: offer.minutesHeld,
+          partySize: request.PartySize,
+          email: request.Email!.trim(),
+          contactNumber: request.ContactNumber!.trim(),
+          specialRequests: request.SpecialRequests?.trim() || null,
+          promotionId: request.PromotionId ?? null,
+          identifier,
+          reservationId,
+          isLeaveTimeRequired: offer.LeaveTime !== null,
+        }),
+      );
+    } catch (error) {
+      if (!isTableTaken(error)) throw error;
+      lost.add(offer.tableId);
+      continue;
+    }
+    await enqueueTableBookingConfirmation(tx, context, property, tableBookingId);
+    return { reference, offer };
+  }
+}
+
+/** A booking reference no table booking has yet (short and unambiguous: the reservation number alphabet). */
+async function freeBookingReference(tx: Tx): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const reference = newReservationNumber();
+    if (!(await isBookingReferenceTaken(tx, reference))) return reference;
+  }
+  throw new Error('could not find a free table booking reference in 5 attempts');
+}
+
+/** Whether Postgres refused the booking because a standing booking holds the table (SQLSTATE 23P01, exclusion violation). */
+function isTableTaken(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { wireDate } from '@hotel/domain/wire/scalars';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
+import {
+  availabilityResponseSchema,
+  createTableBookingResponseSchema,
+  restaurantSetupResponseSchema,
+  restaurantsResponseSchema,
+} from './restaurant-response';
+import { listRestaurants, restaurantAvailability, restaurantSetup } from './restaurant-service';
+
+const id = z.coerce.number().int().positive();
+
+export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/api/RestaurantBooking/Restaurants',
+      summary: "The property's restaurants taking table bookings, in the property's order",
+      tag: 'RestaurantBooking',
+      query: z.object({ propertyId: id }),
+      response: restaurantsResponseSchema,
+      errors: { 404: 'Unknown property' },
+    },
+    ({ query }) => listRestaurants(context, query.propertyId),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/RestaurantBooking/RestaurantSetup',
+      summary: "A restaurant's online party sizes, its no-availability text and the property's currency symbol",
+      tag: 'RestaurantBooking',
+      // date, isReservation and identifier are the spec's call shape; the setup does not depend on them.
+      query: z.object({
+        propertyId: id,
+        restaurantId: id,
+        date: wireDate.optional(),
+        isReservation: z
+          .string()
+          .regex(/^(true|false)$/i)
+          .optional(),
+        identifier: z.string().max(100).optional(),
+      }),
+      response: restaurantSetupResponseSchema,
+      errors: { 404: 'Unknown property, or no such restaurant taking bookings' },
+    },
+    ({ query }) => restaurantSetup(context, query),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/RestaurantBooking/Availability',
+      summary:
+        'The times a party can book on a date ("HH:mm", local), with leave times and promotions; none for a party size not taken online',
+      tag: 'RestaurantBooking',
+      // currencySymbol is the spec's call shape; no restaurant price depends on it.
+      query: z.object({
+        propertyId: id,
+        restaurantId: id,
+        date: wireDate,
+        partySize: z.coerce.number().int().min(1).max(100),
+        currencySymbol: z.string().max(10).optional(),
+      }),
+      response: availabilityResponseSchema,
+      errors: { 404: 'Unknown property, or no such restaurant taking bookings' },
+    },
+    ({ query }) => restaurantAvailability(context, query),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/RestaurantBooking/Create',
+      summary:
+        'Book a table: the smallest free table that seats the party at an offered time. A refusal (party size, time, contact details) is Success false with InfoMessage',
+      tag: 'RestaurantBooking',
+      body: tableBookingRequestSchema,
+      response: createTableBookingResponseSchema,
+      errors: { 404: 'Unknown property, or no such restaurant taking bookings' },
+    },
+    ({ body }) => createTableBooking(context, body),
+  );
+}
