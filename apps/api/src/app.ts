@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { accountSessions } from './account/account-passport';
+import { registerAccountRoutes } from './account/account-routes';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability/availability-routes';
 import { registerBookConfigRoutes } from './book-config/book-config-routes';
@@ -15,9 +17,12 @@ import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-response';
 import { findWebDist, serveWebClient } from './http/static-web';
 import { registerLogRoutes } from './log/log-routes';
+import { sanitizeUrl } from './log/log-sanitizer';
 import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
+import { registerReservationRoutes } from './reservation/reservation-routes';
+import { reservationPaymentSettled } from './reservation/settle-reservation-payment';
 import { registerRestaurantRoutes } from './restaurant/restaurant-routes';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
 import { registerServiceRoutes } from './service/service-routes';
@@ -52,6 +57,8 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Confirmation tokens and e-mailed link codes travel in URLs: never into the log.
+      serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: sanitizeUrl(req.url) }) },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
@@ -68,12 +75,16 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerServiceRoutes(api, context);
   registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
+  registerAccountRoutes(api, context);
+  registerReservationRoutes(api, context);
   registerRestaurantRoutes(api, context);
-  registerTestChallengeRoutes(api, context);
+  registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.
   app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));
+  // Cookie sessions: cross-site writes refused, then `req.user` for every /api route.
+  app.use('/api', accountSessions(context));
   app.use('/api', express.json({ limit: '100kb' }));
   app.get('/api/openapi.json', (_req, res) => {
     res.json(api.openApiDocument({ title: 'Hotel booking engine API', version: '1.0.0', serverUrl: context.config.publicUrl }));
