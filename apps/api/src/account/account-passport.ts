@@ -1,0 +1,83 @@
+import type { Request, RequestHandler, Response } from 'express';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { AppContext } from '../app-context';
+import { refuseCrossSiteWrites } from '../http/csrf';
+import { sessionCookieName, sessionMiddleware } from '../http/session';
+import { originOf } from './account-audit';
+import { checkCredentials, loadSessionUser, type SessionUser } from './login';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    /** `req.user` on every /api request of a logged-in user (account-passport.ts). */
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends SessionUser {}
+  }
+}
+
+// One authenticator per application (tests run several in one process), shared by the
+// session middleware and the login route.
+const authenticators = new WeakMap<AppContext, passport.Authenticator>();
+
+/** The application's passport: a local strategy on EmailAddress/Password, sessions holding the user id. */
+export function accountAuthenticator(context: AppContext): passport.Authenticator {
+  const existing = authenticators.get(context);
+  if (existing) return existing;
+  const authenticator = new passport.Passport();
+  authenticator.use(
+    'local',
+    new LocalStrategy(
+      { usernameField: 'EmailAddress', passwordField: 'Password', passReqToCallback: true },
+      (req, email, password, done) => {
+        checkCredentials(context, email, password, originOf(req)).then((user) => done(null, user ?? false), done);
+      },
+    ),
+  );
+  authenticator.serializeUser((user, done) => done(null, user.id));
+  authenticator.deserializeUser((id: unknown, done) => {
+    loadSessionUser(context, id).then((user) => done(null, user), done);
+  });
+  authenticators.set(context, authenticator);
+  return authenticator;
+}
+
+/**
+ * Everything /api needs for cookie sessions, in order: the cross-site write check (before any
+ * database work), express-session on the database store, passport reading the session's user
+ * into `req.user` (`{ id, canChoosePaymentMethod, emailConfirmed }`).
+ */
+export function accountSessions(context: AppContext): RequestHandler[] {
+  const authenticator = accountAuthenticator(context);
+  const { publicUrl } = context.config;
+  return [
+    refuseCrossSiteWrites({ publicUrl, cookieName: sessionCookieName(publicUrl) }),
+    sessionMiddleware(context),
+    authenticator.initialize(),
+    authenticator.session(),
+  ];
+}
+
+/** Runs the local strategy on the request's EmailAddress and Password: the user, or false. */
+export function authenticateLocal(authenticator: passport.Authenticator, req: Request, res: Response): Promise<SessionUser | false> {
+  return new Promise((resolve, reject) => {
+    const middleware = authenticator.authenticate('local', { session: false }, (error: unknown, user: SessionUser | false) => {
+      if (error) reject(error);
+      else resolve(user || false);
+    }) as RequestHandler;
+    middleware(req, res, (error?: unknown) => reject(error ?? new Error('passport passed the login on instead of answering')));
+  });
+}
+
+/** Logs the user in on a new session (passport regenerates the id, so none planted before the login survives). */
+export function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (error: unknown) => (error ? reject(error) : resolve())));
+}
+
+/** Ends the request's session in the store. */
+export function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!req.session) return resolve();
+    req.session.destroy((error: unknown) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { cardTypes, savedCards, users } from '@hotel/db/schema';
+import type { Queryable, Tx } from '../database/db';
+
+/** A user as the account use cases read it; the hash never leaves the account area. */
+export type UserRow = {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  telephone: string | null;
+  receiveBrandOffers: boolean;
+  canChoosePaymentMethod: boolean;
+  emailConfirmedAt: Date | null;
+};
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  telephone: users.telephone,
+  receiveBrandOffers: users.receiveBrandOffers,
+  canChoosePaymentMethod: users.canChoosePaymentMethod,
+  emailConfirmedAt: users.emailConfirmedAt,
+};
+
+/** The user with this address, whatever its case (uses the lower(email) unique index). */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: number, { forUpdate = false } = {}): Promise<UserRow | undefined> {
+  const query = db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** What a session knows about its user on every request. */
+export async function findSessionUser(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; canChoosePaymentMethod: boolean; emailConfirmedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, canChoosePaymentMethod: users.canChoosePaymentMethod, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts a user unless the address is taken (in any case): answers the new id, or undefined
+ * when an account with that address exists (the unique index decides, so two concurrent
+ * registrations cannot both win).
+ */
+export async function insertUser(
+  tx: Tx,
+  user: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    telephone: string;
+    registeredPropertyId: number;
+    now: Date;
+  },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: user.email,
+      passwordHash: user.passwordHash,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      telephone: user.telephone,
+      registeredPropertyId: user.registeredPropertyId,
+      createdAt: user.now,
+      updatedAt: user.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  changes: Partial<{
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    telephone: string;
+    receiveBrandOffers: boolean;
+    emailConfirmedAt: Date;
+    lastLoginAt: Date;
+    updatedAt: Date;
+  }>,
+): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+/** Marks the address confirmed unless it already is. */
+export async function confirmUserEmail(tx: Tx, id: number, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailConfirmedAt: sql`COALESCE(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
+export type SavedCardRow = {
+  id: number;
+  cardTypeId: number;
+  cardTypeName: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  nameOnCard: string | null;
+};
+
+/** A user's saved cards, oldest first; only those of `cardTypeIds` when given. */
+export async function findSavedCards(db: Queryable, userId: number, cardTypeIds?: readonly number[]): Promise<SavedCardRow[]> {
+  return db
+    .select({
+      id: savedCards.id,
+      cardTypeId: savedCards.cardTypeId,
+      cardTypeName: cardTypes.name,
+      last4: savedCards.last4,
+      expiryMonth: savedCards.expiryMonth,
+      expiryYear: savedCards.expiryYear,
+      nameOnCard: savedCards.nameOnCard,
+    })
+    .from(savedCards)
+    .innerJoin(cardTypes, eq(cardTypes.id, savedCards.cardTypeId))
+    .where(and(eq(savedCards.userId, userId), cardTypeIds ? inArray(savedCards.cardTypeId, [...cardTypeIds]) : undefined))
+    .orderBy(asc(savedCards.id));
+}

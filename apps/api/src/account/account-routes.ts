@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, welcomeMessage } from '@hotel/domain/messages';
+import {
+  authenticateRequestSchema,
+  changePasswordRequestSchema,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+  requestPasswordResetRequestSchema,
+  updateAccountRequestSchema,
+} from '@hotel/domain/wire/account-requests';
+import type { AppContext } from '../app-context';
+import type { ApiRouter } from '../http/api-router';
+import { AppError } from '../http/app-error';
+import { rateLimit } from '../http/rate-limit';
+import { isHttpsSite, sessionCookieName } from '../http/session';
+import { auditAccount, originOf } from './account-audit';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { accountAuthenticator, authenticateLocal, destroySession, logIn } from './account-passport';
+import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
+import { changePassword, getAccount, updateAccount } from './account-service';
+import { recordLogin, type SessionUser } from './login';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { confirmEmail, register } from './registration';
+
+/** POST /api/Account/ConfirmEmail: the token from the e-mailed link. */
+export const confirmEmailRequestSchema = z.object({
+  Token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(500),
+});
+
+const accountQuery = z.object({ propertyId: z.coerce.number().int().positive().optional() });
+
+function requireUser(req: Request): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHORISED', ACCOUNT_MESSAGES.notLoggedIn);
+  return req.user;
+}
+
+/** The address a request is about, hashed: counters key on it without storing addresses. */
+const emailKey = (req: Request) => {
+  const email = (req.body as { EmailAddress?: unknown } | undefined)?.EmailAddress;
+  return createHash('sha256')
+    .update(typeof email === 'string' ? email.trim().toLowerCase() : '')
+    .digest('hex');
+};
+
+const minutes = (count: number) => count * 60_000;
+
+export function registerAccountRoutes(api: ApiRouter, context: AppContext): void {
+  const authenticator = accountAuthenticator(context);
+  const { publicUrl } = context.config;
+  const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
+    rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);
+
+  // Counted in the database, before the body is checked: guessing passwords, registering in
+  // bulk, mail-bombing an address and trying reset tokens all hit these first.
+  const loginsPerAccount = limit('login-account', minutes(15), 10, ACCOUNT_MESSAGES.tooManyLogins, emailKey);
+  api.router.post('/Account/Authenticate', limit('login-ip', minutes(15), 20, ACCOUNT_MESSAGES.tooManyLogins), loginsPerAccount);
+  api.router.post('/Account/Register', limit('register-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyRegistrations));
+  api.router.post(
+    '/Account/RequestPasswordReset',
+    limit('reset-request-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyResetRequests),
+    limit('reset-request-account', minutes(60), 5, ACCOUNT_MESSAGES.tooManyResetRequests, emailKey),
+  );
+  api.router.post('/Account/PasswordReset', limit('reset-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyResets));
+  api.router.post('/Account/ChangePassword', limit('change-password-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyPasswordChanges));
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Account',
+      summary: 'The logged-in user: details and saved cards (with propertyId, the cards that property accepts)',
+      tag: 'Account',
+      query: accountQuery,
+      response: accountSchema,
+      errors: { 401: 'Not logged in', 404: 'Unknown property' },
+      security: 'session',
+    },
+    ({ query }, req) => getAccount(context, requireUser(req).id, query.propertyId),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/Authenticate',
+      summary: 'Log in: sets a new session cookie and answers the user, or Success false for a wrong address or password',
+      tag: 'Account',
+      body: authenticateRequestSchema,
+      response: resultWithAccountSchema,
+      errors: { 429: 'Too many attempts' },
+    },
+    async (_input, req, res) => {
+      const user = await authenticateLocal(authenticator, req, res);
+      if (!user) return { Success: false, Message: ERROR_MESSAGES.loginFailed };
+      await logIn(req, user);
+      await recordLogin(context, user.id, originOf(req));
+      // The owner got in: earlier mistypes no longer count towards locking the address out.
+      await loginsPerAccount.resetKey(emailKey(req));
+      const account = await getAccount(context, user.id);
+      return { Success: true, Message: welcomeMessage(account.Firstname), ...account };
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/Logout',
+      summary: 'Log out: ends the session in the store and clears the cookie',
+      tag: 'Account',
+      response: resultSchema,
+    },
+    async (_input, req, res) => {
+      const user = req.user;
+      await destroySession(req);
+      if (user)
+        await auditAccount(context.database.db, {
+          action: 'account.logout',
+          userId: user.id,
+          at: context.clock.now(),
+          origin: originOf(req),
+        });
+      res.clearCookie(sessionCookieName(publicUrl), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttpsSite(publicUrl) });
+      return { Success: true, Message: SUCCESS_MESSAGES.loggedOut };
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/Register',
+      summary: 'Register and e-mail a confirmation link; the same answer whether or not the address has an account',
+      tag: 'Account',
+      body: registerRequestSchema,
+      response: resultSchema,
+      errors: { 404: 'Unknown property', 429: 'Too many registrations' },
+    },
+    ({ body }, req) => register(context, body, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/ConfirmEmail',
+      summary: 'Confirm an e-mail address with the token of the e-mailed link (single use, 24 hours)',
+      tag: 'Account',
+      body: confirmEmailRequestSchema,
+      response: resultSchema,
+    },
+    ({ body }, req) => confirmEmail(context, body.Token, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/RequestPasswordReset',
+      summary: 'E-mail a password reset link (one hour); the same answer whether or not the address has an account',
+      tag: 'Account',
+      body: requestPasswordResetRequestSchema,
+      response: resultSchema,
+      errors: { 404: 'Unknown property', 429: 'Too many requests' },
+    },
+    ({ body }, req) => requestPasswordReset(context, body, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/PasswordReset',
+      summary: 'Set a new password with the token of the e-mailed link; ends every session of the user',
+      tag: 'Account',
+      body: passwordResetRequestSchema,
+      response: resultSchema,
+      errors: { 429: 'Too many attempts' },
+    },
+    ({ body }, req) => resetPassword(context, body, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/ChangePassword',
+      summary: 'Change the password (current one required); ends every session and answers a new session cookie',
+      tag: 'Account',
+      body: changePasswordRequestSchema,
+      response: resultSchema,
+      errors: { 401: 'Not logged in', 429: 'Too many attempts' },
+      security: 'session',
+    },
+    async ({ body }, req) => {
+      const user = requireUser(req);
+      const answer = await changePassword(context, user.id, body, originOf(req));
+      if (answer.Success) await logIn(req, user);
+      return answer;
+    },
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Account/Update',
+      summary: "Save the user's names, telephone and offers choice",
+      tag: 'Account',
+      body: updateAccountRequestSchema,
+      response: resultWithAccountSchema,
+      errors: { 401: 'Not logged in', 404: 'Unknown property' },
+      security: 'session',
+    },
+    ({ body }, req) => updateAccount(context, requireUser(req).id, body, originOf(req)),
+  );
+}
