@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '@hotel/domain/wire/scalars';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
@@ -28,7 +29,7 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
       summary: 'The availability calendar: rooms free and open rates per night (today to 36 months ahead)',
       tag: 'Availability',
       query: z.object({
-        propertyId: z.coerce.number().int().positive(),
+        propertyId: z.coerce.number().int().positive().max(MAX_ID),
         fromDate: wireDate,
         toDate: wireDate,
         languageCode: z.string().max(35).optional(),

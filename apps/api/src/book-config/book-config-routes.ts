@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
@@ -6,12 +7,6 @@ import { findBookingConfiguration, findGroupProperties } from './book-config-que
 import { bookingConfigurationResponseSchema, toBookingConfigurationResponse } from './book-config-response';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
-const propertyIdOrCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
 
 export function registerBookConfigRoutes(api: ApiRouter, { database }: AppContext): void {
   api.route(
@@ -20,7 +15,7 @@ export function registerBookConfigRoutes(api: ApiRouter, { database }: AppContex
       path: '/api/Book/Config/{id}',
       summary: "A property's booking configuration, by its numeric id or its code",
       tag: 'Book',
-      params: z.object({ id: propertyIdOrCode }),
+      params: z.object({ id: propertyIdOrCodeSchema }),
       response: bookingConfigurationResponseSchema,
       errors: { 404: 'No property has that id or code' },
     },

@@ -46,6 +46,10 @@ export function toAppError(error: unknown): AppError | undefined {
   if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return new AppError('VALIDATION_FAILED', 'The request body encoding is not supported.');
+  // Any other body-parser refusal (a broken gzip stream, a truncated body) is the client's.
+  const status = (error as { status?: unknown; expose?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && (error as { expose?: unknown }).expose === true)
+    return new AppError('VALIDATION_FAILED', 'The request body could not be read. Please send it again.');
   if (isDatabaseUnavailable(error))
     return new AppError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.');
   return undefined;

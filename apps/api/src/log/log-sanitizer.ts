@@ -37,8 +37,9 @@ export function sanitizeUrl(text: string): string {
     .split('/')
     .map((segment) => (tokenLikeSegment.test(segment) ? removed : segment))
     .join('/');
-  for (const name of [...url.searchParams.keys()]) {
-    if (secretParameter.test(name)) url.searchParams.set(name, removed);
+  for (const [name, value] of [...url.searchParams.entries()]) {
+    // Reservation/Status carries the confirmation token as `referenceNumber`: judge values too.
+    if (secretParameter.test(name) || tokenLikeSegment.test(value)) url.searchParams.set(name, removed);
   }
   url.username = '';
   url.password = '';

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { cardTypes, properties, propertyCardTypes } from '@hotel/db/schema';
+import { MAX_ID } from '@hotel/domain/wire/scalars';
 import type { Queryable } from '../database/db';
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -8,6 +9,8 @@ export type AcceptedCardType = { id: number; name: string; code: string };
 /** A property by its numeric id or by its code (what web routes carry). */
 export async function findProperty(db: Queryable, idOrCode: string | number): Promise<PropertyRow | undefined> {
   const byId = typeof idOrCode === 'number' || /^\d+$/.test(idOrCode);
+  // An id beyond the integer column cannot exist; asking Postgres would fail with an overflow.
+  if (byId && Number(idOrCode) > MAX_ID) return undefined;
   const [row] = await db
     .select()
     .from(properties)

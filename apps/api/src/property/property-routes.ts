@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { propertyIdOrCodeSchema } from './property-id-or-code';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import { findAcceptedCardTypes, findProperty } from './property-queries';
 import { propertyResponseSchema, toPropertyResponse } from './property-response';
-
-const propertyIdOrCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required');
 
 export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext): void {
   api.route(
@@ -19,7 +13,7 @@ export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext)
       path: '/api/Property/{id}',
       summary: 'A property, by its numeric id or its code',
       tag: 'Property',
-      params: z.object({ id: propertyIdOrCode }),
+      params: z.object({ id: propertyIdOrCodeSchema }),
       response: propertyResponseSchema,
       errors: { 404: 'No property has that id or code' },
     },

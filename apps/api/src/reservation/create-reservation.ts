@@ -14,6 +14,7 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
+import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { insertAuthorisation } from '../payments/payment-queries';
 import type { AuthorisationResult } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
@@ -141,7 +142,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
   const { token, hash } = newConfirmationToken();
   const scope = `reservation-create:${property.id}`;
 
-  return db.transaction(async (tx): Promise<CreateReservationAnswer> => {
+  const answer = await db.transaction(async (tx): Promise<CreateReservationAnswer> => {
     if (input.idempotencyKey) {
       const claim = await claimIdempotencyKey(tx, { key: input.idempotencyKey, scope, requestHash: requestHash(request), now });
       if (claim.kind === 'replay') return claim.body as CreateReservationAnswer;
@@ -227,6 +228,9 @@ export async function createReservation(context: AppContext, input: CreateReserv
     if (input.idempotencyKey) await saveIdempotentAnswer(tx, { key: input.idempotencyKey, scope, status: 200, body: answer });
     return answer;
   });
+  // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
+  notifyMailEnqueued();
+  return answer;
 }
 
 async function takeInventory(tx: Tx, rooms: PricedRoom[]): Promise<void> {

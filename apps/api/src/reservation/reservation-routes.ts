@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { z } from 'zod';
+import { MAX_ID } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
@@ -19,7 +20,7 @@ const createAnswerSchema = z.object({
 
 const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
   z.object({
-    propertyId: z.coerce.number().int().positive(),
+    propertyId: z.coerce.number().int().positive().max(MAX_ID),
     [name]: z.string().trim().min(20).max(100),
   }) as z.ZodObject<{ propertyId: z.ZodCoercedNumber<unknown> } & Record<typeof name, z.ZodString>>;
 

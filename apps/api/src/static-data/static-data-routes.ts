@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
@@ -14,14 +15,7 @@ import {
 } from './static-data-response';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
-const params = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'A property id or code is required'),
-});
+const params = z.object({ id: propertyIdOrCodeSchema });
 
 export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContext): void {
   const { db } = database;

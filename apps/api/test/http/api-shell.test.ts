@@ -46,6 +46,10 @@ describe('GET /api/Property/{id}', () => {
     expect(response.body).toEqual({ Message: 'There is no property "NOPE". Check the address you were given.', Code: 'NOT_FOUND' });
   });
 
+  it('answers 404 for an id beyond what the database can hold', async () => {
+    await request(t.app).get('/api/Property/99999999999').expect(404);
+  });
+
   it('answers 400 with ModelState for an id that cannot be one', async () => {
     const response = await request(t.app).get('/api/Property/%3Cscript%3E').expect(400);
     expect(response.body).toEqual({
@@ -82,6 +86,24 @@ describe('error shapes', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers 400 for a body it cannot inflate', async () => {
+    const response = await request(t.app)
+      .post('/api/Anything')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(Buffer.from('definitely not gzip'))
+      .expect(400);
+    expect(response.body).toEqual({ Message: 'The request body could not be read. Please send it again.', Code: 'VALIDATION_FAILED' });
+  });
+
+  it('never logs the confirmation tokens and link codes that travel in URLs', async () => {
+    const token = 'Zq3xK9mW2pL7vB4nR8tY1cF6hJ0sD5gA-uE_iO3kM2w';
+    await request(t.app).get('/api/Reservation/Status').query({ propertyId: 1, referenceNumber: token });
+    await request(t.app).get(`/Book/SHELL/Confirmation/${token}`);
+    expect(t.logLines.join('\n')).toContain('/api/Reservation/Status');
+    expect(t.logLines.join('\n')).not.toContain(token);
   });
 
   it('never logs authorization headers or cookies', async () => {

@@ -15,14 +15,18 @@ export const SHORT_TEXT_MAX = 200;
 /** Longest free text accepted for special requests and comments. */
 export const LONG_TEXT_MAX = 2000;
 
-/** A database id: a positive integer. */
-export const wireId = z.number().int().positive();
+/** The largest id a database integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id: a positive integer that fits the column. */
+export const wireId = z.number().int().positive().max(MAX_ID);
 
 /** PropertyId: the property's number. */
 export const propertyIdSchema = z
   .number({ error: requiredMessage('Property') })
   .int()
-  .positive();
+  .positive()
+  .max(MAX_ID, { error: requiredMessage('Property') });
 
 /** LanguageCode; the client always sends "en" (spec section 1). */
 export const languageCodeSchema = z
