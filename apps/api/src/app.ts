@@ -57,7 +57,9 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       // Confirmation tokens and e-mailed link codes travel in URLs: never into the log.
-      serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: sanitizeUrl(req.url) }) },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: sanitizeUrl(req.url) }),
+      },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );

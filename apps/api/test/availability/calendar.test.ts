@@ -35,12 +35,24 @@ beforeAll(async () => {
     ),
   );
   propertyId = (await request(t.app).get('/api/Property/CAL')).body.PropertyId;
-  barId = (await request(t.app).post('/api/Availability/Search').send({ PropertyId: propertyId, LanguageCode: 'en', DateFrom: '2027-03-02', DateTo: '2027-03-03', Rooms: [{ NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 }] })).body
-    .RoomTypes[0].Rates[0].RatePlanId;
+  barId = (
+    await request(t.app)
+      .post('/api/Availability/Search')
+      .send({
+        PropertyId: propertyId,
+        LanguageCode: 'en',
+        DateFrom: '2027-03-02',
+        DateTo: '2027-03-03',
+        Rooms: [{ NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 }],
+      })
+  ).body.RoomTypes[0].Rates[0].RatePlanId;
 });
 afterAll(() => t.close());
 
-const calendar = (query: Record<string, string | number>) => request(t.app).get('/api/Availability').query({ propertyId, languageCode: 'en', ...query });
+const calendar = (query: Record<string, string | number>) =>
+  request(t.app)
+    .get('/api/Availability')
+    .query({ propertyId, languageCode: 'en', ...query });
 
 describe('GET /api/Availability (the calendar)', () => {
   it('answers each night with the rooms free and each open rate’s lowest price and minimum stay', async () => {
@@ -53,7 +65,9 @@ describe('GET /api/Availability (the calendar)', () => {
   });
 
   it('leaves stop-sell and sold-out room types out of a night’s rates, and never shows code-only rates', async () => {
-    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = total WHERE night = '2027-03-10' AND room_type_id IN (SELECT id FROM room_types WHERE code = 'DBL')`);
+    await t.database.db.execute(
+      sql`UPDATE room_type_inventory SET sold = total WHERE night = '2027-03-10' AND room_type_id IN (SELECT id FROM room_types WHERE code = 'DBL')`,
+    );
     const { body } = await calendar({ fromDate: '2027-03-10', toDate: '2027-03-10' }).expect(200);
     expect(body).toEqual([{ DateOfStay: '2027-03-10', AvailableRooms: 1, Rates: [] }]);
   });
@@ -66,9 +80,13 @@ describe('GET /api/Availability (the calendar)', () => {
   });
 
   it('refuses an inverted or impossible window and an unknown property', async () => {
-    expect((await calendar({ fromDate: '2027-03-10', toDate: '2027-03-01' }).expect(400)).body.ModelState).toEqual({ toDate: ['The end of the calendar must not be before its start'] });
+    expect((await calendar({ fromDate: '2027-03-10', toDate: '2027-03-01' }).expect(400)).body.ModelState).toEqual({
+      toDate: ['The end of the calendar must not be before its start'],
+    });
     expect((await calendar({ fromDate: '2027-02-30', toDate: '2027-03-01' }).expect(400)).body.ModelState).toHaveProperty('fromDate');
     await request(t.app).get('/api/Availability').query({ propertyId: 999_999, fromDate: '2027-03-01', toDate: '2027-03-02' }).expect(404);
-    expect((await request(t.app).get('/api/Availability').query({ fromDate: '2027-03-01', toDate: '2027-03-02' }).expect(400)).body.ModelState).toHaveProperty('propertyId');
+    expect(
+      (await request(t.app).get('/api/Availability').query({ fromDate: '2027-03-01', toDate: '2027-03-02' }).expect(400)).body.ModelState,
+    ).toHaveProperty('propertyId');
   });
 });
