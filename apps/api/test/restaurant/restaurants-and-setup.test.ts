@@ -93,3 +93,16 @@ describe('GET /api/RestaurantBooking/RestaurantSetup', () => {
     expect(Object.keys(malformed.body.ModelState).sort()).toEqual(['date', 'isReservation', 'restaurantId']);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the four RestaurantBooking calls', async () => {
+    const { body } = await request(t.app).get('/api/openapi.json').expect(200);
+    expect(Object.keys(body.paths).filter((path) => path.startsWith('/api/RestaurantBooking/'))).toEqual([
+      '/api/RestaurantBooking/Restaurants',
+      '/api/RestaurantBooking/RestaurantSetup',
+      '/api/RestaurantBooking/Availability',
+      '/api/RestaurantBooking/Create',
+    ]);
+    expect(Object.keys(body.paths['/api/RestaurantBooking/Create'].post.responses)).toEqual(['200', '400', '404']);
+  });
+});
