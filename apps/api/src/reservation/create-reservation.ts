@@ -10,13 +10,14 @@ import { vatOfTotal } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import { companies, guests, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
+import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { insertAuthorisation } from '../payments/payment-queries';
-import type { AuthorisationResult } from '../payments/payment-gateway';
+import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
 import { findAcceptedCardTypes, findProperty, type PropertyRow } from '../property/property-queries';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
@@ -130,6 +131,24 @@ export async function createReservation(context: AppContext, input: CreateReserv
   const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode });
   const paymentType = checkPaymentType(property, request, rooms, user);
   const card = paymentType === PaymentType.PayByCard ? await checkCard(context, property, request, today, user) : null;
+  // A saved card (accounts) pays with its gateway token; checkCard has made sure a user is logged in.
+  const savedCard =
+    card?.CreditCardId != null && user
+      ? await findUserSavedCard(db, user.userId, card.CreditCardId, context.paymentGateway.name)
+      : undefined;
+  if (card?.CreditCardId != null && !savedCard) {
+    throw validation('CardDetails.CreditCardId', 'This saved card was not found. Please choose another card or enter its details.');
+  }
+  const cardDetails: CardDetails | null =
+    card && !savedCard
+      ? {
+          number: card.CardNumber ?? '',
+          nameOnCard: card.NameOnCard ?? '',
+          expiryMonth: card.ExpiryMonth ?? 0,
+          expiryYear: card.ExpiryYear ?? 0,
+          securityCode: card.SecurityCode ?? '',
+        }
+      : null;
   assertClientPrices(rooms);
 
   const roomsTotal = sumMinor(rooms.map((room) => room.total));
@@ -194,13 +213,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
         amount: total,
         currency: property.currency,
         reference: reservationNumber,
-        card: {
-          number: card.CardNumber ?? '',
-          nameOnCard: card.NameOnCard ?? '',
-          expiryMonth: card.ExpiryMonth ?? 0,
-          expiryYear: card.ExpiryYear ?? 0,
-          securityCode: card.SecurityCode ?? '',
-        },
+        card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
         returnUrl: input.statusPath(property.code, token),
       });
       if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED', result.declineMessage);
@@ -210,9 +223,14 @@ export async function createReservation(context: AppContext, input: CreateReserv
         amount: total,
         currency: property.currency,
         result,
+        savedCardId: savedCard?.id ?? null,
         completedAt: now,
       });
       if (result.status === 'requires_action') challengeUrl = result.challengeUrl;
+    }
+    // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
+    if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
+      await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
     }
     if (challengeUrl === null) {
       await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservationId));
