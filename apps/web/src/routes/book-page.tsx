@@ -1,29 +1,137 @@
-import useSWR from 'swr';
-import { useParams } from 'wouter';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { parseDate } from '@hotel/domain/dates';
+import { DEFAULT_PARTY } from '@hotel/domain/occupancy';
+import { calendarDays } from '../features/search/calendar-days';
+import { SearchForm, type SearchValues } from '../features/search/search-form';
+import { useCalendar } from '../hooks/use-calendar';
+import { useDialogs } from '../hooks/use-dialogs';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
+import { paths } from '../lib/paths';
+import { startSearch, useBookingState } from '../stores/booking-store';
+import type { Property } from '../types/api';
 
-type Property = { PropertyId: number; PropertyCode: string; PropertyName: string; PropertyAddress: string };
+/** The disabled dates are worked out a little after the page shows (spec section 9: 3 seconds). */
+const CALENDAR_DELAY_MS = 3000;
 
-const fetchJson = async (url: string) => {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${response.status}`);
-  return response.json();
-};
+function defaultRoom(property: Property) {
+  return {
+    NumberOfAdults: Math.max(1, property.DefaultOccupancyAdult || DEFAULT_PARTY.NumberOfAdults),
+    NumberOfChildren: property.EnableChildrenSearch ? property.DefaultOccupancyChildren : 0,
+    NumberOfInfants: property.EnableInfantSearch ? property.DefaultOccupancyInfant : 0,
+  };
+}
 
+/** Starting values: the last search, else the address's query (links from the hotel's website), else defaults. */
+function initialValues(property: Property, previous: ReturnType<typeof useBookingState>['search'], query: URLSearchParams): SearchValues {
+  if (previous !== null) {
+    return { ...previous, rooms: previous.rooms.map((room) => ({ ...room })) };
+  }
+  const adults = Number(query.get('adults'));
+  const room = defaultRoom(property);
+  return {
+    dateFrom: parseDate(query.get('arrival') ?? ''),
+    dateTo: parseDate(query.get('departure') ?? ''),
+    rooms: [{ ...room, NumberOfAdults: Number.isInteger(adults) && adults > 0 ? adults : room.NumberOfAdults }],
+    promoCode: query.get('promoCode') ?? '',
+    ratePlanCode: query.get('ratePlanCode') ?? '',
+    locationId: null,
+  };
+}
+
+/** /Book/{propertyCode}: "Book your stay". */
 export function BookPage() {
-  const { propertyCode } = useParams<{ propertyCode: string }>();
-  const { data, error } = useSWR<Property>(`/api/Property/${encodeURIComponent(propertyCode)}`, fetchJson);
-  if (error) return <main className="p-8">Not found</main>;
-  if (!data)
-    return (
-      <main className="p-8" aria-busy="true">
-        Loading…
-      </main>
-    );
+  const { property, config } = useProperty();
+  const booking = useBookingState();
+  const today = usePropertyToday();
+  const isMobile = useIsMobile();
+  const unit = useUnitNoun();
+  const dialogs = useDialogs();
+  const [, navigate] = useLocation();
+  const query = useSearch();
+  useDocumentTitle('Book your stay', property.PropertyName);
+
+  const [calendarWanted, setCalendarWanted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setCalendarWanted(true), CALENDAR_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const wantCalendar = useCallback(() => setCalendarWanted(true), []);
+  const calendar = useCalendar(property.PropertyId, today, calendarWanted);
+  const roomsSearched = booking.search?.rooms.length ?? 1;
+  const days = useMemo(() => (calendar.data ? calendarDays(calendar.data, roomsSearched) : undefined), [calendar.data, roomsSearched]);
+  const [initial] = useState(() => initialValues(property, booking.search, new URLSearchParams(query)));
+  const currentLocation = config.Locations.find((location) => location.PropertyCode.toLowerCase() === property.PropertyCode.toLowerCase());
+
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Book your stay</h1>
-      <p>{data.PropertyName}</p>
-      <p>{data.PropertyAddress}</p>
-    </main>
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div>
+        <h1 className="mb-6 text-3xl font-semibold">Book your stay</h1>
+        <SearchForm
+          key={property.PropertyCode}
+          property={property}
+          config={config}
+          today={today}
+          initial={{ ...initial, locationId: initial.locationId ?? currentLocation?.LocationId ?? null }}
+          calendar={days}
+          isMobile={isMobile}
+          unit={unit}
+          searching={booking.searching}
+          onCalendarWanted={wantCalendar}
+          onContactUs={dialogs.openContactUs}
+          onLocationChange={(location) => {
+            if (location.PropertyCode.toLowerCase() !== property.PropertyCode.toLowerCase()) navigate(paths.book(location.PropertyCode));
+          }}
+          onSearch={(values) => {
+            startSearch({ ...values, propertyId: property.PropertyId, propertyCode: property.PropertyCode });
+            navigate(paths.roomsAndRates(property.PropertyCode));
+          }}
+        />
+      </div>
+      <aside className="space-y-6" aria-label="About your stay">
+        {property.PropertyImageUrl && (
+          <img
+            src={property.PropertyImageUrl}
+            alt={`${property.PropertyName}`}
+            className="w-full rounded-lg object-cover"
+            width={640}
+            height={400}
+          />
+        )}
+        {config.BookingIncentives.length > 0 && (
+          <section aria-labelledby="incentives-heading">
+            <h2 id="incentives-heading" className="font-semibold">
+              Why book with us
+            </h2>
+            <ul className="mt-2 list-inside list-disc space-y-1 text-sm">
+              {config.BookingIncentives.map((incentive) => (
+                <li key={incentive}>{incentive}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {config.Offers.length > 0 && (
+          <section aria-labelledby="offers-heading">
+            <h2 id="offers-heading" className="font-semibold">
+              Offers
+            </h2>
+            <ul className="mt-2 list-inside list-disc space-y-1 text-sm">
+              {config.Offers.map((offer) => (
+                <li key={offer}>{offer}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {config.RestaurantBookingServiceActive && (
+          <p>
+            <Link href={paths.restaurant(property.PropertyCode)} className="text-link font-semibold underline">
+              Book a table at our restaurant
+            </Link>
+          </p>
+        )}
+      </aside>
+    </div>
   );
 }

@@ -1,0 +1,94 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
+import { Loading } from '../components/loading';
+import { ToastProvider } from '../components/toast';
+import { lazyWithReload } from '../lib/lazy-with-reload';
+import { paths } from '../lib/paths';
+import { BookPage } from '../routes/book-page';
+import { ErrorPage } from '../routes/error-page';
+import { NotFoundContent, NotFoundPage } from '../routes/not-found-page';
+import { UnauthorisedPage } from '../routes/unauthorised-page';
+import { ErrorBoundary } from './error-boundary';
+import { PropertyGate } from './property-gate';
+
+// Every page but the first is its own chunk, so the search page ships only what it needs.
+const RoomsAndRatesPage = lazyWithReload(() => import('../routes/rooms-and-rates-page').then((m) => ({ default: m.RoomsAndRatesPage })));
+const CheckoutPage = lazyWithReload(() => import('../routes/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const StatusPage = lazyWithReload(() => import('../routes/status-page').then((m) => ({ default: m.StatusPage })));
+const ConfirmationPage = lazyWithReload(() => import('../routes/confirmation-page').then((m) => ({ default: m.ConfirmationPage })));
+const RestaurantPage = lazyWithReload(() => import('../routes/restaurant-page').then((m) => ({ default: m.RestaurantPage })));
+const RegisterPage = lazyWithReload(() => import('../routes/register-page').then((m) => ({ default: m.RegisterPage })));
+
+/** Scroll returns to the top on each navigation (spec section 2). */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
+
+/** A token is required, otherwise the base Book page (spec section 2). */
+function WithToken({ render }: { render: (token: string) => ReactNode }) {
+  const params = useParams<{ propertyCode: string; confirmationToken?: string }>();
+  if (!params.confirmationToken) return <Redirect to={paths.book(params.propertyCode)} replace />;
+  return <>{render(params.confirmationToken)}</>;
+}
+
+function BookRoutes() {
+  return (
+    <Page>
+      <Switch>
+        <Route path="/Book/:propertyCode" component={BookPage} />
+        <Route path="/Book/:propertyCode/Rooms-And-Rates" component={RoomsAndRatesPage} />
+        <Route path="/Book/:propertyCode/Checkout/:confirmationToken?" component={CheckoutPage} />
+        <Route path="/Book/:propertyCode/Status/:confirmationToken?">
+          <WithToken render={(token) => <StatusPage confirmationToken={token} />} />
+        </Route>
+        <Route path="/Book/:propertyCode/Confirmation/:confirmationToken?">
+          <WithToken render={(token) => <ConfirmationPage confirmationToken={token} />} />
+        </Route>
+        <Route path="/Book/:propertyCode/Restaurant" component={RestaurantPage} />
+        <Route component={NotFoundContent} />
+      </Switch>
+    </Page>
+  );
+}
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+        <ToastProvider>
+          <ScrollToTop />
+          <Switch>
+            <Route path="/Book/:propertyCode/*?">
+              {(params) => (
+                <PropertyGate propertyCode={params.propertyCode}>
+                  <BookRoutes />
+                </PropertyGate>
+              )}
+            </Route>
+            <Route path="/Account/Register/:propertyCode">
+              {(params) => (
+                <PropertyGate propertyCode={params.propertyCode}>
+                  <Page>
+                    <RegisterPage />
+                  </Page>
+                </PropertyGate>
+              )}
+            </Route>
+            <Route path="/Unauthorised" component={UnauthorisedPage} />
+            <Route path="/Error" component={ErrorPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </ToastProvider>
+      </SWRConfig>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,36 @@
+/** The account calls of the booking flow (spec section 7): authenticate, log out, register. */
+import type { AuthenticateRequest, RegisterRequest } from '@hotel/domain/wire/account-requests';
+import { apiPost } from '../../lib/api-client';
+import type { UserAccount } from '../../types/api';
+
+export type AuthenticateResponse = { Success: boolean; Message?: string | null } & Partial<UserAccount> & { User?: UserAccount | null };
+
+export function authenticate(request: AuthenticateRequest): Promise<AuthenticateResponse> {
+  return apiPost<AuthenticateResponse>('/Account/Authenticate', request);
+}
+
+/** Logs out; the answer is ignored (spec section 7). */
+export async function logout(): Promise<void> {
+  await apiPost<unknown>('/Account/Logout', {});
+}
+
+export type RegisterResponse = { Success?: boolean; Message?: string | null } | undefined;
+
+export function register(request: RegisterRequest): Promise<RegisterResponse> {
+  return apiPost<RegisterResponse>('/Account/Register', request);
+}
+
+/** The user fields of an authenticate answer, when it carries them. */
+export function userFromAuthenticate(response: AuthenticateResponse): UserAccount | null {
+  if (response.User) return response.User;
+  if (typeof response.EmailAddress !== 'string') return null;
+  return {
+    Firstname: response.Firstname ?? '',
+    Lastname: response.Lastname ?? '',
+    Telephone: response.Telephone ?? null,
+    EmailAddress: response.EmailAddress,
+    ReceiveBrandOffers: response.ReceiveBrandOffers ?? false,
+    CanChoosePaymentMethod: response.CanChoosePaymentMethod ?? false,
+    CreditCards: response.CreditCards ?? [],
+  };
+}

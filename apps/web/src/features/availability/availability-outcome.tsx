@@ -1,0 +1,88 @@
+/**
+ * What the search found, in the spec's words (sections 4 and 8): the promo code warning, the
+ * good news, not enough rooms for the occupancy, or not available with alternative stays.
+ */
+import { formatDate } from '@hotel/domain/dates';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
+import { noRoomTypeFitsOccupancy, type Party } from '@hotel/domain/occupancy';
+import { minimumStayBadge, type AlternativeStay } from '@hotel/domain/restrictions';
+import { Button } from '../../components/button';
+import { Notice } from '../../components/notice';
+import type { SearchResponse } from '../../types/api';
+
+export function PromoCodeWarning({ response }: { response: SearchResponse }) {
+  if (response.IsPromoCodeValid === false && response.PromoCodeMessage) {
+    return (
+      <Notice tone="warning" title="Promo code" live>
+        {response.PromoCodeMessage}
+      </Notice>
+    );
+  }
+  if (response.IsPromoCodeValid === true && response.PromoCodeMessage) {
+    return (
+      <Notice tone="positive" title="Promo code applied">
+        {response.PromoCodeMessage}
+      </Notice>
+    );
+  }
+  return null;
+}
+
+export function AvailabilityOutcome(props: {
+  response: SearchResponse;
+  shownCount: number;
+  party: Party;
+  nights: number;
+  noAvailabilityMessage: string;
+  minimumStay: number | null;
+  alternatives: AlternativeStay[];
+  onAlternative: (stay: AlternativeStay) => void;
+}) {
+  if (props.shownCount > 0) {
+    return (
+      <Notice tone="positive" live>
+        <p className="font-semibold">{SUCCESS_MESSAGES.selectionAvailable}</p>
+      </Notice>
+    );
+  }
+  const roomTypes = props.response.RoomTypes.map((entry) => entry.RoomType);
+  if (roomTypes.length > 0 && noRoomTypeFitsOccupancy(roomTypes, props.party)) {
+    const text = ERROR_MESSAGES.notEnoughRoomsForOccupancy;
+    return (
+      <Notice tone="warning" title="Warning" live>
+        {text.charAt(0).toUpperCase() + text.slice(1)}. Please try fewer guests per room or add another room.
+      </Notice>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <Notice tone="warning" title={ERROR_MESSAGES.selectionUnavailable} live>
+        <p>{props.noAvailabilityMessage || ERROR_MESSAGES.hotelUnavailable}</p>
+        {props.minimumStay !== null && props.minimumStay > props.nights && (
+          <p className="mt-1">Minimum length of stay not met: {minimumStayBadge(props.minimumStay)} for this arrival date.</p>
+        )}
+      </Notice>
+      {props.alternatives.length > 0 && (
+        <section aria-labelledby="alternatives-heading">
+          <h3 id="alternatives-heading" className="text-lg font-semibold">
+            Other dates you can book
+          </h3>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {props.alternatives.map((stay) => (
+              <li key={`${stay.from}-${stay.to}`}>
+                <Button variant="secondary" className="w-full justify-between text-left" onClick={() => props.onAlternative(stay)}>
+                  <span>
+                    {formatDate(stay.from, 'ddd Do MMM YYYY')} – {formatDate(stay.to, 'ddd Do MMM YYYY')}
+                  </span>
+                  <span className="text-sm font-normal">
+                    {stay.nights} {stay.nights === 1 ? 'night' : 'nights'}
+                  </span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/** The rate plans of a chosen room type that fit the room's party, each with its stay and per-night price. */
+import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
+import { pricePerNight } from '@hotel/domain/pricing';
+import { Button } from '../../components/button';
+import { Price } from '../../components/price';
+import { ratePrice } from '../../lib/rate-price';
+import type { SearchRoomType, WireRate } from '../../types/api';
+
+export function RateList(props: {
+  entry: SearchRoomType;
+  party: Party;
+  nights: number;
+  busy: boolean;
+  onSelect: (rate: WireRate) => void;
+  onBack: () => void;
+}) {
+  const { entry, party } = props;
+  const rates = entry.Rates.filter((rate) => fitsRoomTypeAndRate(party, entry.RoomType, rate));
+  return (
+    <div className="space-y-4">
+      <Button variant="link" onClick={props.onBack}>
+        ← Back to all rooms
+      </Button>
+      <div className="flex gap-4">
+        {entry.RoomType.ImageUrls[0] && (
+          <img
+            src={entry.RoomType.ImageUrls[0]}
+            alt=""
+            className="hidden h-24 w-32 rounded-md object-cover sm:block"
+            width={128}
+            height={96}
+          />
+        )}
+        <div>
+          <h3 className="text-xl font-semibold">{entry.RoomType.Name}</h3>
+          <p className="text-gray-800">{entry.RoomType.Description}</p>
+        </div>
+      </div>
+      <ul className="space-y-3" aria-label={`Rates for ${entry.RoomType.Name}`}>
+        {rates.map((rate) => {
+          const price = ratePrice(rate, party);
+          return (
+            <li key={rate.RatePlanId} className="rounded-lg border border-gray-300 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-4">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <h4 className="text-lg font-semibold">{rate.Name}</h4>
+                  {rate.Promotion && (
+                    <p className="inline-block rounded-full bg-positive px-3 py-0.5 text-sm font-semibold text-on-positive">
+                      {rate.Promotion.Name}
+                    </p>
+                  )}
+                  {rate.Promotion?.Message && <p className="text-sm text-gray-800">{rate.Promotion.Message}</p>}
+                  <p className="text-gray-800">{rate.Description}</p>
+                  <p className="text-sm text-gray-700">{rate.Policy}</p>
+                </div>
+                <div className="text-right">
+                  <Price className="block text-2xl font-bold" amount={price.total} original={price.original} />
+                  <span className="block text-sm text-gray-800">
+                    total, <Price amount={pricePerNight(price.total, props.nights)} /> per night
+                  </span>
+                  <Button className="mt-3" disabled={props.busy} onClick={() => props.onSelect(rate)} aria-label={`Book ${rate.Name}`}>
+                    Book this rate
+                  </Button>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

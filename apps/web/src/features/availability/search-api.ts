@@ -1,0 +1,37 @@
+/** POST /api/Availability/Search: its key, fetcher and hook (spec section 7). */
+import useSWR from 'swr';
+import type { SearchRequest } from '@hotel/domain/wire/search-request';
+import { apiPost, LANGUAGE_CODE } from '../../lib/api-client';
+import type { SearchCriteria } from '../../stores/booking-store';
+import type { SearchResponse } from '../../types/api';
+
+/** The wire request of a search. */
+export function searchRequest(criteria: SearchCriteria): SearchRequest {
+  return {
+    PropertyId: criteria.propertyId,
+    LanguageCode: LANGUAGE_CODE,
+    PromoCode: criteria.promoCode.trim() || null,
+    RatePlanCode: criteria.ratePlanCode.trim() || null,
+    DateFrom: criteria.dateFrom,
+    DateTo: criteria.dateTo,
+    LocationId: criteria.locationId,
+    Rooms: criteria.rooms.map((room) => ({
+      NumberOfAdults: room.NumberOfAdults,
+      NumberOfChildren: room.NumberOfChildren,
+      NumberOfInfants: room.NumberOfInfants,
+    })),
+  };
+}
+
+export const searchKey = (criteria: SearchCriteria) => ['Availability/Search', JSON.stringify(searchRequest(criteria))] as const;
+
+const fetchSearch = ([, body]: readonly [string, string]) => apiPost<SearchResponse>('/Availability/Search', JSON.parse(body));
+
+/** The answer to the current search; searched once per criteria. */
+export function useAvailabilitySearch(criteria: SearchCriteria | null) {
+  return useSWR(criteria === null ? null : searchKey(criteria), fetchSearch, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The booking summary (spec sections 2 and 3): each reservation item with its room cost,
+ * extras and guests, and the totals: rooms, extras, gift discount, total and the VAT in it.
+ */
+import type { ReactNode } from 'react';
+import { BookingStep } from '@hotel/domain/booking-wizard';
+import { countNights, formatDate } from '@hotel/domain/dates';
+import { Button } from '../../components/button';
+import { Price } from '../../components/price';
+import { useMoney } from '../../hooks/use-money';
+import { itemExtras, type BookingTotals } from '../../lib/booking-totals';
+import type { BookingItem } from '../../stores/booking-store';
+
+function guestsText(item: BookingItem, labels: { adults: string; children: string; infants: string }): string {
+  return [
+    `${item.party.NumberOfAdults} ${labels.adults.toLowerCase()}`,
+    item.party.NumberOfChildren > 0 ? `${item.party.NumberOfChildren} ${labels.children.toLowerCase()}` : '',
+    item.party.NumberOfInfants > 0 ? `${item.party.NumberOfInfants} ${labels.infants.toLowerCase()}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function BasketSummary(props: {
+  items: BookingItem[];
+  totals: BookingTotals;
+  unit: { One: string; Many: string };
+  labels: { adults: string; children: string; infants: string };
+  isTaxExclusive: boolean;
+  heading?: string;
+  showPolicies?: boolean;
+  onRemove?: (item: BookingItem) => void;
+  onChange?: (step: BookingStep, itemIndex: number) => void;
+  children?: ReactNode;
+}) {
+  const money = useMoney();
+  const { totals } = props;
+  const first = props.items[0];
+  return (
+    <section aria-labelledby="summary-heading" className="rounded-lg border border-gray-300 bg-white p-4">
+      <h2 id="summary-heading" className="text-xl font-semibold">
+        {props.heading ?? 'Your booking'}
+      </h2>
+      {first === undefined ? (
+        <p className="mt-2 text-gray-800">Nothing chosen yet.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-gray-800">
+            {formatDate(first.DateFrom, 'ddd Do MMM YYYY')} – {formatDate(first.DateTo, 'ddd Do MMM YYYY')},{' '}
+            {countNights(first.DateFrom, first.DateTo)} nights
+          </p>
+          <ul className="mt-3 divide-y divide-gray-200">
+            {props.items.map((item, index) => (
+              <li key={item.ReservationItemId} className="py-3" data-testid="basket-item">
+                <div className="flex justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      {props.unit.One} {item.roomNumber}: {item.roomTypeName}
+                    </p>
+                    <p className="text-sm text-gray-800">{item.ratePlanName}</p>
+                    {item.promotion && <p className="text-sm text-gray-800">{item.promotion.Name}</p>}
+                    <p className="text-sm text-gray-800">{guestsText(item, props.labels)}</p>
+                    {(item.leadGuest.FirstName || item.leadGuest.LastName) && (
+                      <p className="text-sm text-gray-800">
+                        Lead guest: {item.leadGuest.FirstName} {item.leadGuest.LastName}
+                      </p>
+                    )}
+                    {item.roomConfigurationName && <p className="text-sm text-gray-800">{item.roomConfigurationName}</p>}
+                    {props.showPolicies && <p className="text-sm text-gray-700">{item.policy}</p>}
+                  </div>
+                  <Price className="shrink-0 font-semibold" amount={item.roomCost} original={item.originalRoomCost} />
+                </div>
+                {item.services.length > 0 && (
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {item.services.map((service) => (
+                      <li key={service.ServiceId} className="flex justify-between gap-3">
+                        <span>
+                          {service.ServiceName}
+                          {service.ChargeType === 'PerQuantity' && ` × ${service.Quantity}`}
+                        </span>
+                        <span>{money.display(service.cost)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {(props.onRemove || props.onChange) && (
+                  <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden">
+                    {props.onChange && (
+                      <>
+                        <Button variant="link" onClick={() => props.onChange?.(BookingStep.Occupancy, index)}>
+                          Change guest
+                        </Button>
+                        {item.hasSelectableServices && (
+                          <Button variant="link" onClick={() => props.onChange?.(BookingStep.Extras, index)}>
+                            Change extras
+                          </Button>
+                        )}
+                      </>
+                    )}
+                    {props.onRemove && (
+                      <Button
+                        variant="link"
+                        onClick={() => props.onRemove?.(item)}
+                        aria-label={`Remove ${props.unit.One} ${item.roomNumber}`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </div>
+                )}
+                {itemExtras(item) > 0 && <span className="sr-only">Extras {money.display(itemExtras(item))}</span>}
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1 border-t border-gray-300 pt-3 text-sm">
+            <div className="flex justify-between">
+              <dt>{props.unit.Many}</dt>
+              <dd>
+                <Price amount={totals.rooms} original={totals.originalRooms} />
+              </dd>
+            </div>
+            {totals.extras > 0 && (
+              <div className="flex justify-between">
+                <dt>Extras</dt>
+                <dd>{money.display(totals.extras)}</dd>
+              </div>
+            )}
+            {totals.giftDiscount > 0 && (
+              <div className="flex justify-between">
+                <dt>Gift voucher</dt>
+                <dd>−{money.display(totals.giftDiscount)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between border-t border-gray-300 pt-2 text-lg font-bold">
+              <dt>Total</dt>
+              <dd data-testid="booking-total">{money.display(totals.total)}</dd>
+            </div>
+            <div className="flex justify-between text-gray-800">
+              <dt>{props.isTaxExclusive ? 'VAT added' : 'Includes VAT of'}</dt>
+              <dd>{money.display(totals.vat)}</dd>
+            </div>
+            {money.converted && (
+              <p className="pt-1 text-xs text-gray-800">
+                Shown converted for your information; you will be charged {money.charged(totals.total)} in {money.chargeCurrency}.
+              </p>
+            )}
+          </dl>
+        </>
+      )}
+      {props.children}
+    </section>
+  );
+}

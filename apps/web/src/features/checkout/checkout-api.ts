@@ -1,0 +1,70 @@
+/** The calls of the checkout (spec section 7): countries, card types, companies, voucher check, create. */
+import useSWR from 'swr';
+import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
+import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
+import { apiGet, apiPost } from '../../lib/api-client';
+
+export interface Country {
+  CountryId: number;
+  Name: string;
+  Code: string;
+  DiallingCode: string;
+}
+
+export interface CardTypeOption {
+  CreditCardTypeId: number;
+  Name: string;
+  Code: string;
+}
+
+export interface Company {
+  AccountId: string;
+  Name: string;
+}
+
+export interface VoucherCheck {
+  IsValid: boolean;
+  TotalDiscount: number;
+  Message: string;
+  ShowExperienceWarningMessage: boolean;
+}
+
+export interface ReservationCreated {
+  Success: boolean;
+  ConfirmationToken: string;
+  ReservationNumber: string;
+  ChallengeUrl: string | null;
+}
+
+export const countriesKey = (propertyId: number) => ['StaticData/countries', propertyId] as const;
+export const cardTypesKey = (propertyId: number) => ['StaticData/creditcardtypes', propertyId] as const;
+
+export function useCountries(propertyId: number) {
+  return useSWR(countriesKey(propertyId), ([, id]) => apiGet<Country[]>(`/StaticData/${id}/countries`), { revalidateOnFocus: false });
+}
+
+export function useCardTypes(propertyId: number) {
+  return useSWR(cardTypesKey(propertyId), ([, id]) => apiGet<CardTypeOption[]>(`/StaticData/${id}/creditcardtypes`), {
+    revalidateOnFocus: false,
+  });
+}
+
+export const companiesKey = (propertyId: number, query: string) => ['Company/SearchCompanies', propertyId, query] as const;
+
+/** Companies whose name starts with the query (2 characters or more). */
+export function useCompanySearch(propertyId: number, query: string) {
+  return useSWR(
+    query.trim().length >= 2 ? companiesKey(propertyId, query.trim()) : null,
+    ([, id, text]) => apiGet<Company[]>('/Company/SearchCompanies', { propertyId: id, query: text }),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+}
+
+export function checkVoucherCode(request: CheckVoucherCodeRequest): Promise<VoucherCheck> {
+  return apiPost<VoucherCheck>('/Reservation/CheckVoucherCode', request);
+}
+
+/** Books; the Idempotency-Key makes a retried click replay the first answer instead of booking twice. */
+export function createReservation(request: ReservationCreateRequest, idempotencyKey: string): Promise<ReservationCreated> {
+  return apiPost<ReservationCreated>('/Reservation/Create', request, { 'Idempotency-Key': idempotencyKey });
+}

@@ -1,0 +1,130 @@
+/** The booking draft the checkout form edits (spec section 3), and its wire shapes. */
+import { detectCardType, findAcceptedCardType, normalizeCardNumber } from '@hotel/domain/cards';
+import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
+import type { BookerDetails } from '@hotel/domain/validation';
+import type { SavedCard } from '../../types/api';
+import type { CardTypeOption, Company } from './checkout-api';
+
+export interface BookerDraft {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Phone: string;
+  Street: string;
+  ZipCode: string;
+  CountryId: string;
+  OptInToReceiveUpdates: boolean;
+}
+
+export interface CardDraft {
+  /** A saved card's id, or '' for a new card. */
+  CreditCardId: string;
+  NameOnCard: string;
+  CardNumber: string;
+  ExpiryMonth: string;
+  ExpiryYear: string;
+  SecurityCode: string;
+  EmailAddress: string;
+  SaveCreditCardToIndividual: boolean;
+}
+
+export interface CheckoutDraft {
+  booker: BookerDraft;
+  password: string;
+  confirmPassword: string;
+  specialRequests: string;
+  comment: string;
+  card: CardDraft;
+  company: Company | null;
+  poNumber: string;
+  invoiceTo: 'company' | 'individual';
+  agreeToTermsAndConditions: boolean;
+  hasAcceptedCustomTermsAndConditions: boolean;
+}
+
+export function emptyDraft(
+  user?: { Firstname: string; Lastname: string; EmailAddress: string; Telephone: string | null } | null,
+): CheckoutDraft {
+  return {
+    booker: {
+      FirstName: user?.Firstname ?? '',
+      LastName: user?.Lastname ?? '',
+      Email: user?.EmailAddress ?? '',
+      Phone: user?.Telephone ?? '',
+      Street: '',
+      ZipCode: '',
+      CountryId: '',
+      OptInToReceiveUpdates: false,
+    },
+    password: '',
+    confirmPassword: '',
+    specialRequests: '',
+    comment: '',
+    card: {
+      CreditCardId: '',
+      NameOnCard: '',
+      CardNumber: '',
+      ExpiryMonth: '',
+      ExpiryYear: '',
+      SecurityCode: '',
+      EmailAddress: '',
+      SaveCreditCardToIndividual: false,
+    },
+    company: null,
+    poNumber: '',
+    invoiceTo: 'company',
+    agreeToTermsAndConditions: false,
+    hasAcceptedCustomTermsAndConditions: false,
+  };
+}
+
+const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The Booker payload: City and StateOrCounty are null (spec section 3). */
+export function bookerPayload(booker: BookerDraft) {
+  return {
+    FirstName: booker.FirstName.trim(),
+    LastName: booker.LastName.trim(),
+    Email: booker.Email.trim(),
+    Phone: booker.Phone.trim(),
+    Street: blankToNull(booker.Street),
+    City: null,
+    CountryId: booker.CountryId === '' ? null : Number(booker.CountryId),
+    StateOrCounty: null,
+    OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
+    ZipCode: blankToNull(booker.ZipCode),
+  } satisfies BookerDetails & { OptInToReceiveUpdates: boolean };
+}
+
+/** The accepted card type a number belongs to, by the domain's prefix detection and name matching. */
+export function acceptedCardTypeOf(
+  cardNumber: string,
+  accepted: readonly CardTypeOption[],
+): { detected: string | null; accepted: CardTypeOption | undefined } {
+  const detected = detectCardType(cardNumber);
+  return { detected, accepted: detected === null ? undefined : findAcceptedCardType(detected, accepted, (type) => type.Name) };
+}
+
+/** The CardDetails payload of a card draft. */
+export function cardPayload(
+  card: CardDraft,
+  accepted: readonly CardTypeOption[],
+  savedCards: readonly SavedCard[] = [],
+): CardDetailsPayload {
+  const saved = card.CreditCardId !== '';
+  const savedCard = savedCards.find((candidate) => String(candidate.CreditCardId) === card.CreditCardId);
+  const type = saved
+    ? accepted.find((candidate) => candidate.CreditCardTypeId === savedCard?.CreditCardTypeId)
+    : acceptedCardTypeOf(card.CardNumber, accepted).accepted;
+  return {
+    CreditCardId: saved ? (Number.isNaN(Number(card.CreditCardId)) ? card.CreditCardId : Number(card.CreditCardId)) : null,
+    SaveCreditCardToIndividual: card.SaveCreditCardToIndividual,
+    CardNumber: saved ? null : normalizeCardNumber(card.CardNumber),
+    NameOnCard: card.NameOnCard.trim(),
+    EmailAddress: card.EmailAddress.trim(),
+    CreditCardTypeId: type?.CreditCardTypeId ?? savedCard?.CreditCardTypeId ?? 0,
+    ExpiryMonth: saved ? (savedCard?.ExpiryMonth ?? 0) : card.ExpiryMonth === '' ? 0 : Number(card.ExpiryMonth),
+    ExpiryYear: saved ? (savedCard?.ExpiryYear ?? 0) : card.ExpiryYear === '' ? 0 : Number(card.ExpiryYear),
+    SecurityCode: card.SecurityCode.trim(),
+  };
+}

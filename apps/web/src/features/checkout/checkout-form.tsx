@@ -1,0 +1,460 @@
+/**
+ * Checkout (spec sections 2, 3, 4, 5 and 8): booker details and address, optional account
+ * password, special requests, comment, opt-in, Pay Online or Pay by Invoice under the spec's
+ * rule, card details, company and PO number, gift voucher, terms and custom terms, and the
+ * create call with its in-progress state. Every rule is the domain's; every field is checked
+ * by the same wire schema the API uses before the booking is sent.
+ */
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
+import {
+  canConfirmBooking,
+  canPayByCompanyInvoice,
+  canUserChoosePaymentMethod,
+  isInvoiceDetailsCaptured,
+  PaymentType,
+  paymentTypeName,
+  showsCustomTerms,
+} from '@hotel/domain/checkout';
+import type { IsoDate } from '@hotel/domain/dates';
+import { ERROR_MESSAGES, requiredMessage } from '@hotel/domain/messages';
+import { passwordErrors, validateBookerAddress, type FieldErrors } from '@hotel/domain/validation';
+import { bookerSchema } from '@hotel/domain/wire/contact';
+import { reservationCreateRequestSchema, type ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
+import { Button } from '../../components/button';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
+import { Notice } from '../../components/notice';
+import { useToast } from '../../components/toast';
+import { errorText, LANGUAGE_CODE, ApiError } from '../../lib/api-client';
+import { browserData } from '../../lib/browser-data';
+import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
+import { newId } from '../../lib/ids';
+import type { BookingItem, GiftVoucher } from '../../stores/booking-store';
+import type { BookConfig, Property, UserAccount } from '../../types/api';
+import { CardFields } from './card-fields';
+import { createReservation, useCardTypes, useCountries, type ReservationCreated } from './checkout-api';
+import { bookerPayload, cardPayload, emptyDraft, type CheckoutDraft } from './checkout-draft';
+import { CompanyFields } from './company-fields';
+import { GiftVoucherField } from './gift-voucher-field';
+import { reservationRoom } from './reservation-payload';
+
+const TERMS_REQUIRED = 'Please agree to the terms and conditions';
+const CUSTOM_TERMS_REQUIRED = 'Please accept these terms to pay by invoice';
+
+/** ModelState paths of the API mapped onto the form's fields, so a server complaint marks its field. */
+function fieldOfServerPath(path: string): string {
+  const last = path.split('.').pop() ?? path;
+  return last.replace(/\[\d+\]$/, '');
+}
+
+function Section(props: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={props.id} className="space-y-4 rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+      <h2 id={props.id} className="text-xl font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+export function CheckoutForm(props: {
+  property: Property;
+  config: BookConfig;
+  user: UserAccount | null;
+  items: BookingItem[];
+  promoCode: string;
+  paymentType: PaymentType;
+  giftVoucher: GiftVoucher;
+  today: IsoDate;
+  onPaymentType: (paymentType: PaymentType) => void;
+  onGiftVoucher: (voucher: GiftVoucher) => void;
+  onContactUs: () => void;
+  onBooked: (created: ReservationCreated, draft: CheckoutDraft) => Promise<void> | void;
+}) {
+  const { property, config, user, items, paymentType } = props;
+  const toast = useToast();
+  const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [bookingInProgress, setBookingInProgress] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // One Idempotency-Key per attempt: a retry of the same booking reuses it, a changed booking gets a new one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const countries = useCountries(property.PropertyId);
+  const cardTypes = useCardTypes(property.PropertyId);
+  const acceptedTypes = useMemo(
+    () => cardTypes.data ?? property.CreditCards.map((card) => ({ CreditCardTypeId: card.Id, Name: card.Name, Code: card.Code })),
+    [cardTypes.data, property.CreditCards],
+  );
+
+  const onlinePayment = property.PayByPaystack ? PaymentType.PayByPayStack : PaymentType.PayByCard;
+  const companyAllowed = canPayByCompanyInvoice(
+    items.map((item) => ({ CanPayByCompanyInvoice: item.canPayByCompanyInvoice })),
+    config,
+  );
+  const individualAllowed = canUserChoosePaymentMethod(
+    config,
+    user,
+    property.PayByPaystack ? PaymentType.PayByPayStack : PaymentType.PayByIndividualInvoice,
+  );
+  const invoiceAllowed = companyAllowed || individualAllowed;
+  const payingByInvoice = paymentType === PaymentType.PayByCompanyInvoice || paymentType === PaymentType.PayByIndividualInvoice;
+  const customTermsShown = showsCustomTerms(config, paymentType);
+  const dialling = countries.data?.find((country) => country.Code === property.DefaultPhoneCountryCode)?.DiallingCode;
+
+  const setBooker = <K extends keyof CheckoutDraft['booker']>(name: K, value: CheckoutDraft['booker'][K]) => {
+    setDraft((current) => ({ ...current, booker: { ...current.booker, [name]: value } }));
+    setErrors(({ [name]: _removed, ...rest }) => rest);
+  };
+  const setDraftField = <K extends keyof CheckoutDraft>(name: K, value: CheckoutDraft[K]) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+  };
+
+  const choosePayment = (choice: 'online' | 'invoice', invoiceTo = draft.invoiceTo) => {
+    if (choice === 'online') props.onPaymentType(onlinePayment);
+    else
+      props.onPaymentType(
+        companyAllowed && (invoiceTo === 'company' || !individualAllowed)
+          ? PaymentType.PayByCompanyInvoice
+          : PaymentType.PayByIndividualInvoice,
+      );
+  };
+
+  const validate = (): { errors: FieldErrors; request: ReservationCreateRequest } => {
+    const booker = bookerPayload(draft.booker);
+    const typed = paymentType === PaymentType.PayByCard ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
+    const holder = typed === null ? null : withCardHolderFromBooker(typed, booker);
+    const card = typed === null ? null : { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null };
+    const request: ReservationCreateRequest = {
+      LanguageCode: LANGUAGE_CODE,
+      IsAppBooking: false,
+      PropertyId: property.PropertyId,
+      DateFrom: items[0]?.DateFrom ?? '',
+      DateTo: items[0]?.DateTo ?? '',
+      Notes: draft.specialRequests.trim() || null,
+      Comment: draft.comment.trim() || null,
+      Booker: booker,
+      CardDetails: card,
+      PaymentType: paymentTypeName(paymentType),
+      AccountId: paymentType === PaymentType.PayByCompanyInvoice ? (draft.company?.AccountId ?? null) : null,
+      PONumber: paymentType === PaymentType.PayByCompanyInvoice ? draft.poNumber.trim() || null : null,
+      PromoCode: props.promoCode.trim() || null,
+      HopGiftVoucherCode: props.giftVoucher.status === 'applied' ? props.giftVoucher.code : null,
+      Rooms: items.map(reservationRoom),
+      BrowserData: browserData(),
+    };
+    const cardErrors =
+      card === null
+        ? {}
+        : validateCardDetails(card, {
+            today: props.today,
+            acceptedCardTypes: card.CreditCardId == null ? acceptedTypes.map((type) => type.Name) : undefined,
+          });
+    const companyErrors: FieldErrors =
+      paymentType === PaymentType.PayByCompanyInvoice &&
+      !isInvoiceDetailsCaptured({ poNumber: draft.poNumber, company: draft.company?.AccountId })
+        ? {
+            ...(draft.company === null ? { AccountId: [requiredMessage('Company')] } : {}),
+            ...(draft.poNumber.trim() === '' ? { PONumber: [requiredMessage('PO Number')] } : {}),
+          }
+        : {};
+    const found = mergeErrors(
+      schemaErrors(bookerSchema, booker),
+      validateBookerAddress(booker),
+      draft.password === '' && draft.confirmPassword === '' ? {} : passwordErrors(draft.password, draft.confirmPassword),
+      cardErrors,
+      companyErrors,
+      draft.agreeToTermsAndConditions ? {} : { agreeToTermsAndConditions: [TERMS_REQUIRED] },
+      customTermsShown && !draft.hasAcceptedCustomTermsAndConditions
+        ? { hasAcceptedCustomTermsAndConditions: [CUSTOM_TERMS_REQUIRED] }
+        : {},
+    );
+    // The wire schema is the last word on shape (lengths, formats) before anything is sent.
+    const shape = schemaErrors(reservationCreateRequestSchema, request);
+    const unplaced = Object.keys(shape).filter((path) => !(fieldOfServerPath(path) in found));
+    const shapeErrors: FieldErrors = Object.fromEntries(unplaced.map((path) => [fieldOfServerPath(path), shape[path] ?? []]));
+    return { errors: mergeErrors(found, shapeErrors), request };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (bookingInProgress) return;
+    const { errors: found, request } = validate();
+    setErrors(found);
+    const ready = canConfirmBooking({
+      booker: request.Booker,
+      paymentType,
+      card: request.CardDetails && {
+        ...request.CardDetails,
+        CardNumber: request.CardDetails.CardNumber ?? (request.CardDetails.CreditCardId == null ? null : 'saved'),
+      },
+      poNumber: draft.poNumber,
+      company: draft.company?.AccountId,
+      agreeToTermsAndConditions: draft.agreeToTermsAndConditions,
+      hasAcceptedCustomTermsAndConditions: draft.hasAcceptedCustomTermsAndConditions,
+      config,
+      bookingInProgress,
+    });
+    if (hasErrors(found) || !ready) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const body = JSON.stringify({ ...request, BrowserData: null });
+    if (attempt.current?.body !== body) attempt.current = { body, key: newId() };
+    setBookingInProgress(true);
+    try {
+      const created = await createReservation(request, attempt.current.key);
+      await props.onBooked(created, draft);
+    } catch (error) {
+      setBookingInProgress(false);
+      if (error instanceof ApiError && error.modelState) {
+        setErrors(Object.fromEntries(Object.entries(error.modelState).map(([path, messages]) => [fieldOfServerPath(path), messages])));
+      }
+      toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
+    }
+  };
+
+  const bookerField = (name: 'FirstName' | 'LastName' | 'Email' | 'Phone' | 'Street' | 'ZipCode') => ({
+    value: draft.booker[name],
+    onChange: (event: { target: { value: string } }) => setBooker(name, event.target.value),
+    error: errors[name],
+  });
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
+      <Section title="Your details" id="booker-heading">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" {...bookerField('FirstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...bookerField('LastName')} />
+          <TextField label="Email address" type="email" autoComplete="email" {...bookerField('Email')} />
+          <TextField
+            label="Telephone"
+            type="tel"
+            autoComplete="tel"
+            hint={`Start with + or 00 and your country code${dialling ? `, e.g. ${dialling}` : ''}.`}
+            {...bookerField('Phone')}
+          />
+        </div>
+      </Section>
+
+      <Section title="Your address" id="address-heading">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Street" autoComplete="street-address" className="sm:col-span-2" {...bookerField('Street')} />
+          <TextField label="Post code" autoComplete="postal-code" {...bookerField('ZipCode')} />
+          <SelectField
+            label="Country"
+            autoComplete="country"
+            value={draft.booker.CountryId}
+            onChange={(event) => setBooker('CountryId', event.target.value)}
+            error={errors.CountryId}
+          >
+            <option value="">Choose a country</option>
+            {(countries.data ?? []).map((country) => (
+              <option key={country.CountryId} value={country.CountryId}>
+                {country.Name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </Section>
+
+      {user === null && (
+        <Section title="Create an account (optional)" id="account-heading">
+          <p className="text-sm text-gray-800">Choose a password to save your details for next time.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              value={draft.password}
+              onChange={(event) => setDraftField('password', event.target.value)}
+              error={errors.Password}
+              hint="At least 10 characters, with at least one that is not a letter or a digit."
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              value={draft.confirmPassword}
+              onChange={(event) => setDraftField('confirmPassword', event.target.value)}
+              error={errors.ConfirmPassword}
+            />
+          </div>
+        </Section>
+      )}
+
+      <Section title="Anything else?" id="requests-heading">
+        <TextAreaField
+          label="Special requests"
+          value={draft.specialRequests}
+          maxLength={2000}
+          onChange={(event) => setDraftField('specialRequests', event.target.value)}
+          error={errors.Notes}
+        />
+        <TextField
+          label="Who referred you?"
+          value={draft.comment}
+          maxLength={2000}
+          onChange={(event) => setDraftField('comment', event.target.value)}
+          error={errors.Comment}
+        />
+        <CheckboxField
+          label={`Send me news and offers from ${property.PropertyName}`}
+          checked={draft.booker.OptInToReceiveUpdates}
+          onChange={(event) => setBooker('OptInToReceiveUpdates', event.target.checked)}
+        />
+      </Section>
+
+      <Section title="Payment" id="payment-heading">
+        {invoiceAllowed && (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">How would you like to pay?</legend>
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="payment-choice"
+                className="size-4 accent-primary"
+                checked={!payingByInvoice}
+                onChange={() => choosePayment('online')}
+              />
+              Pay Online
+            </label>
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="payment-choice"
+                className="size-4 accent-primary"
+                checked={payingByInvoice}
+                onChange={() => choosePayment('invoice')}
+              />
+              Pay by Invoice
+            </label>
+            {payingByInvoice && companyAllowed && individualAllowed && (
+              <fieldset className="ml-7 space-y-1">
+                <legend className="text-sm">Send the invoice to</legend>
+                {(['company', 'individual'] as const).map((to) => (
+                  <label key={to} className="flex min-h-11 items-center gap-3">
+                    <input
+                      type="radio"
+                      name="invoice-to"
+                      className="size-4 accent-primary"
+                      checked={draft.invoiceTo === to}
+                      onChange={() => {
+                        setDraftField('invoiceTo', to);
+                        choosePayment('invoice', to);
+                      }}
+                    />
+                    {to === 'company' ? 'My company' : 'Me'}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </fieldset>
+        )}
+        {paymentType === PaymentType.PayByCard && (
+          <CardFields
+            card={draft.card}
+            errors={errors}
+            acceptedTypes={acceptedTypes}
+            savedCards={user?.CreditCards ?? []}
+            loggedIn={user !== null}
+            currentYear={Number(props.today.slice(0, 4))}
+            onChange={(card) => {
+              setDraftField('card', card);
+              setErrors(
+                ({ CardNumber: _n, NameOnCard: _h, ExpiryMonth: _m, ExpiryYear: _y, SecurityCode: _s, CreditCardTypeId: _t, ...rest }) =>
+                  rest,
+              );
+            }}
+          />
+        )}
+        {paymentType === PaymentType.PayByPayStack && <p>You will be taken to PayStack to pay once you confirm.</p>}
+        {paymentType === PaymentType.PayByIndividualInvoice && <p>We will send the invoice to you after your stay.</p>}
+        {paymentType === PaymentType.PayByCompanyInvoice && (
+          <CompanyFields
+            propertyId={property.PropertyId}
+            company={draft.company}
+            poNumber={draft.poNumber}
+            errors={errors}
+            onCompany={(company) => {
+              setDraftField('company', company);
+              setErrors(({ AccountId: _a, ...rest }) => rest);
+            }}
+            onPoNumber={(poNumber) => {
+              setDraftField('poNumber', poNumber);
+              setErrors(({ PONumber: _p, ...rest }) => rest);
+            }}
+          />
+        )}
+      </Section>
+
+      {config.GiftServiceProviderConfig?.Active && (
+        <Section title="Gift voucher" id="voucher-heading">
+          <GiftVoucherField
+            propertyId={property.PropertyId}
+            providerName={config.GiftServiceProviderConfig.Name}
+            items={items}
+            voucher={props.giftVoucher}
+            onChange={props.onGiftVoucher}
+            onContactUs={props.onContactUs}
+          />
+        </Section>
+      )}
+
+      <Section title="Terms and conditions" id="terms-heading">
+        <CheckboxField
+          checked={draft.agreeToTermsAndConditions}
+          onChange={(event) => {
+            setDraftField('agreeToTermsAndConditions', event.target.checked);
+            setErrors(({ agreeToTermsAndConditions: _t, ...rest }) => rest);
+          }}
+          error={errors.agreeToTermsAndConditions}
+          label={
+            <>
+              I agree to the{' '}
+              {property.TermsAndConditionsUrl ? (
+                <a className="text-link underline" href={property.TermsAndConditionsUrl} target="_blank" rel="noreferrer">
+                  terms and conditions
+                </a>
+              ) : (
+                'terms and conditions'
+              )}
+              {property.PrivacyPolicyUrl && (
+                <>
+                  {' '}
+                  and the{' '}
+                  <a className="text-link underline" href={property.PrivacyPolicyUrl} target="_blank" rel="noreferrer">
+                    privacy policy
+                  </a>
+                </>
+              )}
+            </>
+          }
+        />
+        {customTermsShown && (
+          <div className="space-y-2 rounded-md bg-gray-50 p-3">
+            {config.CustomTermsAndConditionsText && <p className="text-sm">{config.CustomTermsAndConditionsText}</p>}
+            <CheckboxField
+              label={config.CustomTermsAndConditionsLabel || 'I accept these terms'}
+              checked={draft.hasAcceptedCustomTermsAndConditions}
+              onChange={(event) => {
+                setDraftField('hasAcceptedCustomTermsAndConditions', event.target.checked);
+                setErrors(({ hasAcceptedCustomTermsAndConditions: _c, ...rest }) => rest);
+              }}
+              error={errors.hasAcceptedCustomTermsAndConditions}
+            />
+          </div>
+        )}
+      </Section>
+
+      {hasErrors(errors) && (
+        <Notice tone="negative" title="Please check the highlighted fields" live>
+          Some details are missing or not valid.
+        </Notice>
+      )}
+      <Button type="submit" className="w-full sm:w-auto" disabled={bookingInProgress} busy={bookingInProgress}>
+        {bookingInProgress ? 'Booking…' : 'Confirm booking'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The extras step (spec sections 4 and 9): the services of an item with their cost by charge
+ * type, quantities within the inventory left, read-only when they are not editable.
+ */
+import { useState } from 'react';
+import { countNights } from '@hotel/domain/dates';
+import { canBookServiceQuantity, servicesAreEditable } from '@hotel/domain/services';
+import { Button } from '../../components/button';
+import { CheckboxField, NumberStepper } from '../../components/field';
+import { Loading } from '../../components/loading';
+import { Notice } from '../../components/notice';
+import { useMoney } from '../../hooks/use-money';
+import type { BookingItem, SelectedService } from '../../stores/booking-store';
+import { serviceLineCost, useServices, type WireService } from './services-api';
+
+/** Most units of one extra offered when its inventory is unlimited. */
+const UNLIMITED_QUANTITY = 20;
+
+const CHARGE_LABELS: Record<WireService['ChargeType'], string> = {
+  PerStay: 'per stay',
+  PerDay: 'per night',
+  PerQuantity: 'each',
+};
+
+export function ExtrasStep(props: {
+  item: BookingItem;
+  propertyId: number;
+  /** Units of each service already chosen for the other items. */
+  usedElsewhere: Record<number, number>;
+  unit: { One: string };
+  onSave: (services: SelectedService[]) => void;
+}) {
+  const { item } = props;
+  const money = useMoney();
+  const services = useServices(props.propertyId, item);
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    Object.fromEntries(item.services.map((service) => [service.ServiceId, service.Quantity])),
+  );
+  const [justAdded, setJustAdded] = useState(false);
+  const nights = countNights(item.DateFrom, item.DateTo);
+
+  if (services.data === undefined) {
+    return services.error ? <Notice tone="negative">The extras could not be loaded.</Notice> : <Loading label="Loading extras…" />;
+  }
+  const list = services.data.Services;
+  const editable = servicesAreEditable(list, justAdded);
+
+  const setQuantity = (serviceId: number, quantity: number) => {
+    setQuantities((current) => ({ ...current, [serviceId]: quantity }));
+    if (quantity > 0) setJustAdded(true);
+  };
+
+  const save = () => {
+    const chosen: SelectedService[] = list
+      .filter((service) => (quantities[service.ServiceId] ?? 0) > 0)
+      .map((service) => {
+        const quantity = quantities[service.ServiceId] ?? 0;
+        return {
+          ServiceId: service.ServiceId,
+          ServiceName: service.ServiceName,
+          ChargeType: service.ChargeType,
+          Quantity: quantity,
+          cost: serviceLineCost(service, { nights, quantity, party: item.party }),
+        };
+      });
+    props.onSave(chosen);
+  };
+
+  return (
+    <section aria-labelledby="extras-heading" className="space-y-4">
+      <div>
+        <h2 id="extras-heading" className="text-2xl font-semibold">
+          Add extras to your stay
+        </h2>
+        <p className="text-gray-800">
+          {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
+        </p>
+      </div>
+      <ul className="space-y-3">
+        {list.map((service) => {
+          const quantity = quantities[service.ServiceId] ?? 0;
+          const available = services.data?.InventoryPerServiceId[String(service.ServiceId)] ?? null;
+          const elsewhere = props.usedElsewhere[service.ServiceId] ?? 0;
+          const max = available === null ? UNLIMITED_QUANTITY : Math.max(0, available - elsewhere);
+          const soldOut = !canBookServiceQuantity(available, 1, elsewhere) && quantity === 0;
+          const unitPrice = money.display(
+            serviceLineCost(service, { nights: 1, quantity: 1, party: { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 } }),
+          );
+          const lineCost = serviceLineCost(service, { nights, quantity: Math.max(1, quantity), party: item.party });
+          const priceText = `${unitPrice} ${CHARGE_LABELS[service.ChargeType]}${service.ChargePerPerson ? ' per person' : ''}`;
+          return (
+            <li key={service.ServiceId} className="rounded-lg border border-gray-300 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-4">
+                <div className="min-w-0 flex-1">
+                  <h3 className="text-lg font-semibold">{service.ServiceName}</h3>
+                  <p className="text-gray-800">{service.ServiceDescription}</p>
+                  <p className="mt-1 text-sm text-gray-800">{priceText}</p>
+                  {available !== null && <p className="text-sm text-gray-700">{soldOut ? 'Sold out' : `${max} left`}</p>}
+                </div>
+                <div className="text-right">
+                  {editable && service.ChargeType === 'PerQuantity' && (
+                    <NumberStepper
+                      label={`${service.ServiceName} quantity`}
+                      value={quantity}
+                      min={0}
+                      max={max}
+                      onChange={(value) => setQuantity(service.ServiceId, value)}
+                    />
+                  )}
+                  {editable && service.ChargeType !== 'PerQuantity' && (
+                    <CheckboxField
+                      label={`Add ${service.ServiceName} (${money.display(lineCost)})`}
+                      checked={quantity > 0}
+                      disabled={soldOut}
+                      onChange={(event) => setQuantity(service.ServiceId, event.target.checked ? 1 : 0)}
+                    />
+                  )}
+                  {!editable && <p className="text-sm">{quantity > 0 ? `${quantity} chosen` : 'Not chosen'}</p>}
+                  {quantity > 0 && <p className="mt-2 font-semibold">{money.display(lineCost)}</p>}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Button onClick={save}>Continue</Button>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/** GET /api/Service/Get: the extras offered for an item's room type, rate plan and stay, with the units left. */
+import useSWR, { preload } from 'swr';
+import type { Minor } from '@hotel/domain/money';
+import { toMinor } from '@hotel/domain/money';
+import type { Party } from '@hotel/domain/occupancy';
+import { serviceCost, type ChargeType } from '@hotel/domain/services';
+import { apiGet, LANGUAGE_CODE } from '../../lib/api-client';
+
+export interface WireService {
+  ServiceId: number;
+  ServiceCode: string;
+  ServiceName: string;
+  ServiceDescription: string;
+  ChargeType: ChargeType;
+  ChargePerPerson: boolean;
+  Articles: { ArticleId: number; Name: string; Price: number }[];
+  AllowEditOnBookingEngine: boolean;
+  Price: number;
+}
+
+export interface ServicesResponse {
+  Services: WireService[];
+  /** Units left per service id; null means unlimited. */
+  InventoryPerServiceId: Record<string, number | null>;
+}
+
+export interface ServiceStay {
+  RoomTypeId: number;
+  RatePlanId: number;
+  DateFrom: string;
+  DateTo: string;
+}
+
+export const servicesKey = (propertyId: number, stay: ServiceStay) =>
+  ['Service/Get', propertyId, stay.RoomTypeId, stay.RatePlanId, stay.DateFrom, stay.DateTo] as const;
+
+const fetchServices = ([, propertyId, roomTypeId, ratePlanId, dateOfArrival, dateOfDeparture]: readonly [
+  string,
+  number,
+  number,
+  number,
+  string,
+  string,
+]) =>
+  apiGet<ServicesResponse>('/Service/Get', {
+    propertyId,
+    roomTypeId,
+    ratePlanId,
+    dateOfArrival,
+    dateOfDeparture,
+    languageCode: LANGUAGE_CODE,
+  });
+
+/** Loads an item's services ahead of its extras step (spec: adding a room loads its services). */
+export function loadServices(propertyId: number, stay: ServiceStay): Promise<ServicesResponse> {
+  return preload(servicesKey(propertyId, stay), fetchServices);
+}
+
+export function useServices(propertyId: number, stay: ServiceStay) {
+  return useSWR(servicesKey(propertyId, stay), fetchServices, { revalidateOnFocus: false });
+}
+
+/** What a service costs for a stay, a quantity and a party (the domain's service cost rule). */
+export function serviceLineCost(service: WireService, stay: { nights: number; quantity: number; party: Party }): Minor {
+  return serviceCost(
+    {
+      ChargeType: service.ChargeType,
+      ChargePerPerson: service.ChargePerPerson,
+      Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price) })),
+    },
+    stay,
+  );
+}

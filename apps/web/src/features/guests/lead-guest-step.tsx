@@ -1,0 +1,105 @@
+/**
+ * The occupancy step (spec sections 4 and 5): the lead guest of an item and, when the property
+ * asks, the room configuration. Checked with the guest wire schema and the domain's
+ * configured contact rule.
+ */
+import { useRef, type FormEvent } from 'react';
+import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
+import { validateContact } from '@hotel/domain/validation';
+import { guestSchema } from '@hotel/domain/wire/contact';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/field';
+import { Loading } from '../../components/loading';
+import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors, useForm } from '../../lib/form';
+import { LEAD_GUEST_FIELDS, type BookingItem, type LeadGuest } from '../../stores/booking-store';
+import { useRoomConfigurations } from './room-configuration-api';
+
+export function LeadGuestStep(props: {
+  item: BookingItem;
+  propertyId: number;
+  askConfiguration: boolean;
+  unit: { One: string };
+  onSave: (guest: LeadGuest, configuration: { id: number; name: string } | null) => void;
+}) {
+  const { item } = props;
+  const ask = props.askConfiguration && item.hasConfigurations;
+  const configurations = useRoomConfigurations(props.propertyId, item.RoomTypeId, ask);
+  const form = useForm({ ...item.leadGuest, configurationId: item.roomConfigurationId === null ? '' : String(item.roomConfigurationId) });
+  const ref = useRef<HTMLFormElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { configurationId, ...guest } = form.values;
+    const trimmed: LeadGuest = {
+      FirstName: guest.FirstName.trim(),
+      LastName: guest.LastName.trim(),
+      Email: guest.Email.trim(),
+      Phone: guest.Phone.trim(),
+    };
+    const errors = mergeErrors(
+      schemaErrors(guestSchema, trimmed),
+      validateContact(trimmed, LEAD_GUEST_FIELDS),
+      ask && configurationId === '' ? { configurationId: [VALIDATION_MESSAGES.roomConfigurationRequired] } : {},
+    );
+    form.setErrors(errors);
+    if (hasErrors(errors)) {
+      focusFirstInvalid(ref.current);
+      return;
+    }
+    const chosen = configurations.data?.find((option) => String(option.RoomConfigurationDropdownOptionId) === configurationId);
+    props.onSave(trimmed, chosen ? { id: chosen.RoomConfigurationDropdownOptionId, name: chosen.Name } : null);
+  };
+
+  const text = (name: keyof LeadGuest) => ({
+    value: form.values[name],
+    onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
+    error: form.errors[name],
+  });
+
+  return (
+    <section aria-labelledby="lead-guest-heading" className="space-y-4">
+      <div>
+        <h2 id="lead-guest-heading" className="text-2xl font-semibold">
+          Who is staying?
+        </h2>
+        <p className="text-gray-800">
+          {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
+        </p>
+      </div>
+      <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-2">
+        <TextField label="Lead guest first name" autoComplete="given-name" {...text('FirstName')} />
+        <TextField label="Lead guest last name" autoComplete="family-name" {...text('LastName')} />
+        <TextField label="Email address (optional)" type="email" autoComplete="email" {...text('Email')} />
+        <TextField
+          label="Phone number (optional)"
+          type="tel"
+          autoComplete="tel"
+          hint="Start with + or 00 and the country code"
+          {...text('Phone')}
+        />
+        {ask &&
+          (configurations.data === undefined ? (
+            <Loading label="Loading bed configurations…" />
+          ) : (
+            <SelectField
+              label="Room configuration"
+              className="sm:col-span-2"
+              value={form.values.configurationId}
+              error={form.errors.configurationId}
+              onChange={(event) => form.setField('configurationId', event.target.value)}
+            >
+              <option value="">Choose a configuration</option>
+              {configurations.data.map((option) => (
+                <option key={option.RoomConfigurationDropdownOptionId} value={option.RoomConfigurationDropdownOptionId}>
+                  {option.Name}
+                </option>
+              ))}
+            </SelectField>
+          ))}
+        <div className="sm:col-span-2">
+          <Button type="submit">Continue</Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/** The restaurant table booking calls (spec section 7). */
+import useSWR from 'swr';
+import type { RestaurantBookingRequest } from '@hotel/domain/wire/restaurant-booking-request';
+import { apiGet, apiPost } from '../../lib/api-client';
+
+export interface Restaurant {
+  Id: number;
+  Name: string;
+}
+
+export interface RestaurantSetup {
+  CurrencySymbol: string;
+  MinOnlinePartySize: number;
+  MaxOnlinePartySize: number;
+  NoAvailabilityText: string;
+}
+
+export interface RestaurantPromotion {
+  PromotionId: number;
+  Name: string;
+  Description: string;
+}
+
+export interface RestaurantTime {
+  Time: string;
+  IsLeaveTimeRequired: boolean;
+  LeaveTime: string | null;
+  Promotions: RestaurantPromotion[];
+}
+
+export interface TableBookingCreated {
+  Success: boolean;
+  BookingReference: string | null;
+  InfoMessage: string;
+}
+
+export function useRestaurants(propertyId: number) {
+  return useSWR(
+    ['RestaurantBooking/Restaurants', propertyId] as const,
+    ([, id]) => apiGet<Restaurant[]>('/RestaurantBooking/Restaurants', { propertyId: id }),
+    {
+      revalidateOnFocus: false,
+    },
+  );
+}
+
+export function useRestaurantSetup(propertyId: number, restaurantId: number | null, date: string, identifier: string) {
+  return useSWR(
+    restaurantId === null || date === '' ? null : (['RestaurantBooking/RestaurantSetup', propertyId, restaurantId, date] as const),
+    ([, id, restaurant, day]) =>
+      apiGet<RestaurantSetup>('/RestaurantBooking/RestaurantSetup', {
+        propertyId: id,
+        restaurantId: restaurant,
+        date: day,
+        isReservation: true,
+        identifier: identifier || undefined,
+      }),
+    { revalidateOnFocus: false },
+  );
+}
+
+export function useRestaurantTimes(
+  propertyId: number,
+  restaurantId: number | null,
+  date: string,
+  partySize: number | undefined,
+  currencySymbol: string | undefined,
+) {
+  return useSWR(
+    restaurantId === null || date === '' || partySize === undefined
+      ? null
+      : (['RestaurantBooking/Availability', propertyId, restaurantId, date, partySize] as const),
+    ([, id, restaurant, day, size]) =>
+      apiGet<RestaurantTime[]>('/RestaurantBooking/Availability', {
+        propertyId: id,
+        restaurantId: restaurant,
+        date: day,
+        partySize: size,
+        currencySymbol,
+      }),
+    { revalidateOnFocus: false },
+  );
+}
+
+export function createTableBooking(request: RestaurantBookingRequest): Promise<TableBookingCreated> {
+  return apiPost<TableBookingCreated>('/RestaurantBooking/Create', request);
+}

@@ -1,0 +1,287 @@
+/**
+ * Restaurant table booking (spec sections 2, 4, 5 and 8): restaurant and date load the setup;
+ * party sizes run from the setup's minimum to maximum, keeping the earlier size when still
+ * offered; then the times load, with promotions and leave times; the booking reference shows
+ * after creation; reset reselects the default restaurant.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { mutate } from 'swr';
+import { formatDate, type IsoDate } from '@hotel/domain/dates';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
+import { findDefaultRestaurant, keepPartySize, partySizes } from '@hotel/domain/restaurant';
+import { validateRestaurantBooking } from '@hotel/domain/validation';
+import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
+import { Button } from '../../components/button';
+import { SelectField, TextAreaField, TextField } from '../../components/field';
+import { Loading } from '../../components/loading';
+import { Notice } from '../../components/notice';
+import { useToast } from '../../components/toast';
+import { errorText } from '../../lib/api-client';
+import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
+import { createTableBooking, useRestaurantSetup, useRestaurants, useRestaurantTimes, type Restaurant } from './restaurant-api';
+
+interface TableDraft {
+  restaurantId: number | null;
+  date: IsoDate;
+  partySize: number | undefined;
+  time: string;
+  promotionId: string;
+  email: string;
+  contactNumber: string;
+  identifier: string;
+  specialRequests: string;
+}
+
+function freshDraft(
+  restaurants: readonly Restaurant[] | undefined,
+  defaultName: string | null,
+  today: IsoDate,
+  identifier: string,
+): TableDraft {
+  const chosen = findDefaultRestaurant(restaurants ?? [], defaultName) ?? restaurants?.[0];
+  return {
+    restaurantId: chosen?.Id ?? null,
+    date: today,
+    partySize: undefined,
+    time: '',
+    promotionId: '',
+    email: '',
+    contactNumber: '',
+    identifier,
+    specialRequests: '',
+  };
+}
+
+export function TableBookingForm(props: { propertyId: number; defaultRestaurant: string | null; today: IsoDate; identifier: string }) {
+  const toast = useToast();
+  const restaurants = useRestaurants(props.propertyId);
+  const [draft, setDraft] = useState<TableDraft>(() => freshDraft(undefined, props.defaultRestaurant, props.today, props.identifier));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [reference, setReference] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Until the guest picks one, the default restaurant (by name) is the choice.
+  const restaurantId = draft.restaurantId ?? freshDraft(restaurants.data, props.defaultRestaurant, props.today, '').restaurantId;
+
+  const setup = useRestaurantSetup(props.propertyId, restaurantId, draft.date, draft.identifier);
+  const sizes = setup.data ? partySizes(setup.data.MinOnlinePartySize, setup.data.MaxOnlinePartySize) : [];
+  const partySize = keepPartySize(sizes, draft.partySize);
+  const times = useRestaurantTimes(props.propertyId, restaurantId, draft.date, partySize, setup.data?.CurrencySymbol);
+  const chosenTime = times.data?.find((time) => time.Time === draft.time);
+
+  const set = <K extends keyof TableDraft>(name: K, value: TableDraft[K]) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+    setErrors({});
+  };
+
+  const restaurant = restaurants.data?.find((candidate) => candidate.Id === restaurantId);
+
+  const reset = () => {
+    setDraft(freshDraft(restaurants.data, props.defaultRestaurant, props.today, props.identifier));
+    setErrors({});
+    setReference(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const request = {
+      PropertyId: props.propertyId,
+      RestaurantId: restaurantId ?? 0,
+      RestaurantName: restaurant?.Name ?? null,
+      VisitTime: draft.time,
+      VisitDate: draft.date,
+      PartySize: partySize ?? 0,
+      SpecialRequests: draft.specialRequests.trim() || null,
+      IsReservation: true as const,
+      Identifier: draft.identifier.trim(),
+      PromotionId: draft.promotionId === '' ? null : Number(draft.promotionId),
+      Email: draft.email.trim(),
+      ContactNumber: draft.contactNumber.trim(),
+      IsLeaveTimeRequired: chosenTime?.IsLeaveTimeRequired ?? false,
+    };
+    const found = mergeErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request));
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createTableBooking(request);
+      if (!created.Success) {
+        toast.negative(created.InfoMessage || ERROR_MESSAGES.createBookingFailed, 'top');
+        return;
+      }
+      toast.positive(created.InfoMessage || SUCCESS_MESSAGES.tableBooked);
+      setReference(created.BookingReference);
+      // The table taken changes the times offered.
+      await mutate((key) => Array.isArray(key) && key[0] === 'RestaurantBooking/Availability');
+    } catch (error) {
+      toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (restaurants.error !== undefined) {
+    return <Notice tone="negative">{errorText(restaurants.error, 'Table booking is not available at the moment.')}</Notice>;
+  }
+  if (restaurants.data === undefined) return <Loading label="Loading restaurants…" />;
+  if (restaurants.data.length === 0) return <Notice tone="info">There is no restaurant to book at this hotel.</Notice>;
+
+  if (reference !== null) {
+    return (
+      <div className="space-y-4">
+        <Notice tone="positive" title={SUCCESS_MESSAGES.tableBooked} live>
+          <p>
+            {restaurant?.Name}, {formatDate(draft.date, 'dddd Do MMMM YYYY')} at {draft.time} for {partySize}.
+          </p>
+          <p className="mt-1">
+            Your booking reference is <strong data-testid="table-reference">{reference}</strong>.
+          </p>
+        </Notice>
+        <Button variant="secondary" onClick={reset}>
+          Book another table
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Book a table">
+      <div className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-3">
+        <SelectField
+          label="Restaurant"
+          value={restaurantId ?? ''}
+          onChange={(event) => set('restaurantId', Number(event.target.value))}
+          error={errors.RestaurantId}
+        >
+          {restaurants.data.map((candidate) => (
+            <option key={candidate.Id} value={candidate.Id}>
+              {candidate.Name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Date"
+          type="date"
+          min={props.today}
+          value={draft.date}
+          onChange={(event) => set('date', event.target.value)}
+          error={errors.VisitDate}
+        />
+        {setup.data === undefined ? (
+          <Loading label="Loading party sizes…" />
+        ) : (
+          <SelectField
+            label="Party size"
+            value={partySize ?? ''}
+            onChange={(event) => set('partySize', Number(event.target.value))}
+            error={errors.PartySize}
+          >
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size} {size === 1 ? 'person' : 'people'}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+
+      <fieldset
+        className="space-y-3 rounded-lg border border-gray-300 bg-white p-4"
+        aria-describedby={errors.VisitTime ? 'time-error' : undefined}
+      >
+        <legend className="px-1 text-lg font-semibold">Available times</legend>
+        {times.data === undefined && times.error === undefined && partySize !== undefined && <Loading label="Loading times…" />}
+        {times.data !== undefined && times.data.length === 0 && (
+          <Notice tone="info">{setup.data?.NoAvailabilityText || 'No times are available.'}</Notice>
+        )}
+        {times.data !== undefined && times.data.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {times.data.map((time) => (
+              <label
+                key={time.Time}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${draft.time === time.Time ? 'border-primary bg-primary text-on-primary' : 'border-gray-500 bg-white'}`}
+              >
+                <input
+                  type="radio"
+                  name="visit-time"
+                  className="sr-only"
+                  checked={draft.time === time.Time}
+                  onChange={() => set('time', time.Time)}
+                />
+                <span className="font-semibold">{time.Time}</span>
+                {time.Promotions.length > 0 && (
+                  <span className="text-xs">({time.Promotions.map((promotion) => promotion.Name).join(', ')})</span>
+                )}
+              </label>
+            ))}
+          </div>
+        )}
+        {errors.VisitTime && (
+          <p id="time-error" className="text-sm font-medium text-negative-text">
+            {errors.VisitTime.join('. ')}
+          </p>
+        )}
+        {chosenTime?.IsLeaveTimeRequired && chosenTime.LeaveTime && (
+          <Notice tone="info">The table is needed again at {chosenTime.LeaveTime}, so please leave by then.</Notice>
+        )}
+        {chosenTime !== undefined && chosenTime.Promotions.length > 0 && (
+          <SelectField label="Promotion (optional)" value={draft.promotionId} onChange={(event) => set('promotionId', event.target.value)}>
+            <option value="">No promotion</option>
+            {chosenTime.Promotions.map((promotion) => (
+              <option key={promotion.PromotionId} value={promotion.PromotionId}>
+                {promotion.Name}: {promotion.Description}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </fieldset>
+
+      <div className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-2">
+        <TextField
+          label="Name or reservation number"
+          value={draft.identifier}
+          onChange={(event) => set('identifier', event.target.value)}
+          error={errors.Identifier}
+          hint="Staying with us? Your reservation number links the table to your stay."
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={draft.email}
+          onChange={(event) => set('email', event.target.value)}
+          error={errors.Email}
+        />
+        <TextField
+          label="Contact number"
+          type="tel"
+          autoComplete="tel"
+          value={draft.contactNumber}
+          onChange={(event) => set('contactNumber', event.target.value)}
+          error={errors.ContactNumber}
+          hint="Start with + or 00 and the country code."
+        />
+        <TextAreaField
+          label="Special requests"
+          className="sm:col-span-2"
+          value={draft.specialRequests}
+          onChange={(event) => set('specialRequests', event.target.value)}
+          error={errors.SpecialRequests}
+        />
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy} busy={busy}>
+          {busy ? 'Booking…' : 'Book table'}
+        </Button>
+        <Button variant="secondary" onClick={reset}>
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The upgrade step (spec sections 4 and 5): the room types offered as upgrades of an item that
+ * are eligible (rooms left, a rate on the same rate plan, the party fits), with what they add.
+ */
+import type { RoomsLeft } from '@hotel/domain/basket';
+import type { Minor } from '@hotel/domain/money';
+import { isUpgradeEligible } from '@hotel/domain/occupancy';
+import { upgradePriceDifference } from '@hotel/domain/pricing';
+import { Button } from '../../components/button';
+import { Price } from '../../components/price';
+import { useMoney } from '../../hooks/use-money';
+import { ratePrice } from '../../lib/rate-price';
+import type { BookingItem } from '../../stores/booking-store';
+import type { WireRate, WireRoomType, WireUpgrade } from '../../types/api';
+
+export interface UpgradeOption {
+  upgrade: WireUpgrade;
+  rate: WireRate;
+  total: Minor;
+  original: Minor;
+  difference: Minor;
+}
+
+/** The eligible upgrades of an item, cheapest first. */
+export function upgradeOptions(roomType: WireRoomType | undefined, item: BookingItem, roomsLeft: RoomsLeft): UpgradeOption[] {
+  if (roomType === undefined) return [];
+  return roomType.Upgrades.filter((upgrade) =>
+    isUpgradeEligible({
+      upgrade,
+      roomsLeft: roomsLeft[String(upgrade.RoomTypeId)] ?? 0,
+      currentRatePlanId: item.RatePlanId,
+      party: item.party,
+    }),
+  )
+    .flatMap((upgrade) => {
+      const rate = upgrade.AvailableRates.find((candidate) => candidate.RatePlanId === item.RatePlanId);
+      if (rate === undefined) return [];
+      const price = ratePrice(rate, item.party);
+      return [
+        { upgrade, rate, total: price.total, original: price.original, difference: upgradePriceDifference(item.roomCost, price.total) },
+      ];
+    })
+    .sort((a, b) => a.difference - b.difference);
+}
+
+export function UpgradeStep(props: {
+  item: BookingItem;
+  options: UpgradeOption[];
+  details: (roomTypeId: number) => { ImageUrls: string[]; Description: string } | undefined;
+  unit: { one: string; One: string };
+  busy: boolean;
+  onUpgrade: (option: UpgradeOption) => void;
+  onSkip: () => void;
+}) {
+  const money = useMoney();
+  return (
+    <section aria-labelledby="upgrade-heading" className="space-y-4">
+      <div>
+        <h2 id="upgrade-heading" className="text-2xl font-semibold">
+          Upgrade your {props.unit.one}
+        </h2>
+        <p className="text-gray-800">
+          {props.unit.One} {props.item.roomNumber}: {props.item.roomTypeName}, {props.item.ratePlanName}
+        </p>
+      </div>
+      <ul className="space-y-3">
+        {props.options.map((option) => {
+          const details = props.details(option.upgrade.RoomTypeId);
+          return (
+            <li key={option.upgrade.RoomTypeId} className="flex flex-col gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:flex-row">
+              {details?.ImageUrls[0] && (
+                <img
+                  src={details.ImageUrls[0]}
+                  alt={option.upgrade.Name}
+                  className="h-32 w-full rounded-md object-cover sm:w-48"
+                  width={192}
+                  height={128}
+                />
+              )}
+              <div className="flex-1 space-y-1">
+                <h3 className="text-lg font-semibold">{option.upgrade.Name}</h3>
+                {details && <p className="text-gray-800">{details.Description}</p>}
+                <p>
+                  <span className="font-semibold">+{money.display(Math.max(0, option.difference))}</span> for your stay (
+                  <Price amount={option.total} original={option.original} /> in total)
+                </p>
+              </div>
+              <div className="self-end">
+                <Button disabled={props.busy} onClick={() => props.onUpgrade(option)} aria-label={`Upgrade to ${option.upgrade.Name}`}>
+                  Upgrade
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="secondary" onClick={props.onSkip} disabled={props.busy}>
+        No thanks, keep my {props.unit.one}
+      </Button>
+    </section>
+  );
+}

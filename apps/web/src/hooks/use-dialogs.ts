@@ -1,0 +1,13 @@
+import { createContext, useContext } from 'react';
+
+/** Opens the dialogs that sit over every page (spec section 2: login and contact us). */
+export interface Dialogs {
+  openLogin: () => void;
+  openContactUs: () => void;
+}
+
+export const DialogsContext = createContext<Dialogs>({ openLogin: () => undefined, openContactUs: () => undefined });
+
+export function useDialogs(): Dialogs {
+  return useContext(DialogsContext);
+}

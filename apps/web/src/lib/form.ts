@@ -1,0 +1,61 @@
+/**
+ * The one form approach: values in state, validated on submit by the same zod wire schema the
+ * API validates with (plus the domain's configured rules), errors kept per field in the
+ * ModelState shape, the first invalid control focused.
+ */
+import { useCallback, useState } from 'react';
+import { modelStateFromIssues } from '@hotel/domain/model-state';
+import type { FieldErrors } from '@hotel/domain/validation';
+
+interface SafeParser {
+  safeParse: (
+    value: unknown,
+  ) => { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** A schema's complaints about a value, per field path. */
+export function schemaErrors(schema: SafeParser, value: unknown): FieldErrors {
+  const result = schema.safeParse(value);
+  return result.success ? {} : modelStateFromIssues(result.error.issues);
+}
+
+/** Several error sets merged field by field. */
+export function mergeErrors(...sets: FieldErrors[]): FieldErrors {
+  const merged: FieldErrors = {};
+  for (const set of sets) {
+    for (const [field, messages] of Object.entries(set)) {
+      const list = (merged[field] ??= []);
+      for (const message of messages) if (!list.includes(message)) list.push(message);
+    }
+  }
+  return merged;
+}
+
+/** True when some field has a message. */
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some((messages) => messages.length > 0);
+}
+
+/** Moves focus to the first control marked invalid, after React has rendered the marks. */
+export function focusFirstInvalid(container: HTMLElement | null): void {
+  window.setTimeout(() => {
+    const invalid = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  }, 0);
+}
+
+/** Form values and their errors; changing a field clears its messages. */
+export function useForm<T extends object>(initial: T | (() => T)) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setField = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(String(name) in current)) return current;
+      const next = { ...current };
+      delete next[String(name)];
+      return next;
+    });
+  }, []);
+  return { values, setValues, setField, errors, setErrors };
+}

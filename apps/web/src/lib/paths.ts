@@ -1,0 +1,25 @@
+/** The addresses of the booking flow (spec section 2); every one carries the property code. */
+
+const code = (propertyCode: string) => encodeURIComponent(propertyCode);
+
+export const paths = {
+  book: (propertyCode: string) => `/Book/${code(propertyCode)}`,
+  roomsAndRates: (propertyCode: string) => `/Book/${code(propertyCode)}/Rooms-And-Rates`,
+  checkout: (propertyCode: string, confirmationToken?: string) =>
+    `/Book/${code(propertyCode)}/Checkout${confirmationToken === undefined ? '' : `/${encodeURIComponent(confirmationToken)}`}`,
+  status: (propertyCode: string, confirmationToken: string) =>
+    `/Book/${code(propertyCode)}/Status/${encodeURIComponent(confirmationToken)}`,
+  confirmation: (propertyCode: string, confirmationToken: string) =>
+    `/Book/${code(propertyCode)}/Confirmation/${encodeURIComponent(confirmationToken)}`,
+  restaurant: (propertyCode: string) => `/Book/${code(propertyCode)}/Restaurant`,
+  register: (propertyCode: string) => `/Account/Register/${code(propertyCode)}`,
+  manageBooking: (propertyCode: string) => `/Manage/${code(propertyCode)}`,
+  manageAccount: (propertyCode: string) => `/ManageAccount/${code(propertyCode)}`,
+  unauthorised: () => '/Unauthorised',
+  error: () => '/Error',
+};
+
+/** The booking entry address "Book another room" opens: the site origin plus /Book/{propertyCode}. */
+export function bookingEntryUrl(propertyCode: string): string {
+  return `${window.location.origin}${paths.book(propertyCode)}`;
+}

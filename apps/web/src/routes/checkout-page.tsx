@@ -1,0 +1,124 @@
+/**
+ * /Book/{propertyCode}/Checkout/{confirmationToken?}: the summary beside the checkout form
+ * (on desktop the wizard's summary step lands here). Redirected to the search page when the
+ * basket is empty and no token is present (spec section 2).
+ */
+import { Redirect, useLocation, useParams } from 'wouter';
+import { isBasketReadyForCheckout } from '@hotel/domain/booking-wizard';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
+import { useToast } from '../components/toast';
+import { register } from '../features/account/account-api';
+import { BasketSummary } from '../features/basket/basket-summary';
+import { CheckoutForm } from '../features/checkout/checkout-form';
+import { useAccount } from '../hooks/use-account';
+import { useDialogs } from '../hooks/use-dialogs';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
+import { LANGUAGE_CODE } from '../lib/api-client';
+import { bookingTotals } from '../lib/booking-totals';
+import { paths } from '../lib/paths';
+import { finishBooking, setGiftVoucher, setPaymentType, useBookingState, wizardItems } from '../stores/booking-store';
+
+export function CheckoutPage() {
+  const { property, config } = useProperty();
+  const { confirmationToken } = useParams<{ confirmationToken?: string }>();
+  const booking = useBookingState();
+  const { user, isLoading } = useAccount(property.PropertyId);
+  const today = usePropertyToday();
+  const unit = useUnitNoun();
+  const toast = useToast();
+  const dialogs = useDialogs();
+  const [, navigate] = useLocation();
+  useDocumentTitle('Checkout', property.PropertyName);
+
+  if (booking.items.length === 0) {
+    return (
+      <Redirect
+        to={confirmationToken ? paths.status(property.PropertyCode, confirmationToken) : paths.book(property.PropertyCode)}
+        replace
+      />
+    );
+  }
+  if (!isBasketReadyForCheckout(wizardItems(booking.items, config.ShowRoomConfigurationQuestion))) {
+    return <Redirect to={paths.roomsAndRates(property.PropertyCode)} replace />;
+  }
+
+  const totals = bookingTotals(booking.items, booking.giftVoucher.discount, property);
+  const labels = {
+    adults: property.AdultLabel || 'Adults',
+    children: property.ChildrenLabel || 'Children',
+    infants: property.InfantLabel || 'Infants',
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Checkout</h1>
+      {user === null && !isLoading && (
+        <p>
+          Booked with us before?{' '}
+          <button type="button" className="text-link font-semibold underline" onClick={dialogs.openLogin}>
+            Log in
+          </button>{' '}
+          to use your saved details.
+        </p>
+      )}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <aside className="lg:order-2" aria-label="Booking summary">
+          <div className="lg:sticky lg:top-4">
+            <BasketSummary
+              heading="Booking summary"
+              items={booking.items}
+              totals={totals}
+              unit={unit}
+              labels={labels}
+              isTaxExclusive={property.IsStandardTaxExclusive}
+              showPolicies
+            />
+          </div>
+        </aside>
+        <div className="min-w-0 lg:order-1">
+          <CheckoutForm
+            key={user === null ? 'guest' : user.EmailAddress}
+            property={property}
+            config={config}
+            user={user}
+            items={booking.items}
+            promoCode={booking.search?.promoCode ?? ''}
+            paymentType={booking.paymentType}
+            giftVoucher={booking.giftVoucher}
+            today={today}
+            onPaymentType={setPaymentType}
+            onGiftVoucher={setGiftVoucher}
+            onContactUs={dialogs.openContactUs}
+            onBooked={async (created, draft) => {
+              if (user === null && draft.password !== '') {
+                try {
+                  const response = await register({
+                    LanguageCode: LANGUAGE_CODE,
+                    PropertyId: property.PropertyId,
+                    EmailAddress: draft.booker.Email.trim(),
+                    Password: draft.password,
+                    Firstname: draft.booker.FirstName.trim(),
+                    Lastname: draft.booker.LastName.trim(),
+                    MobileNumber: draft.booker.Phone.trim(),
+                  });
+                  if (response?.Success === false) toast.negative(response.Message || ERROR_MESSAGES.createUserAccountFailed);
+                } catch {
+                  toast.negative(ERROR_MESSAGES.createUserAccountFailed);
+                }
+              }
+              finishBooking();
+              if (created.ChallengeUrl) {
+                // The bank's check (3-D Secure) sends the guest back to the Status page.
+                window.location.assign(created.ChallengeUrl);
+                return;
+              }
+              toast.positive(SUCCESS_MESSAGES.bookingMade);
+              navigate(paths.status(property.PropertyCode, created.ConfirmationToken));
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { ERROR_HEADINGS } from '@hotel/domain/messages';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** The not-found message, inside a page's main region. */
+export function NotFoundContent() {
+  useDocumentTitle(ERROR_HEADINGS[0]);
+  return (
+    <div className="py-6">
+      <h1 className="text-3xl font-semibold">{ERROR_HEADINGS[0]}</h1>
+      <p className="mt-4">We could not find the page you asked for. Please check the address.</p>
+    </div>
+  );
+}
+
+/** Unknown paths (spec section 2). */
+export function NotFoundPage() {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-6">
+      <NotFoundContent />
+    </main>
+  );
+}

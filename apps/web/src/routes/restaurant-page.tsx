@@ -1,0 +1,28 @@
+/** The restaurant table booking view of the booking flow (spec section 2). */
+import { useSearch } from 'wouter';
+import { Notice } from '../components/notice';
+import { TableBookingForm } from '../features/restaurant/table-booking-form';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useProperty, usePropertyToday } from '../hooks/use-property';
+
+export function RestaurantPage() {
+  const { property, config } = useProperty();
+  const today = usePropertyToday();
+  const query = new URLSearchParams(useSearch());
+  useDocumentTitle('Book a table', property.PropertyName);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Book a table</h1>
+      {config.RestaurantBookingServiceActive ? (
+        <TableBookingForm
+          propertyId={property.PropertyId}
+          defaultRestaurant={config.RestaurantBookingDefaultRestaurant}
+          today={today}
+          identifier={query.get('reservation') ?? ''}
+        />
+      ) : (
+        <Notice tone="info">Table booking is not available online at {property.PropertyName}.</Notice>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Builds a basket item from what the guest picked in a search answer. */
+import type { Party } from '@hotel/domain/occupancy';
+import { newId } from '../lib/ids';
+import { ratePrice } from '../lib/rate-price';
+import type { SearchRoomType, WireRate } from '../types/api';
+import type { BookingItem, SearchCriteria } from './booking-store';
+
+export function buildItem(input: {
+  criteria: SearchCriteria;
+  roomIndex: number;
+  entry: SearchRoomType;
+  rate: WireRate;
+  hasSelectableServices: boolean;
+}): BookingItem {
+  const party: Party = input.criteria.rooms[input.roomIndex] ?? { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 };
+  const price = ratePrice(input.rate, party);
+  return {
+    ReservationItemId: newId(),
+    roomNumber: input.roomIndex + 1,
+    RoomTypeId: input.entry.RoomType.RoomTypeId,
+    RatePlanId: input.rate.RatePlanId,
+    roomTypeName: input.entry.RoomType.Name,
+    ratePlanName: input.rate.Name,
+    policy: input.rate.Policy,
+    promotion: input.rate.Promotion,
+    canPayByCompanyInvoice: input.rate.CanPayByCompanyInvoice,
+    DateFrom: input.criteria.dateFrom,
+    DateTo: input.criteria.dateTo,
+    party: { ...party },
+    roomCost: price.total,
+    originalRoomCost: price.original,
+    hasConfigurations: input.entry.RoomType.Configurations.length > 0,
+    roomConfigurationId: null,
+    roomConfigurationName: null,
+    leadGuest: { FirstName: '', LastName: '', Email: '', Phone: '' },
+    services: [],
+    hasSelectableServices: input.hasSelectableServices,
+    upgradesSeen: false,
+    servicesSeen: false,
+    guestsReviewed: false,
+  };
+}
