@@ -23,6 +23,7 @@ import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
 import { registerReservationRoutes } from './reservation/reservation-routes';
 import { reservationPaymentSettled } from './reservation/settle-reservation-payment';
+import { registerRestaurantRoutes } from './restaurant/restaurant-routes';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
 import { registerServiceRoutes } from './service/service-routes';
 import { registerStaticDataRoutes } from './static-data/static-data-routes';
@@ -78,6 +79,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerDefinitionRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
+  registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 
   // Admin calls are authenticated before their body is read, and get a larger limit than
