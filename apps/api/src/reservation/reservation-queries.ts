@@ -62,11 +62,15 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
     .where(eq(reservationRooms.reservationId, reservationId))
     .orderBy(asc(reservationRooms.sortOrder));
   const roomIds = rooms.map((room) => room.id);
-  const [guestRows, serviceRows, [payment]] = await Promise.all([
-    roomIds.length === 0 ? [] : db.select().from(guests).where(inArray(guests.reservationRoomId, roomIds)).orderBy(asc(guests.sortOrder)),
+  // One after another: this runs inside transactions, and a pg client takes one query at a time.
+  const guestRows =
     roomIds.length === 0
       ? []
-      : db
+      : await db.select().from(guests).where(inArray(guests.reservationRoomId, roomIds)).orderBy(asc(guests.sortOrder));
+  const serviceRows =
+    roomIds.length === 0
+      ? []
+      : await db
           .select({
             reservationRoomId: reservationServices.reservationRoomId,
             serviceId: reservationServices.serviceId,
@@ -77,24 +81,23 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
           })
           .from(reservationServices)
           .innerJoin(services, eq(services.id, reservationServices.serviceId))
-          .where(inArray(reservationServices.reservationRoomId, roomIds)),
-    db
-      .select({
-        status: payments.status,
-        brand: cardTypes.name,
-        brandCode: cardTypes.code,
-        last4: payments.cardLast4,
-        expiryMonth: payments.cardExpiryMonth,
-        expiryYear: payments.cardExpiryYear,
-        challengeUrl: payments.challengeUrl,
-        failureReason: payments.failureReason,
-      })
-      .from(payments)
-      .leftJoin(cardTypes, eq(cardTypes.id, payments.cardTypeId))
-      .where(eq(payments.reservationId, reservationId))
-      .orderBy(desc(payments.id))
-      .limit(1),
-  ]);
+          .where(inArray(reservationServices.reservationRoomId, roomIds));
+  const [payment] = await db
+    .select({
+      status: payments.status,
+      brand: cardTypes.name,
+      brandCode: cardTypes.code,
+      last4: payments.cardLast4,
+      expiryMonth: payments.cardExpiryMonth,
+      expiryYear: payments.cardExpiryYear,
+      challengeUrl: payments.challengeUrl,
+      failureReason: payments.failureReason,
+    })
+    .from(payments)
+    .leftJoin(cardTypes, eq(cardTypes.id, payments.cardTypeId))
+    .where(eq(payments.reservationId, reservationId))
+    .orderBy(desc(payments.id))
+    .limit(1);
   return {
     rooms: rooms.map((room) => ({
       ...room,
