@@ -210,7 +210,9 @@ export function Header({ property }: { property: Property }) {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <a href={property.WebsiteUrl ?? paths.book(property.PropertyCode)} className="flex min-w-0 items-center gap-3">
             <Logo property={property} />
-            <span className="truncate text-lg font-semibold">{property.PropertyName}</span>
+            <span className={`truncate text-lg font-semibold ${property.LogoFileUrl ? 'sr-only sm:not-sr-only' : ''}`}>
+              {property.PropertyName}
+            </span>
           </a>
           <div className="flex items-center gap-3">
             <CurrencySelector />

@@ -4,7 +4,7 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-primary text-on-primary hover:brightness-110 disabled:opacity-60',
-  secondary: 'border border-primary text-primary bg-white hover:bg-gray-50 disabled:opacity-60',
+  secondary: 'border border-primary text-link bg-white hover:bg-gray-50 disabled:opacity-60',
   ghost: 'text-gray-900 hover:bg-gray-100',
   link: 'text-link underline underline-offset-2 hover:no-underline px-0 py-0 min-h-0',
 };

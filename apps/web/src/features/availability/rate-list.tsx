@@ -58,8 +58,8 @@ export function RateList(props: {
                   <span className="block text-sm text-gray-800">
                     total, <Price amount={pricePerNight(price.total, props.nights)} /> per night
                   </span>
-                  <Button className="mt-3" disabled={props.busy} onClick={() => props.onSelect(rate)} aria-label={`Book ${rate.Name}`}>
-                    Book this rate
+                  <Button className="mt-3" disabled={props.busy} onClick={() => props.onSelect(rate)}>
+                    Book<span className="sr-only"> {rate.Name}</span>
                   </Button>
                 </div>
               </div>

@@ -167,7 +167,7 @@ export function DateRangePicker(props: {
                         const minimumStay = days?.get(date)?.minimumStay ?? 1;
                         const badge = props.showMinimumStay && minimumStay > 1 && selectable && !choosingDeparture;
                         const label = [
-                          formatDate(date, 'dddd Do MMMM YYYY'),
+                          formatDate(date, 'dddd, D MMM YYYY'),
                           isArrival ? 'arrival' : '',
                           isDeparture ? 'departure' : '',
                           !selectable && compareDates(date, today) >= 0 ? 'unavailable' : '',
