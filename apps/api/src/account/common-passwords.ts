@@ -2,9 +2,9 @@
  * Passwords people choose most often, refused at registration, reset and change (see
  * password-policy.ts, which also catches them with symbols, digits and look-alike characters
  * added). Source: "10-million-password-list-top-10000.txt" of the SecLists project (MIT
- * licence), Common-Credentials folder: its most common entries in its order, lower-cased, less
- * those under 4 characters and a slur, followed by longer (9+ character) entries picked from
- * the rest of its 10,000. Whitespace separates entries.
+ * licence), Common-Credentials folder: the top of that list in its order (about 1,900 entries),
+ * lower-cased, less those under 4 characters and a slur, followed by longer (9+ character)
+ * entries picked from the rest of its 10,000. Whitespace separates entries.
  */
 const list = `
 123456 password 12345678 qwerty 123456789 12345 1234 111111 1234567 dragon 123123 baseball abc123 football

@@ -15,14 +15,28 @@ import { hashPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';
 
 /**
+ * The shortest time a reset request takes to answer. Writing a token and a mail costs a few
+ * milliseconds that an unknown address does not; both answers wait out this floor, so the
+ * time does not tell which it was (real time, not the injected clock: it is about latency).
+ */
+const resetRequestFloorMs = 50;
+
+function waitUntil(deadline: number): Promise<void> {
+  const left = deadline - performance.now();
+  return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
+}
+
+/**
  * POST /api/Account/RequestPasswordReset: e-mails a one-hour reset link when the address has
- * an account. The answer is the same either way, and both ways write one audit row.
+ * an account. The answer is the same either way, in the same time, and both ways write one
+ * audit row.
  */
 export async function requestPasswordReset(
   context: AppContext,
   request: RequestPasswordResetRequest,
   origin: RequestOrigin,
 ): Promise<ResultAnswer> {
+  const answerAfter = performance.now() + resetRequestFloorMs;
   const db = context.database.db;
   const property = await findProperty(db, request.PropertyId);
   if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
@@ -40,6 +54,7 @@ export async function requestPasswordReset(
     });
   });
   notifyMailEnqueued();
+  await waitUntil(answerAfter);
   return { Success: true, Message: ACCOUNT_MESSAGES.resetRequested };
 }
 
