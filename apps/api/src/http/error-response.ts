@@ -46,6 +46,9 @@ export function toAppError(error: unknown): AppError | undefined {
   if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return new AppError('VALIDATION_FAILED', 'The request body encoding is not supported.');
+  // The router could not percent-decode a path segment (`/api/Property/%E0%A4%A`): a bad address.
+  if (error instanceof URIError && (error as { status?: unknown }).status === 400)
+    return new AppError('VALIDATION_FAILED', 'The address is not valid: a part of its path is not correctly percent-encoded.');
   // Any other body-parser refusal (a broken gzip stream, a truncated body) is the client's.
   const status = (error as { status?: unknown; expose?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500 && (error as { expose?: unknown }).expose === true)

@@ -1,0 +1,360 @@
+import type { Server } from 'node:http';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+
+/**
+ * Thousands of generated bad requests across every /api route of the OpenAPI document:
+ * wrong types, missing and extra fields, huge strings, deep nesting, impossible dates,
+ * negative and huge numbers, ids beyond 2^31 and hostile strings. None may answer 5xx, and
+ * the server answers normally afterwards.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  maxLength?: number;
+};
+type Parameter = { name: string; in: 'query' | 'path'; required?: boolean; schema: JsonSchema };
+type Operation = { parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: JsonSchema } } } };
+type Route = { method: 'get' | 'post' | 'put' | 'delete' | 'patch'; path: string; operation: Operation };
+
+const REQUESTS_PER_ROUTE = 180;
+const ADMIN_KEY = 'test-admin-key-0123456789';
+
+const hostileStrings = [
+  "' OR 1=1 --",
+  "'; DROP TABLE reservations; --",
+  '1; SELECT pg_sleep(10)',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uFEFF\u202E\u200B',
+  '👨‍👩‍👧‍👦🏨',
+  'Ω≈ç√∫˜µ≤≥÷',
+  '../../../../etc/passwd',
+  '%00%27%22',
+  '${7*7}{{7*7}}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999999',
+  '0x10',
+  ' ',
+  '',
+  'null',
+  'true',
+  '[]',
+  '{}',
+];
+const impossibleDates = [
+  '2027-02-30',
+  '2027-02-29',
+  '2027-13-01',
+  '2027-00-10',
+  '2027-04-31',
+  '0000-01-01',
+  '9999-12-31',
+  '1900-01-01',
+  '2037-03-01',
+  '2027/02/30',
+  '2027-3-1',
+  '27-03-01',
+  '2027-03-01T00:00:00Z',
+  '2027-03-0١',
+];
+const hostileNumbers = [
+  -1,
+  0,
+  -0,
+  0.5,
+  -2147483648,
+  2147483647,
+  2147483648,
+  4294967296,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  123.456,
+];
+
+function deepNesting(depth: number, asArray: boolean): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i += 1) value = asArray ? [value] : { a: value };
+  return value;
+}
+
+/** Any hostile JSON value: the "wrong type" of every field. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...hostileStrings),
+  fc.constantFrom(...impossibleDates),
+  fc.constantFrom(...hostileNumbers),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }).map((n) => Number(n)),
+  fc.constantFrom(null, true, false, [], {}, [null], { '': '' }, { __proto__: { polluted: true } }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer({ min: 1_000, max: 60_000 }).map((n) => 'x'.repeat(n)),
+  fc.integer({ min: 20, max: 2_000 }).chain((depth) => fc.boolean().map((asArray) => deepNesting(depth, asArray))),
+  fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+);
+
+/** A hostile text, for query strings and path segments. */
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...hostileStrings),
+  fc.constantFrom(...impossibleDates),
+  fc.constantFrom(...hostileNumbers.map(String)),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 80n }).map(String),
+  fc.bigInt({ min: -(2n ** 80n), max: -1n }).map(String),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer({ min: 500, max: 6_000 }).map((n) => '9'.repeat(n)),
+  fc.integer({ min: 500, max: 6_000 }).map((n) => 'é'.repeat(n)),
+);
+
+type Ids = { propertyId: number; roomTypeId: number; ratePlanId: number };
+
+/** A value the schema accepts, or close to it, so mutations reach past the first check. */
+function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknown> {
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => plausible(s, ids, name)));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'unknown'];
+  const options = types.map((type): fc.Arbitrary<unknown> => {
+    switch (type) {
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+      case 'number': {
+        if (/PropertyId/i.test(name)) return fc.constantFrom(ids.propertyId, ids.propertyId + 1);
+        if (/RoomTypeId/i.test(name)) return fc.constant(ids.roomTypeId);
+        if (/RatePlanId/i.test(name)) return fc.constant(ids.ratePlanId);
+        const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
+        const max = Math.min(schema.maximum ?? 100, min + 100);
+        return fc.integer({ min, max });
+      }
+      case 'string': {
+        if (schema.pattern?.includes('\\d{4}')) return fc.constantFrom('2027-03-10', '2027-03-13', '2027/03/11', ...impossibleDates);
+        if (/language/i.test(name)) return fc.constant('en');
+        if (/mail/i.test(name)) return fc.constant('guest@example.com');
+        if (/phone/i.test(name)) return fc.constant('+441234567890');
+        return fc.string({ minLength: 1, maxLength: Math.min(schema.maxLength ?? 20, 20) });
+      }
+      case 'array':
+        return fc.array(plausible(schema.items ?? {}, ids, name), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3),
+        });
+      case 'object': {
+        const entries = Object.entries(schema.properties ?? {});
+        const required = new Set(schema.required ?? []);
+        return fc.record(Object.fromEntries(entries.map(([key, s]) => [key, plausible(s, ids, key)])), {
+          requiredKeys: entries.map(([key]) => key).filter((key) => required.has(key)),
+        });
+      }
+      default:
+        return fc.jsonValue({ maxDepth: 2 });
+    }
+  });
+  return options.length === 1 ? (options[0] as fc.Arbitrary<unknown>) : fc.oneof(...options);
+}
+
+/** Replaces, deletes or adds the field at a random path of an object or array. */
+function mutateAt(value: unknown, choice: number, action: 'replace' | 'delete' | 'add', replacement: unknown): unknown {
+  if (value === null || typeof value !== 'object') return action === 'delete' ? undefined : replacement;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(copy);
+  if (action === 'add' && (keys.length === 0 || choice % 3 === 0)) {
+    (copy as Record<string, unknown>)[`Extra${choice % 7}`] = replacement;
+    return copy;
+  }
+  if (keys.length === 0) return replacement;
+  const key = keys[choice % keys.length] as string;
+  const child = (copy as Record<string, unknown>)[key];
+  const descend = child !== null && typeof child === 'object' && choice % 2 === 1;
+  if (descend) (copy as Record<string, unknown>)[key] = mutateAt(child, Math.floor(choice / 2), action, replacement);
+  else if (action === 'delete') delete (copy as Record<string, unknown>)[key];
+  else (copy as Record<string, unknown>)[key] = replacement;
+  return copy;
+}
+
+type BadBody = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string };
+
+function badBodies(base: fc.Arbitrary<unknown>): fc.Arbitrary<BadBody> {
+  const mutated = fc
+    .tuple(
+      base,
+      fc.nat(),
+      fc.constantFrom('replace', 'delete', 'add', 'replace', 'replace') as fc.Arbitrary<'replace' | 'delete' | 'add'>,
+      hostileValue,
+    )
+    .map(([value, choice, action, replacement]) => mutateAt(value, choice, action, replacement));
+  const twiceMutated = fc
+    .tuple(mutated, fc.nat(), hostileValue)
+    .map(([value, choice, replacement]) => mutateAt(value, choice, 'replace', replacement));
+  const raw = fc.oneof(
+    fc.constantFrom('{', '{"PropertyId":', '[1,2', '{"a":1}}', 'null', 'undefined', "{'a':1}", '\u0000', '{"PropertyId": 1e999}'),
+    fc.string({ unit: 'binary', maxLength: 200 }),
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: mutated.map((value): BadBody => ({ kind: 'json', value })) },
+    { weight: 2, arbitrary: twiceMutated.map((value): BadBody => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: hostileValue.map((value): BadBody => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: raw.map((text): BadBody => ({ kind: 'raw', text, contentType: 'application/json' })) },
+    { weight: 1, arbitrary: raw.map((text): BadBody => ({ kind: 'raw', text, contentType: 'text/plain' })) },
+  );
+}
+
+function queryValue(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+/** Query strings and path segments: the plausible ones with some missing, replaced, doubled or extra. */
+function badParameters(parameters: Parameter[], ids: Ids) {
+  const query = parameters.filter((p) => p.in === 'query');
+  const path = parameters.filter((p) => p.in === 'path');
+  const field = (p: Parameter) =>
+    fc.oneof(
+      { weight: 2, arbitrary: plausible(p.schema, ids, p.name).map(queryValue) },
+      { weight: 2, arbitrary: hostileText },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.array(hostileText, { minLength: 2, maxLength: 3 }) },
+    );
+  return fc.record({
+    query: fc.record(Object.fromEntries(query.map((p) => [p.name, field(p)]))),
+    extra: fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'propertyId[a]', 'q'), hostileText), { nil: undefined }),
+    path: fc.record(Object.fromEntries(path.map((p) => [p.name, fc.oneof(hostileText, plausible(p.schema, ids, p.name).map(queryValue))]))),
+  });
+}
+
+/** Percent-encodes any text; a lone surrogate goes out as bytes that are not UTF-8 at all. */
+function encode(text: string): string {
+  return Array.from(text, (char) => (/^[\uD800-\uDFFF]$/.test(char) ? '%ED%A0%80' : encodeURIComponent(char))).join('');
+}
+
+function encodeQuery(query: Record<string, string | string[] | undefined>, extra: [string, string] | undefined): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      parts.push(`${encode(key)}=${encode(one)}`);
+    }
+  }
+  if (extra) parts.push(`${encode(extra[0])}=${encode(extra[1])}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+let t: TestApp;
+let server: Server;
+let routes: Route[];
+let ids: Ids;
+const statuses = new Map<number, number>();
+let sent = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await givenDefinition(t.context, aDefinition(aProperty()));
+  server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const property = await request(server).get('/api/Property/TEST').expect(200);
+  const document = await request(server).get('/api/openapi.json').expect(200);
+  ids = { propertyId: property.body.PropertyId, roomTypeId: 1, ratePlanId: 1 };
+  routes = Object.entries(document.body.paths as Record<string, Record<string, Operation>>).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ method: method as Route['method'], path, operation })),
+  );
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+function validSearch(propertyId: number) {
+  return {
+    PropertyId: propertyId,
+    LanguageCode: 'en',
+    DateFrom: '2027-03-10',
+    DateTo: '2027-03-13',
+    Rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
+  };
+}
+
+describe('bad requests on every /api route', () => {
+  it('the document lists the routes the fuzzing covers', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    expect(routes.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toContain('POST /api/Reservation/Create');
+  });
+
+  it(`answers ${REQUESTS_PER_ROUTE} generated bad requests per route without a 5xx`, { timeout: 240_000 }, async () => {
+    for (const route of routes) {
+      const bodySchema = route.operation.requestBody?.content['application/json'].schema;
+      const base =
+        route.path === '/api/Admin/Definition'
+          ? fc.constant(aDefinition(aProperty({ Code: 'FUZZ', Name: 'Fuzz Hotel' })))
+          : bodySchema
+            ? plausible(bodySchema, ids)
+            : fc.constant({});
+      const arbitrary = fc.record({
+        parameters: badParameters(route.operation.parameters ?? [], ids),
+        body: route.method === 'get' ? fc.constant(undefined) : badBodies(base),
+        adminKey: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ parameters, body, adminKey }) => {
+          let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encode(String((parameters.path as Record<string, string>)[name] ?? '')),
+          );
+          url += encodeQuery(parameters.query as Record<string, string | string[] | undefined>, parameters.extra);
+          let call = request(server)[route.method](url);
+          if (adminKey && route.path.startsWith('/api/Admin')) call = call.set('X-Api-Key', ADMIN_KEY);
+          if (body?.kind === 'json' && body.value !== undefined)
+            call = call.set('Content-Type', 'application/json').send(JSON.stringify(body.value));
+          else if (body?.kind === 'raw') call = call.set('Content-Type', body.contentType).send(body.text);
+          const response = await call;
+          sent += 1;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 500) {
+            throw new Error(
+              `${route.method.toUpperCase()} ${url.slice(0, 300)} answered ${response.status}: ${JSON.stringify(response.body)}`,
+            );
+          }
+        }),
+        { numRuns: REQUESTS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true },
+      );
+    }
+    expect(sent).toBeGreaterThanOrEqual(5_000);
+    expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
+  });
+
+  it('answers normally afterwards: a valid search, a property, the calendar', async () => {
+    const search = await request(server).post('/api/Availability/Search').send(validSearch(ids.propertyId));
+    expect(search.status).toBe(200);
+    expect(search.body.RoomTypes?.length ?? search.body.length).toBeGreaterThan(0);
+    await request(server).get(`/api/Property/${ids.propertyId}`).expect(200);
+    await request(server).get(`/api/Availability?propertyId=${ids.propertyId}&fromDate=2027-03-01&toDate=2027-03-31`).expect(200);
+  });
+});
