@@ -1,3 +1,4 @@
+/* global document -- page.evaluate bodies run in the browser */
 // End-to-end tests of the guest booking flow: the real API on a throwaway embedded database
 // (PGlite, demo properties), driven through Debian's Chromium with playwright-core. Builds what
 // is stale, starts the API on a free port, runs every scenario, saves a screenshot of each step

@@ -31,6 +31,17 @@ export function mergeErrors(...sets: FieldErrors[]): FieldErrors {
   return merged;
 }
 
+/** The first set, plus the fields of later sets it has no message for (one message per problem). */
+export function firstErrors(...sets: FieldErrors[]): FieldErrors {
+  const chosen: FieldErrors = {};
+  for (const set of sets) {
+    for (const [field, messages] of Object.entries(set)) {
+      if (chosen[field] === undefined && messages.length > 0) chosen[field] = [...messages];
+    }
+  }
+  return chosen;
+}
+
 /** True when some field has a message. */
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((messages) => messages.length > 0);

@@ -36,7 +36,8 @@ export function CardFields(props: {
   const detectedName = detection.detected === null ? null : CARD_TYPE_NAMES[detection.detected as CardType];
   const notAccepted = detection.detected !== null && detection.accepted === undefined;
   const usingSaved = card.CreditCardId !== '';
-  const numberErrors = [...(errors.CardNumber ?? []), ...(errors.CreditCardTypeId ?? [])];
+  // The card type follows from the number, so its message only shows once the number itself is fine.
+  const numberErrors = errors.CardNumber ? [...errors.CardNumber] : [...(errors.CreditCardTypeId ?? [])];
   if (notAccepted && !numberErrors.includes(VALIDATION_MESSAGES.cardTypeNotAccepted))
     numberErrors.push(VALIDATION_MESSAGES.cardTypeNotAccepted);
 

@@ -17,7 +17,7 @@ import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/api-client';
-import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
+import { firstErrors, focusFirstInvalid, hasErrors, schemaErrors } from '../../lib/form';
 import { createTableBooking, useRestaurantSetup, useRestaurants, useRestaurantTimes, type Restaurant } from './restaurant-api';
 
 interface TableDraft {
@@ -100,7 +100,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
       ContactNumber: draft.contactNumber.trim(),
       IsLeaveTimeRequired: chosenTime?.IsLeaveTimeRequired ?? false,
     };
-    const found = mergeErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request));
+    const found = firstErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request));
     setErrors(found);
     if (hasErrors(found)) {
       focusFirstInvalid(formRef.current);

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithProviders, respond } from '../../test/render';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+async function logIn(email = 'ada@example.com', password = 'secret') {
+  await userEvent.type(screen.getByLabelText('Email address'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginForm', () => {
+  it('checks the fields with the spec messages before calling', async () => {
+    const calls = fakeApi({});
+    renderWithProviders(<LoginForm propertyId={7} registerHref="/Account/Register/TEST" onLoggedIn={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('A valid email address is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/api/Account'))).toHaveLength(0);
+  });
+
+  it('greets the user by first name on success', async () => {
+    const calls = fakeApi({
+      'POST /api/Account/Authenticate': {
+        Success: true,
+        Message: 'Welcome',
+        Firstname: 'Ada',
+        Lastname: 'Lovelace',
+        EmailAddress: 'ada@example.com',
+        CanChoosePaymentMethod: true,
+        CreditCards: [],
+      },
+    });
+    const onLoggedIn = vi.fn();
+    renderWithProviders(<LoginForm propertyId={7} registerHref="/Account/Register/TEST" onLoggedIn={onLoggedIn} />);
+    await logIn();
+    expect(await screen.findByText('Welcome back Ada')).toBeInTheDocument();
+    expect(onLoggedIn).toHaveBeenCalledWith(expect.objectContaining({ Firstname: 'Ada', CanChoosePaymentMethod: true }));
+    expect(calls.find((call) => call.path === '/api/Account/Authenticate')?.body).toEqual({
+      LanguageCode: 'en',
+      PropertyId: 7,
+      EmailAddress: 'ada@example.com',
+      Password: 'secret',
+    });
+  });
+
+  it('shows the server message when the login is refused', async () => {
+    fakeApi({ 'POST /api/Account/Authenticate': { Success: false, Message: 'Your account is locked' } });
+    const onLoggedIn = vi.fn();
+    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={onLoggedIn} />);
+    await logIn();
+    expect(await screen.findByText('Your account is locked')).toBeInTheDocument();
+    expect(onLoggedIn).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the login error text when the call fails without a message', async () => {
+    fakeApi({ 'POST /api/Account/Authenticate': respond(500, {}), 'POST /api/Log': respond(204) });
+    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={vi.fn()} />);
+    await logIn();
+    expect(await screen.findByText('Failed to login, please check your email address and password')).toBeInTheDocument();
+  });
+
+  it('joins the server model state into one text', async () => {
+    fakeApi({
+      'POST /api/Account/Authenticate': respond(400, {
+        Message: 'The request is invalid.',
+        ModelState: { EmailAddress: ['A valid email address is required'], Password: ['Password is required'] },
+      }),
+      'POST /api/Log': respond(204),
+    });
+    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={vi.fn()} />);
+    await logIn('ada@example.com', 'x');
+    expect(await screen.findByText('A valid email address is required; Password is required')).toBeInTheDocument();
+  });
+});
+
+describe('RegisterForm', () => {
+  it('applies the password rule and the confirm field', async () => {
+    fakeApi({});
+    renderWithProviders(<RegisterForm propertyId={7} onRegistered={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Password'), 'alllettersonly');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
+    await userEvent.type(screen.getByLabelText('Mobile number'), '07700 900000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      screen.getByText(/Password must be at least 10 characters long and contain at least one non-alphanumeric character/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+  });
+
+  it('registers and tells the user to confirm the e-mail', async () => {
+    const calls = fakeApi({ 'POST /api/Account/Register': { Success: true, Message: 'ok' } });
+    const onRegistered = vi.fn();
+    renderWithProviders(<RegisterForm propertyId={7} onRegistered={onRegistered} />);
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('User registration successful, check your email to confirm')).toBeInTheDocument();
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === '/api/Account/Register')?.body).not.toHaveProperty('ConfirmPassword');
+  });
+
+  it('shows the register error when it fails', async () => {
+    fakeApi({ 'POST /api/Account/Register': respond(500, {}), 'POST /api/Log': respond(204) });
+    renderWithProviders(<RegisterForm propertyId={7} onRegistered={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Failed to register User')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildItem } from '../../stores/booking-item';
+import { aRate, aSearchRoomType } from '../../test/builders';
+import { fakeApi, renderWithProviders } from '../../test/render';
+import { LeadGuestStep } from './lead-guest-step';
+
+const item = buildItem({
+  criteria: {
+    propertyId: 7,
+    propertyCode: 'TEST',
+    dateFrom: '2030-05-01',
+    dateTo: '2030-05-03',
+    rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
+    promoCode: '',
+    ratePlanCode: '',
+    locationId: null,
+  },
+  roomIndex: 0,
+  entry: aSearchRoomType(),
+  rate: aRate(),
+  hasSelectableServices: true,
+});
+
+describe('LeadGuestStep', () => {
+  it('requires the lead guest names and the room configuration, with the messages of the rules', async () => {
+    fakeApi({ 'GET /api/RoomTypeConfiguration/Get': [{ RoomConfigurationDropdownOptionId: 5, Name: 'King bed' }] });
+    const onSave = vi.fn();
+    renderWithProviders(<LeadGuestStep item={item} propertyId={7} askConfiguration unit={{ One: 'Room' }} onSave={onSave} />);
+    await screen.findByLabelText('Room configuration');
+    await userEvent.type(screen.getByLabelText('Email address (optional)'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last Name is required')).toBeInTheDocument();
+    expect(screen.getByText('A valid email address is required')).toBeInTheDocument();
+    expect(screen.getByText('Room Configuration is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lead guest first name')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves the lead guest and the chosen configuration', async () => {
+    const calls = fakeApi({ 'GET /api/RoomTypeConfiguration/Get': [{ RoomConfigurationDropdownOptionId: 5, Name: 'King bed' }] });
+    const onSave = vi.fn();
+    renderWithProviders(<LeadGuestStep item={item} propertyId={7} askConfiguration unit={{ One: 'Room' }} onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText('Lead guest first name'), ' Ada ');
+    await userEvent.type(screen.getByLabelText('Lead guest last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText(/Phone number/), '+44 117 900 0000');
+    await userEvent.selectOptions(await screen.findByLabelText('Room configuration'), 'King bed');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave).toHaveBeenCalledWith(
+      { FirstName: 'Ada', LastName: 'Lovelace', Email: '', Phone: '+44 117 900 0000' },
+      { id: 5, name: 'King bed' },
+    );
+    expect(calls.find((call) => call.path === '/api/RoomTypeConfiguration/Get')?.url.searchParams.get('roomTypeId')).toBe('10');
+  });
+
+  it('does not ask for a configuration when the property does not', async () => {
+    const onSave = vi.fn();
+    renderWithProviders(<LeadGuestStep item={item} propertyId={7} askConfiguration={false} unit={{ One: 'Room' }} onSave={onSave} />);
+    expect(screen.queryByLabelText('Room configuration')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Lead guest first name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Lead guest last name'), 'Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ FirstName: 'Ada' }), null);
+  });
+});
