@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parseDate } from '@hotel/domain/dates';
 import { DEFAULT_PARTY } from '@hotel/domain/occupancy';
+import { clearServiceCache } from '../features/extras/services-api';
 import { calendarDays } from '../features/search/calendar-days';
 import { SearchForm, type SearchValues } from '../features/search/search-form';
 import { useCalendar } from '../hooks/use-calendar';
@@ -86,6 +87,7 @@ export function BookPage() {
           }}
           onSearch={(values) => {
             startSearch({ ...values, propertyId: property.PropertyId, propertyCode: property.PropertyCode });
+            void clearServiceCache();
             navigate(paths.roomsAndRates(property.PropertyCode));
           }}
         />

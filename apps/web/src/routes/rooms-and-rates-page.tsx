@@ -3,7 +3,7 @@
  * 2 and 4): room type -> rate plan -> upgrade -> lead guest -> extras -> summary. Desktop goes on
  * to Checkout after the summary; mobile stays and scrolls to the top on each step.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { BookingStep, isBasketReadyForCheckout, type WizardMove } from '@hotel/domain/booking-wizard';
 import { countNights, parseDate } from '@hotel/domain/dates';
@@ -19,7 +19,7 @@ import { RoomTypeList, shownRoomTypes } from '../features/availability/room-type
 import { useAvailabilitySearch } from '../features/availability/search-api';
 import { BasketSummary } from '../features/basket/basket-summary';
 import { ExtrasStep } from '../features/extras/extras-step';
-import { loadServices } from '../features/extras/services-api';
+import { clearServiceCache, loadServices } from '../features/extras/services-api';
 import { LeadGuestStep } from '../features/guests/lead-guest-step';
 import { upgradeOptions, UpgradeStep, type UpgradeOption } from '../features/upgrades/upgrade-step';
 import { useCalendar } from '../hooks/use-calendar';
@@ -200,6 +200,12 @@ export function RoomsAndRatesPage() {
   const rerunSearch = (stay: AlternativeStay) => {
     if (search === null) return;
     startSearch({ ...search, dateFrom: stay.from, dateTo: stay.to });
+    void clearServiceCache();
+  };
+
+  const remove = (item: BookingItem) => {
+    removeItem(item.ReservationItemId);
+    trackEvent('removeFromCart', { roomTypeId: item.RoomTypeId, ratePlanId: item.RatePlanId });
   };
 
   const totals = bookingTotals(booking.items, booking.giftVoucher.discount, property);
@@ -225,7 +231,7 @@ export function RoomsAndRatesPage() {
     </Link>
   );
 
-  let step: React.ReactNode;
+  let step: ReactNode;
   if (error !== undefined) {
     step = (
       <Notice tone="negative" title="Error" live>
@@ -307,7 +313,7 @@ export function RoomsAndRatesPage() {
         unit={unit}
         labels={labels}
         isTaxExclusive={property.IsStandardTaxExclusive}
-        onRemove={(item) => removeItem(item.ReservationItemId)}
+        onRemove={remove}
         onChange={goToStep}
       >
         {ready && checkoutLink}
@@ -372,10 +378,7 @@ export function RoomsAndRatesPage() {
                 unit={unit}
                 labels={labels}
                 isTaxExclusive={property.IsStandardTaxExclusive}
-                onRemove={(item) => {
-                  removeItem(item.ReservationItemId);
-                  trackEvent('removeFromCart', { roomTypeId: item.RoomTypeId, ratePlanId: item.RatePlanId });
-                }}
+                onRemove={remove}
                 onChange={goToStep}
               >
                 {ready && checkoutLink}

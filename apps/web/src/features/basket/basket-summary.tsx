@@ -139,12 +139,12 @@ export function BasketSummary(props: {
               <dt>{props.isTaxExclusive ? 'VAT added' : 'Includes VAT of'}</dt>
               <dd>{money.display(totals.vat)}</dd>
             </div>
-            {money.converted && (
-              <p className="pt-1 text-xs text-gray-800">
-                Shown converted for your information; you will be charged {money.charged(totals.total)} in {money.chargeCurrency}.
-              </p>
-            )}
           </dl>
+          {money.converted && (
+            <p className="pt-1 text-xs text-gray-800">
+              Shown converted for your information; you will be charged {money.charged(totals.total)} in {money.chargeCurrency}.
+            </p>
+          )}
         </>
       )}
       {props.children}

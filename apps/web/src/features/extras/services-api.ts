@@ -1,5 +1,5 @@
 /** GET /api/Service/Get: the extras offered for an item's room type, rate plan and stay, with the units left. */
-import useSWR, { preload } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
 import type { Minor } from '@hotel/domain/money';
 import { toMinor } from '@hotel/domain/money';
 import type { Party } from '@hotel/domain/occupancy';
@@ -54,6 +54,11 @@ const fetchServices = ([, propertyId, roomTypeId, ratePlanId, dateOfArrival, dat
 /** Loads an item's services ahead of its extras step (spec: adding a room loads its services). */
 export function loadServices(propertyId: number, stay: ServiceStay): Promise<ServicesResponse> {
   return preload(servicesKey(propertyId, stay), fetchServices);
+}
+
+/** Forgets every loaded service list (a new search clears the service cache, spec section 4). */
+export function clearServiceCache(): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && key[0] === 'Service/Get', undefined, { revalidate: false });
 }
 
 export function useServices(propertyId: number, stay: ServiceStay) {

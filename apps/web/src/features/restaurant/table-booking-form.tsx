@@ -203,7 +203,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
             {times.data.map((time) => (
               <label
                 key={time.Time}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 ${draft.time === time.Time ? 'border-primary bg-primary text-on-primary' : 'border-gray-500 bg-white'}`}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus ${draft.time === time.Time ? 'border-primary bg-primary text-on-primary' : 'border-gray-500 bg-white'}`}
               >
                 <input
                   type="radio"
