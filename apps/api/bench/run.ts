@@ -1,0 +1,637 @@
+/**
+ * `pnpm bench`: the production build on a fresh Postgres database filled with the large group,
+ * driven by autocannon on loopback for fixed durations. Writes bench/REPORT.md at the repo root
+ * and prints one JSON object as its last stdout line. Measures; never tunes, never fails on a
+ * slow figure.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { addDays, addMonths, isoWeekday, monthOf, todayIn } from '@hotel/domain/dates';
+import { toMajor } from '@hotel/domain/money';
+import { pricesFromWire, roomPrice } from '@hotel/domain/pricing';
+import { systemClock } from '../src/app-context';
+import { migratePostgres, openPostgresDatabase } from '../src/database/postgres-database';
+import { createLogger } from '../src/logger';
+import { generateLargeGroup, inventoryMismatches, LARGE_GROUP, type LargeGroup } from './generate-large-group';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 32;
+
+type Histogram = { average: number; mean: number; p50: number; p99: number; max: number };
+type AutocannonResult = {
+  requests: Histogram & { total: number; sent: number };
+  latency: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+type AutocannonRequest = {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+};
+type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+};
+const autocannon = require('autocannon') as (
+  options: AutocannonOptions,
+  done: (error: Error | null, result: AutocannonResult) => void,
+) => unknown;
+
+function load(options: AutocannonOptions): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+type Row = {
+  scenario: string;
+  connections: number;
+  rps: number;
+  okPerS: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  note: string;
+};
+const rows: Row[] = [];
+function record(scenario: string, connections: number, result: AutocannonResult, note = ''): Row {
+  const row = {
+    scenario,
+    connections,
+    rps: result.requests.average,
+    okPerS: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    note,
+  };
+  rows.push(row);
+  console.log(
+    `${scenario}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
+  );
+  return row;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres'), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function buildIfMissing(): void {
+  const wanted: [string, string][] = [
+    ['@hotel/web', 'apps/web/dist/index.html'],
+    ['@hotel/api', 'apps/api/dist/main.js'],
+  ];
+  for (const [name, file] of wanted) {
+    if (existsSync(path.join(root, file))) continue;
+    console.log(`building ${name} (no ${file})`);
+    const result = spawnSync('pnpm', ['--filter', name, 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${name} build failed`);
+  }
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    import('node:net').then(({ createServer }) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    }, reject);
+  });
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The party of the benchmark's searches and bookings. */
+const twoAdults = { NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 };
+
+/** The first Tuesday outside July and August at least `days` ahead: a weekday base-rate night. */
+function plainWeekday(today: string, days: number): string {
+  let night = addDays(today, days);
+  while (isoWeekday(night) !== 2 || [7, 8].includes(monthOf(night))) night = addDays(night, 1);
+  return night;
+}
+
+type RoomRate = {
+  RoomType: { RoomTypeId: number; RoomTypeCode: string };
+  Rates: (Record<string, unknown> & { RatePlanId: number; RatePlanCode: string })[];
+};
+
+async function search(base: string, body: object): Promise<{ RoomTypes: RoomRate[] }> {
+  const response = await fetch(`${base}/api/Availability/Search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`search answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { RoomTypes: RoomRate[] };
+}
+
+/** The room's TotalCost the client would send: the domain's price rule on the searched rate. */
+function totalCostOf(rate: Record<string, unknown>): number {
+  return toMajor(roomPrice(pricesFromWire(rate), twoAdults));
+}
+
+function booking(propertyId: number, roomTypeId: number, ratePlanId: number, night: string, totalCost: number, n: number) {
+  return {
+    LanguageCode: 'en',
+    PropertyId: propertyId,
+    DateFrom: night,
+    DateTo: addDays(night, 1),
+    Booker: { FirstName: 'Load', LastName: `Tester${n}`, Email: `load${n}@example.com`, Phone: '+441234567890', CountryId: 826 },
+    CardDetails: {
+      NameOnCard: 'Load Tester',
+      CardNumber: '4242424242424242',
+      SecurityCode: '123',
+      ExpiryMonth: 12,
+      ExpiryYear: 2035,
+      CreditCardTypeId: 1,
+    },
+    PaymentType: 'PayByCard',
+    Rooms: [
+      {
+        ReservationItemId: 1,
+        DateFrom: night,
+        DateTo: addDays(night, 1),
+        RoomTypeId: roomTypeId,
+        RatePlanId: ratePlanId,
+        ...twoAdults,
+        Guests: [{ FirstName: 'Load', LastName: `Tester${n}` }],
+        Services: [],
+        TotalCost: totalCost,
+      },
+    ],
+  };
+}
+
+/** The little of playwright-core the benchmark uses (it is a dependency of apps/web, not of the API). */
+type BrowserPage = {
+  on(event: 'response', listener: (response: { url(): string }) => void): void;
+  goto(url: string, options: { waitUntil: 'commit' }): Promise<unknown>;
+  getByRole(role: 'button', options: { name: RegExp }): { waitFor(options: { state: 'visible'; timeout: number }): Promise<void> };
+  waitForFunction(source: string): Promise<unknown>;
+};
+type ChromiumLauncher = {
+  launch(options: { executablePath: string; args: string[] }): Promise<{
+    newContext(): Promise<{ newPage(): Promise<BrowserPage>; close(): Promise<void> }>;
+    close(): Promise<void>;
+  }>;
+};
+
+/** Web client: the gzip size of each first-page asset, and the time to a usable search form in Chromium. */
+async function measureWeb(
+  base: string,
+  propertyCode: string,
+): Promise<{ jsGzipKb: number; cssGzipKb: number; searchFormMs: number | null; note: string; files: string[] }> {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const staticAssets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const gzipKb = (files: string[]) =>
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024;
+  const chromium = '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    return {
+      jsGzipKb: gzipKb(staticAssets.filter((f) => f.endsWith('.js'))),
+      cssGzipKb: gzipKb(staticAssets.filter((f) => f.endsWith('.css'))),
+      searchFormMs: null,
+      note: 'Chromium is absent (/usr/bin/chromium): the time to a usable search form was not measured; sizes are those index.html names.',
+      files: staticAssets,
+    };
+  }
+  const webRequire = createRequire(path.join(root, 'apps/web/package.json'));
+  const { chromium: launcher } = webRequire('playwright-core') as { chromium: ChromiumLauncher };
+  const browser = await launcher.launch({
+    executablePath: chromium,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const timings: number[] = [];
+    let loaded: string[] = [];
+    // A cold first visit, then warm ones; the figure is the median of the warm-cache-less runs (new context each time).
+    for (let run = 0; run < 5; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const assets = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (/^\/assets\/.+\.(js|css)$/.test(url.pathname)) assets.add(url.pathname.slice(1));
+      });
+      const started = Date.now();
+      await page.goto(`${base}/Book/${propertyCode}`, { waitUntil: 'commit' });
+      const button = page.getByRole('button', { name: /search availability/i });
+      await button.waitFor({ state: 'visible', timeout: 15_000 });
+      await page.waitForFunction(
+        "[...document.querySelectorAll('button')].some((b) => /search availability/i.test(b.textContent || '') && !b.disabled)",
+      );
+      timings.push(Date.now() - started);
+      loaded = [...assets];
+      await context.close();
+    }
+    timings.sort((a, b) => a - b);
+    const files = [...new Set([...staticAssets, ...loaded])];
+    return {
+      jsGzipKb: gzipKb(files.filter((f) => f.endsWith('.js'))),
+      cssGzipKb: gzipKb(files.filter((f) => f.endsWith('.css'))),
+      searchFormMs: timings[Math.floor(timings.length / 2)]!,
+      note: `Median of 5 fresh browser contexts, from navigation to an enabled "Search availability" button (runs: ${timings.join(', ')} ms). Sizes: every JS and CSS file the page loaded by then, gzip level 9.`,
+      files,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const ceilingScript = `
+const http = require('node:http');
+const body = Buffer.alloc(Number(process.argv[1]), 'x');
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }); res.end(body); });
+});
+server.listen(Number(process.argv[2]), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  buildIfMissing();
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const host = new URL(serverUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the benchmark runs on loopback only, not on ${host}`);
+  const databaseName = `hotel_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = withDatabase(serverUrl, databaseName);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-bench-'));
+  let api: ChildProcess | undefined;
+  let ceiling: ChildProcess | undefined;
+  await admin(serverUrl, `CREATE DATABASE ${databaseName}`);
+  console.log(`database ${databaseName}`);
+  const database = openPostgresDatabase({ connectionString: databaseUrl, logger: createLogger('silent'), maxConnections: 4 });
+  try {
+    await migratePostgres(databaseUrl);
+    const generated: LargeGroup = await generateLargeGroup({ database, clock: systemClock }, { log: (line) => console.log(line) });
+
+    const apiPort = await freePort();
+    const base = `http://127.0.0.1:${apiPort}`;
+    api = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(apiPort),
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'info',
+        SESSION_SECRET: randomBytes(24).toString('hex'),
+        LINK_SECRET: randomBytes(24).toString('hex'),
+        WEB_DIST: path.join(root, 'apps/web/dist'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`${base}/readyz`, 30_000);
+
+    const today = todayIn(new Date(), LARGE_GROUP.timeZone);
+    const propertyId = generated.propertyIds.BENCH1!;
+    const searchBodies = Array.from({ length: 60 }, (_, i) => ({
+      PropertyId: propertyId,
+      LanguageCode: 'en',
+      DateFrom: addDays(today, 14 + i * 5),
+      DateTo: addDays(today, 17 + i * 5),
+      Rooms: [twoAdults, twoAdults],
+    }));
+    const sample = await search(base, searchBodies[0]!);
+    const searchAnswerBytes = Buffer.byteLength(JSON.stringify(sample));
+
+    // The ceiling: a bare node:http server answering as many bytes as a search answer.
+    const ceilingPort = await freePort();
+    ceiling = spawn(process.execPath, ['-e', ceilingScript, String(searchAnswerBytes), String(ceilingPort)], { stdio: 'inherit' });
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`, 10_000);
+    const ceilingRow = record(
+      'Ceiling: bare node:http, same bytes',
+      CONNECTIONS,
+      await load({
+        url: `http://127.0.0.1:${ceilingPort}/`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        method: 'POST',
+        body: JSON.stringify(searchBodies[0]),
+      }),
+    );
+    await stopProcess(ceiling);
+
+    let searchIndex = 0;
+    const searchRow = record(
+      'POST /api/Availability/Search (2 rooms, 3 nights)',
+      CONNECTIONS,
+      await load({
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/Availability/Search',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(searchBodies[searchIndex++ % searchBodies.length]) }),
+          },
+        ],
+      }),
+      `${searchAnswerBytes} bytes per answer, 60 different stays`,
+    );
+
+    const calendarPath = `/api/Availability?propertyId=${propertyId}&fromDate=${today}&toDate=${addDays(addMonths(today, 36), -1)}`;
+    const calendarSample = await fetch(base + calendarPath);
+    const calendarBytes = (await calendarSample.arrayBuffer()).byteLength;
+    const calendarSingle = record(
+      'GET /api/Availability, 36 months, single client',
+      1,
+      await load({ url: base + calendarPath, connections: 1, duration: DURATION_S }),
+      `${calendarBytes} bytes per answer (status ${calendarSample.status})`,
+    );
+    const calendarLoaded = record(
+      'GET /api/Availability, 36 months',
+      CONNECTIONS,
+      await load({ url: base + calendarPath, connections: CONNECTIONS, duration: DURATION_S }),
+    );
+
+    // Uncontended creates: one room for one plain weekday night each, where a room is free, at
+    // the TotalCost a search answered for that room type and rate.
+    const createBodies: string[] = [];
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const [code, id] of Object.entries(generated.propertyIds)) {
+        const night = plainWeekday(today, 30);
+        const answer = await search(base, {
+          PropertyId: id,
+          LanguageCode: 'en',
+          DateFrom: night,
+          DateTo: addDays(night, 1),
+          Rooms: [twoAdults],
+        });
+        for (const roomType of answer.RoomTypes) {
+          if (roomType.RoomType.RoomTypeCode === LARGE_GROUP.contendedRoomType.code) continue;
+          const rate = roomType.Rates.find((r) => r.RatePlanCode === 'BAR');
+          if (!rate) continue;
+          const free = await client.query<{ night: string; free: number }>(
+            `SELECT to_char(night, 'YYYY-MM-DD') AS night, total - sold AS free FROM room_type_inventory
+             WHERE room_type_id = $1 AND night >= $2 AND total > sold AND extract(isodow FROM night) BETWEEN 1 AND 4
+               AND extract(month FROM night) NOT IN (7, 8) AND night < $3 ORDER BY night`,
+            [roomType.RoomType.RoomTypeId, night, addDays(today, 365 * 3 - 40)],
+          );
+          for (const row of free.rows) {
+            for (let i = 0; i < row.free; i += 1) {
+              createBodies.push(
+                JSON.stringify(
+                  booking(id, roomType.RoomType.RoomTypeId, rate.RatePlanId, row.night, totalCostOf(rate), createBodies.length),
+                ),
+              );
+            }
+          }
+        }
+        console.log(`${code}: ${createBodies.length} distinct one-night bookings prepared so far`);
+      }
+    } finally {
+      await client.end();
+    }
+    // Spread across room types and nights, so concurrent creates rarely touch the same inventory row.
+    for (let i = createBodies.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [createBodies[i], createBodies[j]] = [createBodies[j]!, createBodies[i]!];
+    }
+    // One create before the load, so a refusal the benchmark causes itself shows plainly.
+    const probe = await fetch(`${base}/api/Reservation/Create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: createBodies.pop(),
+    });
+    const probeAnswer = await probe.text();
+    if (probe.status !== 200 || !probeAnswer.includes('"Success":true'))
+      throw new Error(`a prepared create answered ${probe.status}: ${probeAnswer}`);
+    let createIndex = 0;
+    const createResult = await load({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/Reservation/Create',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: createBodies[createIndex++ % createBodies.length] }),
+        },
+      ],
+    });
+    const createRow = record(
+      'POST /api/Reservation/Create, uncontended',
+      CONNECTIONS,
+      createResult,
+      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createIndex > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}`,
+    );
+
+    // Contended: every client books the same night of the 3-room type at once.
+    const night = plainWeekday(today, 45);
+    const lastAnswer = await search(base, {
+      PropertyId: generated.contended.propertyId,
+      LanguageCode: 'en',
+      DateFrom: night,
+      DateTo: addDays(night, 1),
+      Rooms: [twoAdults],
+    });
+    const lastRate = lastAnswer.RoomTypes.find((r) => r.RoomType.RoomTypeId === generated.contended.roomTypeId)?.Rates.find(
+      (r) => r.RatePlanCode === 'BAR',
+    );
+    if (!lastRate) throw new Error('the contended room type is not for sale on the chosen night');
+    const lastCost = totalCostOf(lastRate);
+    let contendedIndex = 0;
+    const contendedResult = await load({
+      url: base,
+      connections: CONNECTIONS,
+      duration: Math.min(DURATION_S, 5),
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/Reservation/Create',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify(
+              booking(
+                generated.contended.propertyId,
+                generated.contended.roomTypeId,
+                lastRate.RatePlanId,
+                night,
+                lastCost,
+                1_000_000 + contendedIndex++,
+              ),
+            ),
+          }),
+        },
+      ],
+    });
+    const verify = new pg.Client({ connectionString: databaseUrl });
+    await verify.connect();
+    const [{ booked, total, sold }] = (
+      await verify.query<{ booked: number; total: number; sold: number }>(
+        `SELECT (SELECT count(*)::int FROM reservation_rooms rr JOIN reservations r ON r.id = rr.reservation_id
+                 WHERE rr.room_type_id = $1 AND rr.status = 'booked' AND r.status <> 'cancelled' AND rr.date_from <= $2 AND rr.date_to > $2) AS booked,
+                i.total, i.sold FROM room_type_inventory i WHERE i.room_type_id = $1 AND i.night = $2`,
+        [generated.contended.roomTypeId, night],
+      )
+    ).rows as [{ booked: number; total: number; sold: number }];
+    await verify.end();
+    const oversold = Math.max(0, booked - total, sold - total);
+    const contendedAttempts = contendedResult.requests.total;
+    record(
+      'POST /api/Reservation/Create, contended (3 last rooms)',
+      CONNECTIONS,
+      contendedResult,
+      `${contendedAttempts} attempts, ${contendedResult['2xx']} booked, ${booked} rooms held of ${total}, inventory sold ${sold}: oversold ${oversold}`,
+    );
+    const mismatches = await inventoryMismatches(database);
+
+    const web = await measureWeb(base, 'BENCH1');
+    await stopProcess(api);
+    api = undefined;
+
+    const ratio = (row: Row) => (ceilingRow.rps > 0 ? row.rps / ceilingRow.rps : 0);
+    const figures = {
+      searchRps: Math.round(searchRow.rps),
+      searchP99Ms: searchRow.p99,
+      calendarP50Ms: calendarSingle.p50,
+      calendarRps: Math.round(calendarLoaded.rps),
+      createRps: Math.round(createRow.okPerS),
+      contendedAttempts,
+      oversold: oversold + mismatches.oversold,
+      ceilingRps: Math.round(ceilingRow.rps),
+      firstPageJsGzipKb: Math.round(web.jsGzipKb * 10) / 10,
+      searchFormMs: web.searchFormMs,
+    };
+    const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+    const report = [
+      '# Benchmark report',
+      '',
+      `Written by \`pnpm bench\` on ${new Date().toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
+      `Production build (\`apps/api/dist/main.js\`, built ${statSync(path.join(root, 'apps/api/dist/main.js')).mtime.toISOString()}) on PostgreSQL (fresh database \`${databaseName}\`, dropped afterwards), LOG_LEVEL=info.`,
+      `Load: autocannon in the same machine on loopback, ${DURATION_S} s per scenario (the contended one ${Math.min(DURATION_S, 5)} s). The load generator shares the CPU with the API and the database.`,
+      '',
+      `Data: the large group (3 properties, 40 room types, 12 rate plans, nightly prices over the 37-month sellable window), ${generated.reservations} reservations with ${generated.reservationRooms} rooms, past and future; inventory recounted from them (${mismatches.miscounted} nights miscounted after the run).`,
+      '',
+      '## API',
+      '',
+      '| Scenario | Connections | Requests/s | 2xx/s | p50 ms | p99 ms | Ratio to ceiling | Non-2xx | Errors | Notes |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      ...rows.map(
+        (row) =>
+          `| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.okPerS.toFixed(0)} | ${row.p50} | ${row.p99} | ${(ratio(row) * 100).toFixed(1)} % | ${row.non2xx} | ${row.errors} | ${row.note} |`,
+      ),
+      '',
+      '## Web client',
+      '',
+      '| Figure | Value |',
+      '| --- | ---: |',
+      `| First page JavaScript (gzip) | ${web.jsGzipKb.toFixed(1)} kB |`,
+      `| First page CSS (gzip) | ${web.cssGzipKb.toFixed(1)} kB |`,
+      `| Time to a usable search form (headless Chromium) | ${web.searchFormMs === null ? 'not measured' : `${web.searchFormMs} ms`} |`,
+      '',
+      `${web.note} Files: ${web.files.map((f) => `\`${f}\``).join(', ')}.`,
+      '',
+      '## Against the targets (issue 8, 2 cores, 32 connections)',
+      '',
+      '| Target | Measured | |',
+      '| --- | ---: | --- |',
+      `| Search >= 2,000 requests/s | ${figures.searchRps} | ${verdict(figures.searchRps >= 2000)} |`,
+      `| Search p99 <= 30 ms | ${figures.searchP99Ms} ms | ${verdict(figures.searchP99Ms <= 30)} |`,
+      `| Calendar p50 <= 15 ms, single client | ${figures.calendarP50Ms} ms | ${verdict(figures.calendarP50Ms <= 15)} |`,
+      `| Calendar >= 500 requests/s | ${figures.calendarRps} | ${verdict(figures.calendarRps >= 500)} |`,
+      `| Uncontended create >= 500/s | ${figures.createRps} | ${verdict(figures.createRps >= 500)} |`,
+      `| Contended create: 0 oversold | ${figures.oversold} of ${figures.contendedAttempts} attempts | ${verdict(figures.oversold === 0)} |`,
+      `| First page <= 120 kB JavaScript gzip | ${figures.firstPageJsGzipKb} kB | ${verdict(figures.firstPageJsGzipKb <= 120)} |`,
+      `| Usable search form < 1 s | ${figures.searchFormMs === null ? 'not measured' : `${figures.searchFormMs} ms`} | ${figures.searchFormMs === null ? 'not measured' : verdict(figures.searchFormMs < 1000)} |`,
+      '',
+      `Whole run: ${Math.round((Date.now() - started) / 1000)} s.`,
+      '',
+    ].join('\n');
+    await mkdir(path.join(root, 'bench'), { recursive: true });
+    writeFileSync(path.join(root, 'bench/REPORT.md'), report);
+    console.log('wrote bench/REPORT.md');
+    console.log(JSON.stringify(figures));
+  } finally {
+    await stopProcess(api);
+    await stopProcess(ceiling);
+    await database.close().catch(() => undefined);
+    await admin(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error: unknown) =>
+      console.error(`could not drop ${databaseName}:`, error),
+    );
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
