@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog } from '../components/dialog';
 import { Loading } from '../components/loading';
@@ -43,6 +43,13 @@ export function PropertyGate({ propertyCode, children }: { propertyCode: string;
   useEffect(() => {
     if (property !== undefined) trackPageView(location);
   }, [property, location]);
+  // After a navigation, focus starts at the new page's content, as a page load would.
+  const firstLocation = useRef(location);
+  useEffect(() => {
+    if (firstLocation.current === location) return;
+    firstLocation.current = location;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location]);
 
   const dialogs = useMemo(() => ({ openLogin: () => setDialog('login'), openContactUs: () => setDialog('contact') }), []);
   const context = useMemo(() => (property && config ? { property, config } : null), [property, config]);

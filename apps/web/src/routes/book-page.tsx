@@ -102,6 +102,14 @@ export function BookPage() {
             height={400}
           />
         )}
+        {property.HasRating && property.HotelRating !== null && (
+          <p>
+            <span aria-hidden="true" className="text-lg tracking-wider">
+              {'★'.repeat(property.HotelRating)}
+            </span>{' '}
+            <span>{property.HotelRating}-star hotel</span>
+          </p>
+        )}
         {config.BookingIncentives.length > 0 && (
           <section aria-labelledby="incentives-heading">
             <h2 id="incentives-heading" className="font-semibold">

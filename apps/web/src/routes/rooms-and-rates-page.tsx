@@ -390,7 +390,7 @@ export function RoomsAndRatesPage() {
       {booking.items.length > 0 && booking.step !== BookingStep.BookingSummary && (
         <div className="lg:hidden">
           <p className="text-sm text-gray-800">
-            {booking.items.length} of {search?.rooms.length ?? 1} {unit.many} chosen.
+            {booking.items.length} of {unit.count(search?.rooms.length ?? 1)} chosen.
           </p>
           {ready && (
             <Button className="mt-2 w-full" onClick={() => goToStep(BookingStep.BookingSummary, 0)}>

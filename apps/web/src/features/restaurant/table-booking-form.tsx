@@ -6,7 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { mutate } from 'swr';
-import { formatDate, type IsoDate } from '@hotel/domain/dates';
+import { formatDate, parseDate, type IsoDate } from '@hotel/domain/dates';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { findDefaultRestaurant, keepPartySize, partySizes } from '@hotel/domain/restaurant';
 import { validateRestaurantBooking } from '@hotel/domain/validation';
@@ -170,6 +170,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
           value={draft.date}
           onChange={(event) => set('date', event.target.value)}
           error={errors.VisitDate}
+          hint={parseDate(draft.date) === null ? undefined : formatDate(draft.date, 'dddd Do MMMM YYYY')}
         />
         {setup.data === undefined ? (
           <Loading label="Loading party sizes…" />

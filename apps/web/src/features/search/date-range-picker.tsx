@@ -113,7 +113,11 @@ export function DateRangePicker(props: {
   return (
     <div className="rounded-lg border border-gray-300 bg-white p-3 sm:p-4">
       <p id={labelId} className="mb-3 text-sm text-gray-800" aria-live="polite">
-        {choosingDeparture ? 'Now choose your departure date.' : 'Choose your arrival date.'}
+        {choosingDeparture
+          ? 'Now choose your departure date.'
+          : value.from !== null && value.to !== null
+            ? 'Choose another arrival date to change your stay.'
+            : 'Choose your arrival date.'}
         {nights !== null && ` ${nights} ${nights === 1 ? 'night' : 'nights'} selected.`}
       </p>
       <div className="flex items-center justify-between">
