@@ -734,7 +734,32 @@ async function run() {
         await page.getByLabel('Confirm password').fill('orbital-mechanics-1962');
         await page.getByRole('button', { name: 'Create account' }).click();
         await page.getByText('User registration successful, check your email to confirm').waitFor();
+        await page.getByRole('heading', { name: 'Book your stay' }).waitFor();
         await session.snap('registered');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('button', { name: 'Login' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Log in' });
+        await dialog.getByLabel('Email address').fill('katherine@example.com');
+        await dialog.getByLabel('Password').fill('orbital-mechanics-1962');
+        await dialog.getByRole('button', { name: 'Log in' }).click();
+        await page.getByText('Welcome back Katherine').waitFor();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        check(await page.getByRole('link', { name: 'Manage Account' }).isVisible(), 'a logged-in user can manage the account');
+        await session.snap('logged-in-menu');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await search(session, { from: arrival, to: departure, adults: 1 });
+        await chooseRoom(session, { rate: 'Advance Purchase', extras: [] });
+        await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+        check((await page.getByLabel('First name', { exact: true }).inputValue()) === 'Katherine', 'the booker is filled from the account');
+        check(
+          (await page.getByLabel('Email address', { exact: true }).inputValue()) === 'katherine@example.com',
+          'the e-mail is filled from the account',
+        );
+        check(!(await page.getByText('Create an account (optional)').isVisible()), 'no account offer to a logged-in user');
+        await session.snap('checkout-logged-in');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('button', { name: 'Logout' }).click();
+        await page.getByText('You have been successfully logged out').waitFor();
       });
     }
   } finally {

@@ -103,6 +103,7 @@ export function CheckoutPage() {
                     MobileNumber: draft.booker.Phone.trim(),
                   });
                   if (response?.Success === false) toast.negative(response.Message || ERROR_MESSAGES.createUserAccountFailed);
+                  else toast.positive(SUCCESS_MESSAGES.registered);
                 } catch {
                   toast.negative(ERROR_MESSAGES.createUserAccountFailed);
                 }
