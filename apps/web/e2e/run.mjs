@@ -391,17 +391,20 @@ async function sellOut(baseUrl, night) {
 
 async function run() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
-  buildIfStale('@hotel/web', path.join(webRoot, 'dist/index.html'), [
+  // E2E_BASE_URL points the suite at a server already running (e.g. the Vite dev server with
+  // React's development warnings); nothing is built or started then.
+  const external = process.env.E2E_BASE_URL?.replace(/\/$/, '');
+  if (!external) buildIfStale('@hotel/web', path.join(webRoot, 'dist/index.html'), [
     'apps/web/src',
     'apps/web/public',
     'apps/web/index.html',
     'packages/domain/src',
   ]);
-  buildIfStale('@hotel/api', path.join(repoRoot, 'apps/api/dist/main.js'), ['apps/api/src', 'packages/domain/src', 'db/src']);
+  if (!external) buildIfStale('@hotel/api', path.join(repoRoot, 'apps/api/dist/main.js'), ['apps/api/src', 'packages/domain/src', 'db/src']);
   rmSync(outputDir, { recursive: true, force: true });
   mkdirSync(outputDir, { recursive: true });
 
-  const server = await startApi();
+  const server = external ? { baseUrl: external, stop: async () => undefined } : await startApi();
   const stopOnSignal = () => {
     void server.stop().then(() => process.exit(130));
   };
