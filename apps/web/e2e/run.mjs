@@ -394,13 +394,15 @@ async function run() {
   // E2E_BASE_URL points the suite at a server already running (e.g. the Vite dev server with
   // React's development warnings); nothing is built or started then.
   const external = process.env.E2E_BASE_URL?.replace(/\/$/, '');
-  if (!external) buildIfStale('@hotel/web', path.join(webRoot, 'dist/index.html'), [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'packages/domain/src',
-  ]);
-  if (!external) buildIfStale('@hotel/api', path.join(repoRoot, 'apps/api/dist/main.js'), ['apps/api/src', 'packages/domain/src', 'db/src']);
+  if (!external)
+    buildIfStale('@hotel/web', path.join(webRoot, 'dist/index.html'), [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'packages/domain/src',
+    ]);
+  if (!external)
+    buildIfStale('@hotel/api', path.join(repoRoot, 'apps/api/dist/main.js'), ['apps/api/src', 'packages/domain/src', 'db/src']);
   rmSync(outputDir, { recursive: true, force: true });
   mkdirSync(outputDir, { recursive: true });
 
