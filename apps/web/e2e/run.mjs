@@ -563,6 +563,31 @@ async function run() {
       await page.getByLabel('Currency').selectOption('GBP');
     });
 
+    await scenario(
+      browser,
+      baseUrl,
+      'narrow-360',
+      { viewport: { width: 360, height: 740 }, context: { isMobile: true, hasTouch: true } },
+      async (session) => {
+        const { page } = session;
+        const fits = async (label) => {
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          check(width <= 360, `${label} fits 360 px (page is ${width} px wide)`);
+        };
+        await search(session, { from: arrival, to: departure });
+        await fits('the search');
+        await page.getByText('Good news, your selection is available').waitFor();
+        await fits('rooms and rates');
+        await page.getByRole('button', { name: 'See rates for Harbour Double' }).click();
+        await fits('the rates');
+        await session.snap('rates');
+        await page.goto('/Book/DEMO/Restaurant');
+        await page.getByRole('group', { name: 'Available times' }).waitFor();
+        await fits('the table booking');
+        await session.snap('restaurant');
+      },
+    );
+
     await scenario(browser, baseUrl, 'promo-code', {}, async (session) => {
       const { page } = session;
       await search(session, { from: arrival, to: departure, promoCode: 'NOSUCHCODE' });

@@ -41,7 +41,7 @@ export function RateList(props: {
           const price = ratePrice(rate, party);
           return (
             <li key={rate.RatePlanId} className="rounded-lg border border-gray-300 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-4">
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 flex-1 space-y-1">
                   <h4 className="text-lg font-semibold">{rate.Name}</h4>
                   {rate.Promotion && (
@@ -53,12 +53,14 @@ export function RateList(props: {
                   <p className="text-gray-800">{rate.Description}</p>
                   <p className="text-sm text-gray-700">{rate.Policy}</p>
                 </div>
-                <div className="text-right">
-                  <Price className="block text-2xl font-bold" amount={price.total} original={price.original} />
-                  <span className="block text-sm text-gray-800">
-                    total, <Price amount={pricePerNight(price.total, props.nights)} /> per night
-                  </span>
-                  <Button className="mt-3" disabled={props.busy} onClick={() => props.onSelect(rate)}>
+                <div className="flex items-end justify-between gap-4 sm:block sm:text-right">
+                  <div>
+                    <Price className="block text-2xl font-bold" amount={price.total} original={price.original} />
+                    <span className="block text-sm text-gray-800">
+                      total, <Price amount={pricePerNight(price.total, props.nights)} /> per night
+                    </span>
+                  </div>
+                  <Button className="sm:mt-3" disabled={props.busy} onClick={() => props.onSelect(rate)}>
                     Book<span className="sr-only"> {rate.Name}</span>
                   </Button>
                 </div>

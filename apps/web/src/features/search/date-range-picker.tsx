@@ -174,7 +174,7 @@ export function DateRangePicker(props: {
                           formatDate(date, 'dddd, D MMM YYYY'),
                           isArrival ? 'arrival' : '',
                           isDeparture ? 'departure' : '',
-                          !selectable && compareDates(date, today) >= 0 ? 'unavailable' : '',
+                          !selectable ? 'unavailable' : '',
                           badge ? minimumStayBadge(minimumStay) : '',
                         ]
                           .filter(Boolean)
