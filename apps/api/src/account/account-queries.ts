@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cardTypes, savedCards, users } from '@hotel/db/schema';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { cardTypes, properties, reservations, savedCards, users } from '@hotel/db/schema';
 import type { Queryable, Tx } from '../database/db';
 
 /** A user as the account use cases read it; the hash never leaves the account area. */
@@ -141,4 +141,26 @@ export async function findSavedCards(db: Queryable, userId: number, cardTypeIds?
     .innerJoin(cardTypes, eq(cardTypes.id, savedCards.cardTypeId))
     .where(and(eq(savedCards.userId, userId), cardTypeIds ? inArray(savedCards.cardTypeId, [...cardTypeIds]) : undefined))
     .orderBy(asc(savedCards.id));
+}
+
+export type ReservationHistoryRow = Awaited<ReturnType<typeof findReservationHistory>>[number];
+
+/** The reservations a user booked while logged in, newest stay first (at most 100). */
+export async function findReservationHistory(db: Queryable, userId: number) {
+  return db
+    .select({
+      reservationNumber: reservations.reservationNumber,
+      propertyCode: properties.code,
+      propertyName: properties.name,
+      dateFrom: reservations.dateFrom,
+      dateTo: reservations.dateTo,
+      status: reservations.status,
+      total: reservations.total,
+      currency: reservations.currency,
+    })
+    .from(reservations)
+    .innerJoin(properties, eq(properties.id, reservations.propertyId))
+    .where(eq(reservations.userId, userId))
+    .orderBy(desc(reservations.dateFrom), desc(reservations.id))
+    .limit(100);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { SavedCardRow, UserRow } from './account-queries';
+import { toMajor } from '@hotel/domain/money';
+import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** A saved card as the guest may see it: which card, never its number. */
 export const savedCardSchema = z.object({
@@ -22,6 +23,20 @@ export const accountSchema = z.object({
   CanChoosePaymentMethod: z.boolean(),
   EmailConfirmed: z.boolean(),
   CreditCards: z.array(savedCardSchema),
+  Reservations: z
+    .array(
+      z.object({
+        ReservationNumber: z.string(),
+        PropertyCode: z.string(),
+        PropertyName: z.string(),
+        DateFrom: z.string(),
+        DateTo: z.string(),
+        Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
+        TotalCost: z.number(),
+        Currency: z.string(),
+      }),
+    )
+    .describe('The reservations booked while logged in; empty until the e-mail address is confirmed'),
 });
 
 export type AccountAnswer = z.infer<typeof accountSchema>;
@@ -37,7 +52,8 @@ export const resultWithAccountSchema = resultSchema.extend(accountSchema.partial
 export type ResultWithAccountAnswer = z.infer<typeof resultWithAccountSchema>;
 
 /** The wire form of a user and their saved cards; the password hash has no way out. */
-export function toAccountAnswer(user: UserRow, cards: SavedCardRow[]): AccountAnswer {
+export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: ReservationHistoryRow[]): AccountAnswer {
+  const statusNames = { pending_payment: 'PendingPayment', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;
   return {
     Firstname: user.firstName,
     Lastname: user.lastName,
@@ -55,5 +71,19 @@ export function toAccountAnswer(user: UserRow, cards: SavedCardRow[]): AccountAn
       ExpiryYear: card.expiryYear,
       NameOnCard: card.nameOnCard,
     })),
+    // Only a confirmed address proves the bookings made under it are this person's.
+    Reservations:
+      user.emailConfirmedAt === null
+        ? []
+        : history.map((row) => ({
+            ReservationNumber: row.reservationNumber,
+            PropertyCode: row.propertyCode,
+            PropertyName: row.propertyName,
+            DateFrom: row.dateFrom,
+            DateTo: row.dateTo,
+            Status: statusNames[row.status],
+            TotalCost: toMajor(row.total),
+            Currency: row.currency,
+          })),
   };
 }

@@ -7,7 +7,7 @@ import { endSessionsOfUser } from '../http/session-store';
 import { findAcceptedCardTypes, findProperty } from '../property/property-queries';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { findSavedCards, findUserById, updateUser, type UserRow } from './account-queries';
+import { findReservationHistory, findSavedCards, findUserById, updateUser, type UserRow } from './account-queries';
 import { toAccountAnswer, type AccountAnswer, type ResultAnswer, type ResultWithAccountAnswer } from './account-response';
 import { revokeTokens } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './password-hashing';
@@ -32,7 +32,8 @@ export async function accountOf(context: Pick<AppContext, 'database'>, user: Use
     if (!property) throw notFound(`There is no property ${propertyId}.`);
     cardTypeIds = (await findAcceptedCardTypes(db, property.id)).map((type) => type.id);
   }
-  return toAccountAnswer(user, await findSavedCards(db, user.id, cardTypeIds));
+  const history = user.emailConfirmedAt === null ? [] : await findReservationHistory(db, user.id);
+  return toAccountAnswer(user, await findSavedCards(db, user.id, cardTypeIds), history);
 }
 
 /** GET /api/Account. */

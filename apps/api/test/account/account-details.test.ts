@@ -107,6 +107,7 @@ describe('GET /api/Account', () => {
           NameOnCard: null,
         },
       ],
+      Reservations: [],
     });
     expect(everyCard.text).not.toContain('tt_');
     // For a property, only the cards it accepts.

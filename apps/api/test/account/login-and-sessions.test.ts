@@ -46,6 +46,7 @@ describe('POST /api/Account/Authenticate', () => {
       CanChoosePaymentMethod: false,
       EmailConfirmed: true,
       CreditCards: [],
+      Reservations: [],
     });
     expect(cookie).toMatch(/^sid=s%3A[\w-]{32}\./);
     const line = sessionSetCookie(response)!;
