@@ -11,6 +11,8 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true },
   test: {
     environment: 'happy-dom',
+    // Scripts the app adds (a property's tag manager) count as loaded instead of failing noisily.
+    environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
