@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMajor } from '@hotel/domain/money';
+import { reservationStatusNames } from '../reservation/confirmation-response';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** A saved card as the guest may see it: which card, never its number. */
@@ -53,7 +54,6 @@ export type ResultWithAccountAnswer = z.infer<typeof resultWithAccountSchema>;
 
 /** The wire form of a user and their saved cards; the password hash has no way out. */
 export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: ReservationHistoryRow[]): AccountAnswer {
-  const statusNames = { pending_payment: 'PendingPayment', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;
   return {
     Firstname: user.firstName,
     Lastname: user.lastName,
@@ -81,7 +81,7 @@ export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: R
             PropertyName: row.propertyName,
             DateFrom: row.dateFrom,
             DateTo: row.dateTo,
-            Status: statusNames[row.status],
+            Status: reservationStatusNames[row.status],
             TotalCost: toMajor(row.total),
             Currency: row.currency,
           })),

@@ -97,7 +97,8 @@ export const confirmationResponseSchema = z.object({
 
 export type ConfirmationResponse = z.infer<typeof confirmationResponseSchema>;
 
-const statusNames = { pending_payment: 'PendingPayment', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;
+/** A reservation's state as the wire names it. */
+export const reservationStatusNames = { pending_payment: 'PendingPayment', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;
 
 /** The whole reservation as the confirmation page and integrators read it: card masked, links for the guest. */
 export function toConfirmationResponse(
@@ -110,7 +111,7 @@ export function toConfirmationResponse(
   return {
     PropertyId: property.id,
     ReservationNumber: reservation.reservationNumber,
-    Status: statusNames[reservation.status],
+    Status: reservationStatusNames[reservation.status],
     DateFrom: reservation.dateFrom,
     DateTo: reservation.dateTo,
     Booker: {
