@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, type ModelState } from './app-error';
-import { toModelState } from './model-state';
+import { formatPath, toModelState } from './model-state';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -38,12 +38,37 @@ const errorBody = z.object({
   Code: z.string(),
 });
 
+export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+
+/**
+ * The paths of the strings in a parsed request that hold U+0000, which a Postgres text column
+ * cannot store: refused here as a bad field instead of failing as a query. Parsed input is as
+ * deep as its schema, so the walk is bounded.
+ */
+function nulCharacterPaths(value: unknown, path: (string | number)[] = [], found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(formatPath(path));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulCharacterPaths(item, [...path, index], found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) found.push(formatPath([...path, key]));
+      nulCharacterPaths(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: ModelState): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  Object.assign(modelState, toModelState(result.error.issues));
-  return undefined;
+  if (!result.success) {
+    Object.assign(modelState, toModelState(result.error.issues));
+    return undefined;
+  }
+  const withNul = nulCharacterPaths(result.data);
+  for (const field of withNul) (modelState[field] ??= []).push(NUL_CHARACTER_MESSAGE);
+  return withNul.length > 0 ? undefined : result.data;
 }
 
 /**
