@@ -9,10 +9,16 @@ const digitRun = /\d(?:[ -]?\d){11,}/g;
 const emailAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** `password=...`, `"Password": "..."`, `token: ...` and the like, in a query string, JSON or prose. */
 const secretAssignment = /(pass(?:word)?|passwd|pwd|secret|token|security_?code|cvv|cvc)(["']?\s*[:=]\s*["']?)([^\s"'&,;}]+)/gi;
+/** A card's security code after its name, however written: `cvv 739`, `security code: 739`, `CVC2=7391`. */
+const securityCode = /\b(cvv2?|cvc2?|csc|security[\s_-]*code)(\W{0,8})\d{3,4}(?!\d)/gi;
 /** Query parameters of links that carry a secret (confirmation tokens, e-mailed link codes, keys). */
 const secretParameter = /token|code|key|secret|pass|sig/i;
-/** A path segment that looks like a generated token (the confirmation token of the Status and Confirmation routes). */
-const tokenLikeSegment = /^[A-Za-z0-9_-]{20,}$/;
+/**
+ * A path segment that looks like a generated token (the confirmation token of the Status and
+ * Confirmation routes, 43 characters): 32 or more URL-safe characters, or 20 or more with a
+ * digit. A route's own name (`RoomTypeConfiguration`, `RequestPasswordReset`) stays readable.
+ */
+const tokenLikeSegment = /^[A-Za-z0-9_-]{32,}$|^(?=\D*\d)[A-Za-z0-9_-]{20,}$/;
 
 export const removed = '[removed]';
 const relativeBase = 'http://relative.invalid';
@@ -22,6 +28,7 @@ export function sanitizeText(text: string): string {
   return text
     .replace(digitRun, removed)
     .replace(emailAddress, removed)
+    .replace(securityCode, (_match, name: string, separator: string) => `${name}${separator}${removed}`)
     .replace(secretAssignment, (_match, name: string, separator: string) => `${name}${separator}${removed}`);
 }
 

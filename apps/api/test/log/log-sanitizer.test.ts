@@ -14,6 +14,7 @@ describe('sanitizeText', () => {
     ['{"Password": "hunter2", "ConfirmPassword":"hunter2"}', '{"Password": "[removed]", "ConfirmPassword":"[removed]"}'],
     ['smtp password: s3cret!', 'smtp password: [removed]'],
     ['reset token=abcDEF123', 'reset token=[removed]'],
+    ['card declined, cvv 739, security code: 846, CVC2=7391', 'card declined, cvv [removed], security code: [removed], CVC2=[removed]'],
   ])('%s', (text, expected) => {
     expect(sanitizeText(text)).toBe(expected);
   });
@@ -37,6 +38,9 @@ describe('sanitizeUrl', () => {
     ['/Book/TEST/Checkout?email=ann%40example.com', '/Book/TEST/Checkout?email=[removed]'],
     ['/Book/TEST/Checkout?card=4111%201111%201111%201111', '/Book/TEST/Checkout?card=[removed]'],
     ['/Book/TEST/Rooms-And-Rates', '/Book/TEST/Rooms-And-Rates'],
+    ['/Book/TEST/Status/ZqxVbNkLmPqrStUvWxyzABCDEFGHIJKLMNOPQRS_-', '/Book/TEST/Status/[removed]'],
+    ['/api/RoomTypeConfiguration/Get?propertyId=1', '/api/RoomTypeConfiguration/Get?propertyId=1'],
+    ['/api/Account/RequestPasswordReset', '/api/Account/RequestPasswordReset'],
   ])('%s', (url, expected) => {
     expect(sanitizeUrl(url)).toBe(expected);
   });
