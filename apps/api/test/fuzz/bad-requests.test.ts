@@ -1,15 +1,33 @@
 import type { Server } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import request from 'supertest';
+import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@hotel/db/schema';
+import { saveCardForUser } from '../../src/account/saved-cards';
+import { rawRows } from '../../src/database/raw-rows';
+import { givenUser } from '../account/account-fixture';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+import {
+  cardNumberNeedle,
+  describeFindings,
+  dumpDatabase,
+  findSecrets,
+  securityCodeNeedle,
+  textNeedle,
+  type Needle,
+} from '../support/secret-scan.mjs';
 
 /**
  * Thousands of generated bad requests across every /api route of the OpenAPI document:
  * wrong types, missing and extra fields, huge strings, deep nesting, impossible dates,
- * negative and huge numbers, ids beyond 2^31 and hostile strings. None may answer 5xx, and
- * the server answers normally afterwards.
+ * negative and huge numbers, ids beyond 2^31 and hostile strings; then the account routes
+ * and Reservation/Create again with a logged-in user's session cookie, so that their bodies
+ * are parsed rather than refused with 401. None may answer 5xx, and the server answers
+ * normally afterwards. The requests carry realistic card numbers, security codes and
+ * passwords; afterwards none of them, and no session id the app handed out, may be found in
+ * the log lines the app wrote or in any table of its database.
  */
 
 type JsonSchema = {
@@ -28,11 +46,26 @@ type JsonSchema = {
   maxLength?: number;
 };
 type Parameter = { name: string; in: 'query' | 'path'; required?: boolean; schema: JsonSchema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: JsonSchema } } } };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  security?: Record<string, string[]>[];
+};
 type Route = { method: 'get' | 'post' | 'put' | 'delete' | 'patch'; path: string; operation: Operation };
 
 const REQUESTS_PER_ROUTE = 180;
 const ADMIN_KEY = 'test-admin-key-0123456789';
+
+/** The logged-in user of the second pass; `plausible` e-mail addresses are theirs, so some logins succeed. */
+const USER = { email: 'guest@example.com', password: 'Lantern quay 9081!' };
+/** Secrets the generated requests carry, for the scan afterwards: test cards as people type them. */
+const SEEDED_CARD_NUMBERS = ['4242 4242 4242 4242', '5555-5555-5555-4444', '378282246310005', '4000000000003220'];
+const SEEDED_SECURITY_CODES = ['739', '846', '5902'];
+const SEEDED_PASSWORDS = [USER.password, 'Tidal-marsh-5512!', 'copper kettle 8841'];
+/** A browser diagnostic that quotes secrets: the log route must take them out before the log. */
+const secretProse = fc
+  .tuple(fc.constantFrom(...SEEDED_CARD_NUMBERS), fc.constantFrom(...SEEDED_SECURITY_CODES))
+  .map(([card, code]) => `Payment failed for card ${card}, cvv ${code}, security code: ${code}, password=Tidal-marsh-5512!`);
 
 const hostileStrings = [
   "' OR 1=1 --",
@@ -136,7 +169,7 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 500, max: 6_000 }).map((n) => 'é'.repeat(n)),
 );
 
-type Ids = { propertyId: number; roomTypeId: number; ratePlanId: number };
+type Ids = { propertyId: number; roomTypeId: number; ratePlanId: number; savedCardId: number };
 
 /** A value the schema accepts, or close to it, so mutations reach past the first check. */
 function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknown> {
@@ -154,6 +187,7 @@ function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknow
         if (/PropertyId/i.test(name)) return fc.constantFrom(ids.propertyId, ids.propertyId + 1);
         if (/RoomTypeId/i.test(name)) return fc.constant(ids.roomTypeId);
         if (/RatePlanId/i.test(name)) return fc.constant(ids.ratePlanId);
+        if (/CreditCardId/i.test(name)) return fc.constantFrom(ids.savedCardId, ids.savedCardId + 1);
         const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
         const max = Math.min(schema.maximum ?? 100, min + 100);
         return fc.integer({ min, max });
@@ -163,6 +197,10 @@ function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknow
         if (/language/i.test(name)) return fc.constant('en');
         if (/mail/i.test(name)) return fc.constant('guest@example.com');
         if (/phone/i.test(name)) return fc.constant('+441234567890');
+        if (/CardNumber/i.test(name)) return fc.constantFrom(...SEEDED_CARD_NUMBERS);
+        if (/SecurityCode/i.test(name)) return fc.constantFrom(...SEEDED_SECURITY_CODES);
+        if (/Password/i.test(name)) return fc.constantFrom(...SEEDED_PASSWORDS);
+        if (/^(Message|Details)$/.test(name)) return fc.oneof(secretProse, fc.string({ minLength: 1, maxLength: 20 }));
         return fc.string({ minLength: 1, maxLength: Math.min(schema.maxLength ?? 20, 20) });
       }
       case 'array':
@@ -275,6 +313,58 @@ let ids: Ids;
 const statuses = new Map<number, number>();
 let sent = 0;
 
+const seededNeedles: Needle[] = [
+  ...SEEDED_CARD_NUMBERS.map(cardNumberNeedle),
+  ...SEEDED_SECURITY_CODES.map(securityCodeNeedle),
+  ...SEEDED_PASSWORDS.map((password) => textNeedle('password', password)),
+];
+/** The seeded secrets some request really carried: a scan for secrets never sent would prove nothing. */
+const sentNeedles = new Set<Needle>();
+/** Every session id the app handed out in a Set-Cookie, to either pass. */
+const sessionIds = new Set<string>();
+
+/** The logged-in user's cookie (`sid=...`), or undefined once their session has ended. */
+let sessionCookie: string | undefined;
+let userPasswordHash: string;
+let logins = 0;
+
+/** The id inside an express-session cookie value: `s:<id>.<signature>`, percent-encoded. */
+function sessionIdOf(cookieValue: string): string | undefined {
+  return /^s:(.+)\.[^.]+$/.exec(decodeURIComponent(cookieValue))?.[1];
+}
+
+/**
+ * Notes the session ids a response hands out and, for a request sent with the user's cookie,
+ * follows their session: renewed or replaced by a new cookie, ended by a logout or a 401.
+ */
+function followSessionCookies(response: Response, withUserCookie: boolean): void {
+  const setCookies = (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+  for (const line of setCookies) {
+    const value = /^sid=([^;]*)/.exec(line)?.[1];
+    if (value === undefined) continue;
+    const id = sessionIdOf(value);
+    if (id) sessionIds.add(id);
+    if (withUserCookie) sessionCookie = id ? `sid=${value}` : undefined;
+  }
+  if (withUserCookie && response.status === 401) sessionCookie = undefined;
+}
+
+/**
+ * Logs the user in through the API. A fuzzed ChangePassword may have changed their password
+ * and the anonymous pass has used up the login limits, so both are put back first.
+ */
+async function logInAgain(): Promise<string> {
+  await t.database.db.update(users).set({ passwordHash: userPasswordHash }).where(eq(users.email, USER.email));
+  await t.database.db.execute(sql`DELETE FROM rate_limit_counters`);
+  const response = await request(server)
+    .post('/api/Account/Authenticate')
+    .send({ LanguageCode: 'en', PropertyId: ids.propertyId, EmailAddress: USER.email, Password: USER.password });
+  followSessionCookies(response, true);
+  if (response.body.Success !== true || !sessionCookie) throw new Error(`the user could not log in: ${response.status}`);
+  logins += 1;
+  return sessionCookie;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   await givenDefinition(t.context, aDefinition(aProperty()));
@@ -282,7 +372,21 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   const property = await request(server).get('/api/Property/TEST').expect(200);
   const document = await request(server).get('/api/openapi.json').expect(200);
-  ids = { propertyId: property.body.PropertyId, roomTypeId: 1, ratePlanId: 1 };
+  const user = await givenUser(t, { email: USER.email, password: USER.password });
+  const [row] = await rawRows<{ hash: string }>(t.database.db, sql`SELECT password_hash AS hash FROM users WHERE id = ${user.id}`);
+  userPasswordHash = row!.hash;
+  // A saved card, so that a fuzzed CreditCardId can name one of the user's cards.
+  const savedCardId = await t.database.db.transaction((tx) =>
+    saveCardForUser(tx, t.context.paymentGateway, user.id, {
+      number: '4242424242424242',
+      nameOnCard: 'Ada Lovelace',
+      expiryMonth: 12,
+      expiryYear: 2030,
+      securityCode: '739',
+    }),
+  );
+  if (savedCardId === undefined) throw new Error('the test gateway did not save the card');
+  ids = { propertyId: property.body.PropertyId, roomTypeId: 1, ratePlanId: 1, savedCardId };
   routes = Object.entries(document.body.paths as Record<string, Record<string, Operation>>).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ method: method as Route['method'], path, operation })),
   );
@@ -303,58 +407,135 @@ function validSearch(propertyId: number) {
   };
 }
 
+/** Generated requests for one route: bad parameters, a bad body (not for GET), with or without the admin key. */
+function requestsFor(route: Route) {
+  const bodySchema = route.operation.requestBody?.content['application/json'].schema;
+  const base =
+    route.path === '/api/Admin/Definition'
+      ? fc.constant(aDefinition(aProperty({ Code: 'FUZZ', Name: 'Fuzz Hotel' })))
+      : bodySchema
+        ? plausible(bodySchema, ids)
+        : fc.constant({});
+  return fc.record({
+    parameters: badParameters(route.operation.parameters ?? [], ids),
+    body: route.method === 'get' ? fc.constant(undefined) : badBodies(base),
+    adminKey: fc.boolean(),
+  });
+}
+
+type Sample = ReturnType<typeof requestsFor> extends fc.Arbitrary<infer T> ? T : never;
+
+/** Sends one generated request (with the user's cookie when given) and fails on a 5xx. */
+async function send(route: Route, { parameters, body, adminKey }: Sample, cookie?: string): Promise<Response> {
+  let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(String((parameters.path as Record<string, string>)[name] ?? '')));
+  url += encodeQuery(parameters.query as Record<string, string | string[] | undefined>, parameters.extra);
+  let call = request(server)[route.method](url);
+  if (adminKey && route.path.startsWith('/api/Admin')) call = call.set('X-Api-Key', ADMIN_KEY);
+  if (cookie) call = call.set('Cookie', cookie);
+  let bodyText = '';
+  if (body?.kind === 'json' && body.value !== undefined) {
+    bodyText = JSON.stringify(body.value);
+    call = call.set('Content-Type', 'application/json').send(bodyText);
+  } else if (body?.kind === 'raw') {
+    bodyText = body.text;
+    call = call.set('Content-Type', body.contentType).send(body.text);
+  }
+  for (const needle of seededNeedles) if (!sentNeedles.has(needle) && needle.pattern.test(url + bodyText)) sentNeedles.add(needle);
+  const response = await call;
+  sent += 1;
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  followSessionCookies(response, cookie !== undefined);
+  if (response.status >= 500) {
+    throw new Error(`${route.method.toUpperCase()} ${url.slice(0, 300)} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
+
+const runs = { numRuns: REQUESTS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true };
+const nameOf = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
+
 describe('bad requests on every /api route', () => {
   it('the document lists the routes the fuzzing covers', () => {
     expect(routes.length).toBeGreaterThanOrEqual(30);
-    expect(routes.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toContain('POST /api/Reservation/Create');
+    expect(routes.map(nameOf)).toContain('POST /api/Reservation/Create');
   });
 
   it(`answers ${REQUESTS_PER_ROUTE} generated bad requests per route without a 5xx`, { timeout: 240_000 }, async () => {
     for (const route of routes) {
-      const bodySchema = route.operation.requestBody?.content['application/json'].schema;
-      const base =
-        route.path === '/api/Admin/Definition'
-          ? fc.constant(aDefinition(aProperty({ Code: 'FUZZ', Name: 'Fuzz Hotel' })))
-          : bodySchema
-            ? plausible(bodySchema, ids)
-            : fc.constant({});
-      const arbitrary = fc.record({
-        parameters: badParameters(route.operation.parameters ?? [], ids),
-        body: route.method === 'get' ? fc.constant(undefined) : badBodies(base),
-        adminKey: fc.boolean(),
-      });
       await fc.assert(
-        fc.asyncProperty(arbitrary, async ({ parameters, body, adminKey }) => {
-          let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-            encode(String((parameters.path as Record<string, string>)[name] ?? '')),
-          );
-          url += encodeQuery(parameters.query as Record<string, string | string[] | undefined>, parameters.extra);
-          let call = request(server)[route.method](url);
-          if (adminKey && route.path.startsWith('/api/Admin')) call = call.set('X-Api-Key', ADMIN_KEY);
-          if (body?.kind === 'json' && body.value !== undefined)
-            call = call.set('Content-Type', 'application/json').send(JSON.stringify(body.value));
-          else if (body?.kind === 'raw') call = call.set('Content-Type', body.contentType).send(body.text);
-          const response = await call;
-          sent += 1;
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status >= 500) {
-            throw new Error(
-              `${route.method.toUpperCase()} ${url.slice(0, 300)} answered ${response.status}: ${JSON.stringify(response.body)}`,
-            );
-          }
+        fc.asyncProperty(requestsFor(route), async (sample) => {
+          await send(route, sample);
         }),
-        { numRuns: REQUESTS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 8), endOnFailure: true },
+        runs,
       );
     }
     expect(sent).toBeGreaterThanOrEqual(5_000);
     expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
   });
 
-  it('answers normally afterwards: a valid search, a property, the calendar', async () => {
+  it(
+    `answers ${REQUESTS_PER_ROUTE} generated bad requests per account route and Reservation/Create with a logged-in session, without a 5xx`,
+    { timeout: 240_000 },
+    async () => {
+      // Every /api/Account call, and the booking, where a logged-in user pays with a saved card or saves one.
+      const loggedInRoutes = routes.filter((route) => route.path.startsWith('/api/Account') || route.path === '/api/Reservation/Create');
+      const sessionOnly = routes.filter((route) => route.operation.security?.some((scheme) => 'session' in scheme)).map(nameOf);
+      expect(sessionOnly).toEqual(
+        expect.arrayContaining(['GET /api/Account', 'POST /api/Account/ChangePassword', 'POST /api/Account/Update']),
+      );
+      const refused = new Map<string, number>();
+      const validationFailures = new Map<string, number>();
+      for (const route of loggedInRoutes) {
+        await fc.assert(
+          fc.asyncProperty(requestsFor(route), async (sample) => {
+            const cookie = sessionCookie ?? (await logInAgain());
+            // The anonymous pass used up the per-address limits: start from zero, so the body is read.
+            await t.database.db.execute(sql`DELETE FROM rate_limit_counters`);
+            const { status } = await send(route, sample, cookie);
+            const counts = status === 401 ? refused : status === 400 ? validationFailures : undefined;
+            counts?.set(nameOf(route), (counts.get(nameOf(route)) ?? 0) + 1);
+          }),
+          runs,
+        );
+      }
+      // Each request carried a live session, so those needing one were parsed, not refused.
+      for (const name of sessionOnly) {
+        expect(refused.get(name) ?? 0, name).toBe(0);
+        if (name !== 'GET /api/Account') expect(validationFailures.get(name) ?? 0, name).toBeGreaterThan(REQUESTS_PER_ROUTE / 2);
+      }
+      expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
+    },
+  );
+
+  it('answers normally afterwards: a valid search, a property, the calendar, the logged-in account', async () => {
     const search = await request(server).post('/api/Availability/Search').send(validSearch(ids.propertyId));
     expect(search.status).toBe(200);
     expect(search.body.RoomTypes?.length ?? search.body.length).toBeGreaterThan(0);
     await request(server).get(`/api/Property/${ids.propertyId}`).expect(200);
     await request(server).get(`/api/Availability?propertyId=${ids.propertyId}&fromDate=2027-03-01&toDate=2027-03-31`).expect(200);
+    const account = await request(server)
+      .get('/api/Account')
+      .set('Cookie', sessionCookie ?? (await logInAgain()))
+      .expect(200);
+    expect(account.body.EmailAddress).toBe(USER.email);
+  });
+
+  it('leaves no card number, security code, password or session id in the log or in any table', async () => {
+    expect(
+      seededNeedles.filter((needle) => !sentNeedles.has(needle)).map((needle) => `${needle.kind} ${needle.label}`),
+      'seeded secrets no request carried',
+    ).toEqual([]);
+    expect(sessionIds.size).toBeGreaterThanOrEqual(logins);
+    const needles = [...seededNeedles, ...[...sessionIds].map((id) => textNeedle('session id', id))];
+    const tables = await dumpDatabase((text) => rawRows(t.database.db, sql.raw(text)));
+    for (const table of ['users', 'saved_cards', 'sessions', 'audit_log', 'mail_outbox']) {
+      expect(tables.find((dumped) => dumped.name === `table public.${table}`)?.rows, table).toBeGreaterThan(0);
+    }
+    // Every request that reached the app has its line (Node answers a 431 for an over-long address itself).
+    expect(t.logLines.filter((line) => line.includes('"msg":"request completed"')).length).toBeGreaterThanOrEqual(
+      sent - (statuses.get(431) ?? 0),
+    );
+    const findings = findSecrets(needles, [{ name: 'the log', text: t.logLines.join('\n') }, ...tables]);
+    expect(describeFindings(findings)).toBe('');
   });
 });
