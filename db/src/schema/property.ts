@@ -137,6 +137,12 @@ export const properties = pgTable(
     infantLabel: text('infant_label').notNull().default('Infants'),
     showRoomTypeOccupancy: boolean('show_room_type_occupancy').notNull().default(false),
 
+    /**
+     * Raised by every import of the property's definition (and the nightly window refresh, which
+     * re-imports): what the API's in-memory catalogue and price caches are keyed on.
+     */
+    catalogueVersion: integer('catalogue_version').notNull().default(1),
+
     bookingConfiguration: jsonb('booking_configuration').$type<BookingConfiguration>().notNull(),
     manageBookingConfiguration: jsonb('manage_booking_configuration').$type<ManageBookingConfiguration>().notNull(),
     preCheckInConfiguration: jsonb('pre_check_in_configuration').$type<PreCheckInConfiguration>().notNull(),

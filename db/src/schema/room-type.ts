@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { timestamps } from './shared-columns';
 
@@ -131,3 +131,16 @@ export const roomTypeInventory = pgTable(
     check('room_type_inventory_sold_within_total', sql`${t.sold} >= 0 AND ${t.sold} <= ${t.total}`),
   ],
 );
+
+/**
+ * Raised, at commit, by every transaction that changes a room type's `sold` (a deferred
+ * trigger on room_type_inventory, migration 0007): the version the availability calendar's
+ * cache is keyed on. One row per room type, so bookings of different room types never queue
+ * on it, and the trigger runs at commit, so the row is held only for the commit itself.
+ */
+export const roomTypeInventoryVersions = pgTable('room_type_inventory_versions', {
+  roomTypeId: integer('room_type_id')
+    .primaryKey()
+    .references(() => roomTypes.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,7 +1,9 @@
 import { and, asc, between, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { MAX_ID } from '@hotel/domain/wire/scalars';
 import {
   nightlyPrices,
   promotionRatePlans,
+  properties,
   promotionRoomTypes,
   promotions,
   ratePlans,
@@ -11,10 +13,32 @@ import {
   roomTypes,
 } from '@hotel/db/schema';
 import type { Queryable } from '../database/db';
+import { rawRows } from '../database/raw-rows';
 
 export type RoomTypeRow = Awaited<ReturnType<typeof findSellableRoomTypes>>[number];
 export type RatePlanRow = Awaited<ReturnType<typeof findSellableRatePlans>>[number];
 export type NightlyPriceRow = typeof nightlyPrices.$inferSelect;
+
+/** What availability answers are cached on: a property's catalogue version and the version of its rooms sold. */
+export type PropertyVersions = { id: number; groupId: number | null; catalogueVersion: number; inventoryVersion: number };
+
+/**
+ * A property's versions, in one small query. The inventory version is the sum of its room
+ * types' versions: each is only ever raised, so the sum changes whenever any of them does.
+ */
+export async function findPropertyVersions(db: Queryable, propertyId: number): Promise<PropertyVersions | undefined> {
+  if (propertyId > MAX_ID) return undefined;
+  const [row] = await rawRows<{ id: number; group_id: number | null; catalogue_version: number; inventory_version: string }>(
+    db,
+    sql`SELECT p.id, p.group_id, p.catalogue_version,
+          (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
+           JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
+        FROM properties p WHERE p.id = ${propertyId}`,
+  );
+  return (
+    row && { id: row.id, groupId: row.group_id, catalogueVersion: row.catalogue_version, inventoryVersion: Number(row.inventory_version) }
+  );
+}
 
 /** The room types a property sells, in its order, with the codes of the room types each upgrades to. */
 export async function findSellableRoomTypes(db: Queryable, propertyId: number) {
@@ -90,18 +114,17 @@ export async function findNightlyPrices(db: Queryable, roomTypeIds: number[], fi
 }
 
 /**
- * Rooms free for a whole stay per room type: the smallest `total - sold` over its nights. A
- * night without an inventory row is outside the sellable window and counts as none free.
+ * Rooms free for a whole stay per active room type of a property: the smallest `total - sold`
+ * over its nights. A night without an inventory row is outside the sellable window and counts
+ * as none free; a room type missing from the map has none free.
  */
 export async function findFreeUnits(
   db: Queryable,
-  roomTypeIds: number[],
+  propertyId: number,
   from: string,
   to: string,
   nights: number,
 ): Promise<Map<number, number>> {
-  const free = new Map(roomTypeIds.map((id) => [id, 0]));
-  if (roomTypeIds.length === 0) return free;
   const rows = await db
     .select({
       roomTypeId: roomTypeInventory.roomTypeId,
@@ -109,33 +132,47 @@ export async function findFreeUnits(
       nights: sql<number>`count(*)::int`,
     })
     .from(roomTypeInventory)
-    .where(and(inArray(roomTypeInventory.roomTypeId, roomTypeIds), gte(roomTypeInventory.night, from), lt(roomTypeInventory.night, to)))
+    .innerJoin(roomTypes, eq(roomTypes.id, roomTypeInventory.roomTypeId))
+    .where(
+      and(
+        eq(roomTypes.propertyId, propertyId),
+        eq(roomTypes.isActive, true),
+        gte(roomTypeInventory.night, from),
+        lt(roomTypeInventory.night, to),
+      ),
+    )
     .groupBy(roomTypeInventory.roomTypeId);
-  for (const row of rows) free.set(row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0);
-  return free;
+  return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
 }
 
-/** A property's promotion by the code a guest typed (case-insensitive), with the codes it applies to. */
-export async function findPromotionByCode(db: Queryable, propertyId: number, code: string) {
-  const [row] = await db
-    .select()
-    .from(promotions)
-    .where(and(eq(promotions.propertyId, propertyId), sql`lower(${promotions.code}) = ${code.trim().toLowerCase()}`))
-    .limit(1);
-  if (!row) return undefined;
+/** The version of a property's catalogue (raised by every import of its definition). */
+export async function findCatalogueVersion(db: Queryable, propertyId: number): Promise<number | undefined> {
+  const [row] = await db.select({ version: properties.catalogueVersion }).from(properties).where(eq(properties.id, propertyId));
+  return row?.version;
+}
+
+/** A property's promotions, each with the codes of the rate plans and room types it is limited to. */
+export async function findPromotions(db: Queryable, propertyId: number) {
+  const rows = await db.select().from(promotions).where(eq(promotions.propertyId, propertyId)).orderBy(asc(promotions.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   const [plans, types] = await Promise.all([
     db
-      .select({ code: ratePlans.code })
+      .select({ promotionId: promotionRatePlans.promotionId, code: ratePlans.code })
       .from(promotionRatePlans)
       .innerJoin(ratePlans, eq(ratePlans.id, promotionRatePlans.ratePlanId))
-      .where(eq(promotionRatePlans.promotionId, row.id)),
+      .where(inArray(promotionRatePlans.promotionId, ids)),
     db
-      .select({ code: roomTypes.code })
+      .select({ promotionId: promotionRoomTypes.promotionId, code: roomTypes.code })
       .from(promotionRoomTypes)
       .innerJoin(roomTypes, eq(roomTypes.id, promotionRoomTypes.roomTypeId))
-      .where(eq(promotionRoomTypes.promotionId, row.id)),
+      .where(inArray(promotionRoomTypes.promotionId, ids)),
   ]);
-  return { ...row, ratePlanCodes: plans.map((p) => p.code), roomTypeCodes: types.map((t) => t.code) };
+  return rows.map((row) => ({
+    ...row,
+    ratePlanCodes: plans.filter((p) => p.promotionId === row.id).map((p) => p.code),
+    roomTypeCodes: types.filter((t) => t.promotionId === row.id).map((t) => t.code),
+  }));
 }
 
-export type PromotionRow = NonNullable<Awaited<ReturnType<typeof findPromotionByCode>>>;
+export type PromotionRow = Awaited<ReturnType<typeof findPromotions>>[number];

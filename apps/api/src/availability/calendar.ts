@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays, calendarWindow, parseDate, todayIn } from '@hotel/domain/dates';
+import { addDays, calendarWindow, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database/db';
 import { rawRows } from '../database/raw-rows';
 import { invalidField, notFound } from '../http/app-error';
-import { findProperty } from '../property/property-queries';
+import type { JsonText } from '../http/json-text';
+import { answerCache } from './answer-cache';
+import { findPropertyVersions } from './availability-queries';
+import { catalogueCache } from './catalogue-cache';
 
 export const calendarResponseSchema = z.array(
   z.object({
@@ -51,14 +54,16 @@ function findOpenRatesPerNight(db: Queryable, propertyId: number, first: string,
  * GET /api/Availability: one entry per night from `fromDate` to `toDate` (clamped to today ..
  * 36 months ahead in the property's zone): rooms free that night and, per open rate, its
  * lowest nightly price and minimum stay. The client disables nights with no room or no rate.
+ * Cached on the property's catalogue and inventory versions (answer-cache.ts).
  */
 export async function availabilityCalendar(
   context: Pick<AppContext, 'database' | 'clock'>,
   query: { propertyId: number; fromDate: string; toDate: string },
-): Promise<CalendarResponse> {
+): Promise<JsonText> {
   const db = context.database.db;
-  const property = await findProperty(db, query.propertyId);
-  if (!property) throw notFound(`There is no property ${query.propertyId}.`);
+  const versions = await findPropertyVersions(db, query.propertyId);
+  if (!versions) throw notFound(`There is no property ${query.propertyId}.`);
+  const { property } = await catalogueCache(db).catalogue(versions);
   const from = parseDate(query.fromDate);
   const to = parseDate(query.toDate);
   if (!from) throw invalidField('fromDate', 'A valid date is required');
@@ -67,11 +72,15 @@ export async function availabilityCalendar(
   const window = calendarWindow(todayIn(context.clock.now(), property.timeZone));
   const first = from > window.from ? from : window.from;
   const last = to < window.to ? to : window.to;
-  if (first > last) return [];
+  const key = `calendar|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${first}|${last}`;
+  return answerCache(db).answer(key, () => calendarNights(db, property.id, first, last));
+}
 
+async function calendarNights(db: Queryable, propertyId: number, first: IsoDate, last: IsoDate): Promise<CalendarResponse> {
+  if (first > last) return [];
   const [nights, rates] = await Promise.all([
-    findFreeRoomsPerNight(db, property.id, first, last),
-    findOpenRatesPerNight(db, property.id, first, last),
+    findFreeRoomsPerNight(db, propertyId, first, last),
+    findOpenRatesPerNight(db, propertyId, first, last),
   ]);
   const free = new Map(nights.map((row) => [row.night, row.available]));
   const ratesByNight = new Map<string, CalendarResponse[number]['Rates']>();

@@ -3,12 +3,15 @@ import { lowestRate, type PricedRate } from '@hotel/domain/pricing';
 import { fitsRoomTypeAndRate, type OccupancyLimits, type Party } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
-import type { Queryable } from '../database/db';
+import type { Db, Queryable } from '../database/db';
+import type { JsonText } from '../http/json-text';
+import { answerCache } from './answer-cache';
 import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
-import type { RoomTypeRow } from './availability-queries';
+import type { PropertyRow } from '../property/property-queries';
+import { findPropertyVersions, type PropertyVersions, type RoomTypeRow } from './availability-queries';
+import { catalogueCache } from './catalogue-cache';
 import { toRate, toRoomType, type SearchResponse } from './search-response';
-import { assertRoomsPerBooking, stayDates } from './stay-request';
+import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStay, type QuotedRate } from './stay-quote';
 
 export function roomTypeLimits(roomType: RoomTypeRow): OccupancyLimits {
@@ -34,11 +37,11 @@ export function pricedRate(rate: QuotedRate): PricedRate {
 }
 
 /** The property searched: the location chosen (a property of the same group) or the property itself. */
-async function searchedProperty(db: Queryable, propertyId: number, locationId: number | null | undefined): Promise<PropertyRow> {
-  const property = await findProperty(db, propertyId);
+async function searchedProperty(db: Queryable, propertyId: number, locationId: number | null | undefined): Promise<PropertyVersions> {
+  const property = await findPropertyVersions(db, propertyId);
   if (!property) throw notFound(`There is no property ${propertyId}.`);
   if (locationId == null || locationId === property.id) return property;
-  const location = await findProperty(db, locationId);
+  const location = await findPropertyVersions(db, locationId);
   if (!location || location.groupId === null || location.groupId !== property.groupId)
     throw notFound(`There is no location ${locationId} for this property.`);
   return location;
@@ -47,33 +50,42 @@ async function searchedProperty(db: Queryable, propertyId: number, locationId: n
 /**
  * POST /api/Availability/Search: the room types with a unit free every night, an open rate
  * and room for at least one of the searched parties, each with its fitting rates and the
- * lowest stay price summed over the rooms it fits.
+ * lowest stay price summed over the rooms it fits. Answers are cached on everything they are
+ * computed from (answer-cache.ts), so a repeated search costs one small query.
  */
-export async function searchAvailability(context: Pick<AppContext, 'database' | 'clock'>, request: SearchRequest): Promise<SearchResponse> {
+export async function searchAvailability(context: Pick<AppContext, 'database' | 'clock'>, request: SearchRequest): Promise<JsonText> {
   const db = context.database.db;
-  const property = await searchedProperty(db, request.PropertyId, request.LocationId);
+  const versions = await searchedProperty(db, request.PropertyId, request.LocationId);
+  const { property } = await catalogueCache(db).catalogue(versions);
   const stay = stayDates(property, request.DateFrom, request.DateTo, context.clock.now());
   assertRoomsPerBooking(property, request.Rooms.length);
+  const key = `search|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${stay.today}|${JSON.stringify(request)}`;
+  return answerCache(db).answer(key, () => searchStay(db, property, stay, request));
+}
+
+async function searchStay(db: Db, property: PropertyRow, stay: StayDates, request: SearchRequest): Promise<SearchResponse> {
   const parties: Party[] = request.Rooms;
 
   const quote = await quoteStay(db, {
-    propertyId: property.id,
+    property,
     from: stay.from,
     to: stay.to,
     today: stay.today,
     promoCode: request.PromoCode,
     ratePlanCode: request.RatePlanCode,
   });
-  const fittingRates = (roomType: RoomTypeRow, rates: QuotedRate[]) =>
-    rates.filter((rate) => parties.some((party) => fitsRoomTypeAndRate(party, roomTypeLimits(roomType), pricedRate(rate))));
   const sellable = new Map(
     quote.roomTypes.filter((entry) => entry.freeUnits > 0 && entry.rates.length > 0).map((entry) => [entry.roomType.id, entry] as const),
   );
 
   const roomTypes: SearchResponse['RoomTypes'] = [];
   for (const entry of sellable.values()) {
-    const rates = fittingRates(entry.roomType, entry.rates);
-    const lowest = lowestRate({ roomType: roomTypeLimits(entry.roomType), rates: rates.map(pricedRate), parties });
+    const limits = roomTypeLimits(entry.roomType);
+    const fitting = entry.rates
+      .map((rate) => ({ rate, priced: pricedRate(rate) }))
+      .filter(({ priced }) => parties.some((party) => fitsRoomTypeAndRate(party, limits, priced)));
+    const rates = fitting.map(({ rate }) => rate);
+    const lowest = lowestRate({ roomType: limits, rates: fitting.map(({ priced }) => priced), parties });
     if (!lowest || rates.length === 0) continue;
     const upgrades = entry.roomType.upgradesTo.flatMap((id) => {
       const target = sellable.get(id);

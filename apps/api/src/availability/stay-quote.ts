@@ -1,19 +1,10 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
-import { minLengthOfStay, stayRefusal, type NightRestrictions } from '@hotel/domain/restrictions';
-import { sumNightlyPrices, withOriginals, type RatePrices } from '@hotel/domain/pricing';
-import type { Queryable } from '../database/db';
-import {
-  findFreeUnits,
-  findNightlyPrices,
-  findPromotionByCode,
-  findSellableRatePlans,
-  findSellableRoomTypes,
-  type NightlyPriceRow,
-  type PromotionRow,
-  type RatePlanRow,
-  type RoomTypeRow,
-} from './availability-queries';
+import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
+import { sumNightlyPrices, type RatePrices } from '@hotel/domain/pricing';
+import type { Db } from '../database/db';
+import { findFreeUnits, type PromotionRow, type RatePlanRow, type RoomTypeRow } from './availability-queries';
+import { catalogueCache } from './catalogue-cache';
 
 /** A rate plan open for the whole stay, its components summed over the nights (discounted, with Original* twins). */
 export type QuotedRate = {
@@ -31,7 +22,8 @@ export type PromoCodeOutcome = { isValid: boolean | null; message: string | null
 export type StayQuote = { roomTypes: QuotedRoomType[]; promoCode: PromoCodeOutcome };
 
 export type StayQuoteInput = {
-  propertyId: number;
+  /** The property row as just read: its catalogue version says which cached prices are current. */
+  property: { id: number; catalogueVersion: number };
   from: IsoDate;
   to: IsoDate;
   /** Today in the property's zone: the booking date promotions are bounded by. */
@@ -39,31 +31,6 @@ export type StayQuoteInput = {
   promoCode?: string | null | undefined;
   ratePlanCode?: string | null | undefined;
 };
-
-function restrictionsOf(row: NightlyPriceRow | undefined): NightRestrictions | undefined {
-  return (
-    row && {
-      MinLengthOfStay: row.minLengthOfStay,
-      ClosedToArrival: row.closedToArrival,
-      ClosedToDeparture: row.closedToDeparture,
-      StopSell: row.stopSell,
-    }
-  );
-}
-
-function pricesOf(row: NightlyPriceRow): RatePrices {
-  return withOriginals({
-    BaseRate: row.baseRate,
-    BaseNumberOfAdults: row.baseNumberOfAdults,
-    CostPerRoom: row.costPerRoom,
-    CostPerAdult: row.costPerAdult,
-    CostPerChild: row.costPerChild,
-    CostPerInfant: row.costPerInfant,
-    PerPersonCostPerAdult: row.perPersonCostPerAdult,
-    PerPersonCostPerChild: row.perPersonCostPerChild,
-    PerPersonCostPerInfant: row.perPersonCostPerInfant,
-  });
-}
 
 /** The stored promotion in the domain's terms (percent from basis points). */
 export function toDomainPromotion(row: PromotionRow): Promotion {
@@ -107,35 +74,33 @@ function promoOutcome(
  * night, restrictions met, code-only plans only for their code), discounted by the promo code
  * where it applies. Search, the voucher check and Create all price through here.
  */
-export async function quoteStay(db: Queryable, input: StayQuoteInput): Promise<StayQuote> {
+export async function quoteStay(db: Db, input: StayQuoteInput): Promise<StayQuote> {
   const stayNights = nightsOfStay(input.from, input.to);
-  const [roomTypes, ratePlans, promotion] = await Promise.all([
-    findSellableRoomTypes(db, input.propertyId),
-    findSellableRatePlans(db, input.propertyId),
-    input.promoCode?.trim() ? findPromotionByCode(db, input.propertyId, input.promoCode) : Promise.resolve(undefined),
-  ]);
-  const roomTypeIds = roomTypes.map((roomType) => roomType.id);
   // The departure day's row is read too: it may be closed to departure.
-  const [priceRows, freeUnits] = await Promise.all([
-    findNightlyPrices(db, roomTypeIds, input.from, input.to),
-    findFreeUnits(db, roomTypeIds, input.from, input.to, stayNights.length),
+  const [{ catalogue, prices }, freeUnits] = await Promise.all([
+    catalogueCache(db).pricedCatalogue(input.property, input.from, input.to),
+    findFreeUnits(db, input.property.id, input.from, input.to, stayNights.length),
   ]);
-  const priceByKey = new Map<string, NightlyPriceRow>();
-  for (const row of priceRows) priceByKey.set(`${row.ratePlanId}:${row.roomTypeId}:${row.night}`, row);
-
+  const promotion = input.promoCode?.trim() ? catalogue.promotions.get(input.promoCode.trim().toLowerCase()) : undefined;
   const domainPromotion = promotion && toDomainPromotion(promotion);
   const refusals = new Set<PromotionRefusal>();
   let promotionApplied = false;
   const wantedCode = input.ratePlanCode?.trim().toLowerCase();
 
-  const quoted = roomTypes.map((roomType): QuotedRoomType => {
+  const quoted = catalogue.roomTypes.map((roomType): QuotedRoomType => {
     const rates: QuotedRate[] = [];
-    for (const ratePlan of ratePlans) {
+    for (const ratePlan of catalogue.ratePlans) {
       if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;
-      const rows = stayNights.map((night) => priceByKey.get(`${ratePlan.id}:${roomType.id}:${night}`));
-      const departure = priceByKey.get(`${ratePlan.id}:${roomType.id}:${input.to}`);
-      if (stayRefusal(rows.map(restrictionsOf), restrictionsOf(departure)) !== null) continue;
-      let nights = rows.map((row) => pricesOf(row!));
+      const rows = stayNights.map((night) => prices.get(ratePlan.id, roomType.id, night));
+      const departure = prices.get(ratePlan.id, roomType.id, input.to);
+      if (
+        stayRefusal(
+          rows.map((row) => row?.restrictions),
+          departure?.restrictions,
+        ) !== null
+      )
+        continue;
+      let nights = rows.map((row) => row!.prices);
       let appliedPromotion: PromotionRow | null = null;
       if (promotion && domainPromotion) {
         const outcome = applyPromotion(
@@ -152,9 +117,9 @@ export async function quoteStay(db: Queryable, input: StayQuoteInput): Promise<S
         }
       }
       // Nights that disagree on BaseNumberOfAdults cannot be answered as one set of sums.
-      const prices = sumNightlyPrices(nights);
-      if (!prices) continue;
-      rates.push({ ratePlan, prices, promotion: appliedPromotion, minLengthOfStay: minLengthOfStay(restrictionsOf(rows[0])!) });
+      const summed = sumNightlyPrices(nights);
+      if (!summed) continue;
+      rates.push({ ratePlan, prices: summed, promotion: appliedPromotion, minLengthOfStay: minLengthOfStay(rows[0]!.restrictions) });
     }
     return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates };
   });

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, type ModelState } from './app-error';
+import { JsonText } from './json-text';
 import { formatPath, toModelState } from './model-state';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -73,7 +74,8 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
 
 /**
  * Routes declared once: the same zod schemas validate the request and describe it in the
- * OpenAPI document, so the two can never drift. Handlers return the answer's body.
+ * OpenAPI document, so the two can never drift. Handlers return the answer's body (or its
+ * cached JSON text).
  */
 export class ApiRouter {
   readonly router = Router();
@@ -106,7 +108,10 @@ export class ApiRouter {
         throw new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState });
       }
       const answer = await handler(input, req, res);
-      if (!res.headersSent) res.status(spec.status ?? 200).json(answer);
+      if (res.headersSent) return;
+      res.status(spec.status ?? 200);
+      if (answer instanceof JsonText) res.type('json').setHeader('ETag', answer.etag).send(answer.text);
+      else res.json(answer);
     });
   }
 

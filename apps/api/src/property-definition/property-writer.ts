@@ -536,7 +536,9 @@ export async function writeProperty(
   const [row] = await tx
     .insert(properties)
     .values(columns)
-    .onConflictDoUpdate({ target: properties.code, set: columns })
+    // Everything below may change what is sold and at what price: the caches keyed on the
+    // version (availability/catalogue-cache.ts) reload once this transaction commits.
+    .onConflictDoUpdate({ target: properties.code, set: { ...columns, catalogueVersion: sql`${properties.catalogueVersion} + 1` } })
     .returning({ id: properties.id });
   const propertyId = row!.id;
 

@@ -4,10 +4,11 @@ import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { originalRoomPrice, roomPrice } from '@hotel/domain/pricing';
 import { serviceCost } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
-import type { Queryable } from '../database/db';
+import type { Db } from '../database/db';
 import { AppError } from '../http/app-error';
 import type { PropertyRow } from '../property/property-queries';
-import { findSellableRatePlans, type RoomTypeRow } from '../availability/availability-queries';
+import type { RoomTypeRow } from '../availability/availability-queries';
+import { catalogueCache } from '../availability/catalogue-cache';
 import { pricedRate, roomTypeLimits } from '../availability/search-availability';
 import { stayDates } from '../availability/stay-request';
 import { quoteStay, type QuotedRate, type StayQuote } from '../availability/stay-quote';
@@ -47,19 +48,19 @@ function serviceOffered(service: BookableService, room: { roomTypeId: number; ra
  * client's prices are never used; `assertClientPrices` compares them afterwards.
  */
 export async function priceRooms<Payload extends PricedRoomPayload>(
-  db: Queryable,
+  db: Db,
   property: PropertyRow,
   rooms: readonly Payload[],
   options: { now: Date; promoCode?: string | null | undefined },
 ): Promise<PricedRoom<Payload>[]> {
   const quotes = new Map<string, StayQuote>();
-  const [services, ratePlans] = await Promise.all([
+  const [services, { ratePlans }] = await Promise.all([
     findBookableServices(
       db,
       property.id,
       rooms.flatMap((room) => room.Services.map((s) => s.ServiceId)),
     ),
-    findSellableRatePlans(db, property.id),
+    catalogueCache(db).catalogue(property),
   ]);
   const priced: PricedRoom<Payload>[] = [];
   for (const [index, payload] of rooms.entries()) {
@@ -74,7 +75,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     let quote = quotes.get(key);
     if (!quote) {
       quote = await quoteStay(db, {
-        propertyId: property.id,
+        property,
         from: stay.from,
         to: stay.to,
         today: stay.today,

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../database/db';
+import { JsonText } from '../http/json-text';
+
+/**
+ * Availability answers by everything they are computed from: the request, the property's
+ * catalogue version (raised by every import), its inventory version (raised at commit by every
+ * change to rooms sold, see migration 0007) and the property's today. Callers put all of that
+ * in the key, so a cached answer is never stale: the first request after a booking or an
+ * import misses and computes afresh. Concurrent misses on one key share one computation.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, JsonText>();
+  private readonly computing = new Map<string, Promise<JsonText>>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  answer(key: string, compute: () => Promise<unknown>): Promise<JsonText> {
+    const cached = this.entries.get(key);
+    if (cached) {
+      // Most recently used last: eviction takes from the front.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return Promise.resolve(cached);
+    }
+    let pending = this.computing.get(key);
+    if (!pending) {
+      pending = compute().then((answer) => {
+        const text = new JsonText(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
+        this.store(key, text);
+        return text;
+      });
+      this.computing.set(key, pending);
+      const done = () => this.computing.delete(key);
+      pending.then(done, done);
+    }
+    return pending;
+  }
+
+  private store(key: string, text: JsonText): void {
+    const size = text.text.length + key.length;
+    if (size > this.maxBytes) return;
+    this.entries.set(key, text);
+    this.bytes += size;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.text.length + oldKey.length;
+    }
+  }
+}
+
+/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+const caches = new WeakMap<Db, AnswerCache>();
+
+/** The answer cache of one database (tests open several databases in one process). */
+export function answerCache(db: Db): AnswerCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new AnswerCache(MAX_CACHED_BYTES)));
+  return cache;
+}
