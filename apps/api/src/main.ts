@@ -2,6 +2,7 @@ import { systemClock } from './app-context';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './database/open-database';
+import { pino } from 'pino';
 import { createLogger } from './logger';
 import { startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/mail-transport';
@@ -12,10 +13,17 @@ import { scheduleSellableWindowRefresh } from './property-definition/sellable-wi
 import { scheduleAbandonedPaymentRelease } from './reservation/settle-reservation-payment';
 import { listen } from './server';
 
+// Buffered, asynchronous writes: a synchronous write per request line cost a fifth of the
+// request rate under load. Flushed at shutdown and on a fatal error; a kill -9 may lose the
+// last few lines.
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+// A quiet server must not sit on its last lines: at most a second behind.
+setInterval(() => logDestination.flush(), 1_000).unref();
+
 /** The API process: migrate, optionally seed the demo, serve, and stop gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination);
   const database = await openMigratedDatabase(config, logger);
   const context = {
     config,
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
     await mailDispatcher.stop();
     await database.close();
     logger.info('stopped');
+    logDestination.flushSync();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -60,6 +69,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  logDestination.flushSync();
   console.error(error);
   process.exit(1);
 });
