@@ -25,6 +25,12 @@ export function openPostgresDatabase({ connectionString, logger, maxConnections 
   });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
   pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+  // A checked-out client (a transaction between two statements, or mid-statement) emits
+  // 'error' on itself when the server goes away, and the pool listens only to idle ones:
+  // without this, a database restart during a booking would kill the process. The statement
+  // in flight is rejected with the same error (the request answers 503) and the broken client
+  // is discarded when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,
