@@ -11,8 +11,14 @@ export type DispatchOptions = {
   baseDelayMs?: number;
   /** The longest wait between two attempts. */
   maxDelayMs?: number;
-  /** How long a claimed row is left to its dispatcher before another may try it (a crash mid-send). */
+  /**
+   * How long a claim holds without renewal. The dispatcher renews its claims every third of
+   * this while it sends, so a slow send keeps its mail, and mail claimed by a process that
+   * died (killed mid-send) is due again this long after its last renewal, not much later.
+   */
   claimMs?: number;
+  /** The longest a dispatcher renews its claims on one batch: a send hanging longer leaves its mail to another attempt. */
+  maxClaimMs?: number;
 };
 
 export type DispatchReport = { sent: number; retrying: number; failed: number };
@@ -24,7 +30,8 @@ const defaults: Required<DispatchOptions> = {
   maxAttempts: 10,
   baseDelayMs: 60_000,
   maxDelayMs: 60 * 60_000,
-  claimMs: 10 * 60_000,
+  claimMs: 15_000,
+  maxClaimMs: 10 * 60_000,
 };
 
 /** The wait before the next attempt after `attempts` failed ones: base, 2 x base, 4 x base... up to the maximum. */
@@ -36,7 +43,8 @@ export function retryDelayMs(attempts: number, options: Pick<Required<DispatchOp
  * Takes up to `batchSize` due messages for this dispatcher alone: the row locks are skipped by
  * any other dispatcher claiming at the same moment, and the claim itself (the attempt counted,
  * the next attempt pushed `claimMs` ahead) is committed at once, so the send happens outside
- * any transaction and no other process picks the row up while it is being sent.
+ * any transaction and no other process picks the row up while it is being sent
+ * (`keepClaims` renews it meanwhile).
  */
 async function claimDueMail(context: DispatchContext, now: Date, options: Required<DispatchOptions>) {
   const { db } = context.database;
@@ -63,23 +71,60 @@ async function claimDueMail(context: DispatchContext, now: Date, options: Requir
 }
 
 /**
- * Sends every message that is due, batch by batch: each is marked sent, or on failure retried
- * later with exponential backoff, or marked failed after `maxAttempts`. Safe to run in many
- * processes at once against one database. Tests call it directly.
+ * Renews this dispatcher's claims on the mail of a batch it has not settled yet, every third
+ * of `claimMs` for at most `maxClaimMs`. Each mail leaves the renewal (`settle`) before it is
+ * marked sent or retried, after any renewal still writing it, so a renewal never overwrites
+ * the outcome.
  */
-export async function dispatchPendingMail(context: DispatchContext, options: DispatchOptions = {}): Promise<DispatchReport> {
-  const settings = { ...defaults, ...options };
+function keepClaims(context: DispatchContext, ids: number[], options: Required<DispatchOptions>) {
+  const unsettled = new Set(ids);
+  const giveUpAt = performance.now() + options.maxClaimMs;
+  let renewal: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (renewal || unsettled.size === 0) return;
+    if (performance.now() > giveUpAt) return clearInterval(timer);
+    renewal = context.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(context.clock.now().getTime() + options.claimMs) })
+      .where(and(inArray(mailOutbox.id, [...unsettled]), eq(mailOutbox.status, 'pending')))
+      .then(
+        () => undefined,
+        (error: unknown) => context.logger.warn({ err: error }, 'could not renew the claim on mail being sent'),
+      )
+      .finally(() => (renewal = undefined));
+  }, options.claimMs / 3);
+  timer.unref();
+  return {
+    async settle(id: number): Promise<void> {
+      unsettled.delete(id);
+      await renewal;
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await renewal;
+    },
+  };
+}
+
+type ClaimedMail = Awaited<ReturnType<typeof claimDueMail>>[number];
+
+/** Sends a claimed batch in order, marking each mail sent, or due again later, or failed for good. */
+async function sendBatch(context: DispatchContext, batch: ClaimedMail[], settings: Required<DispatchOptions>, report: DispatchReport) {
+  if (batch.length === 0) return;
   const { db } = context.database;
-  const report: DispatchReport = { sent: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claimDueMail(context, context.clock.now(), settings);
-    claimed.sort((a, b) => a.id - b.id);
-    for (const mail of claimed) {
+  const claims = keepClaims(
+    context,
+    batch.map((mail) => mail.id),
+    settings,
+  );
+  try {
+    for (const mail of batch) {
       try {
         await context.mailTransport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         const givingUp = mail.attempts >= settings.maxAttempts;
+        await claims.settle(mail.id);
         const now = context.clock.now();
         await db
           .update(mailOutbox)
@@ -96,9 +141,27 @@ export async function dispatchPendingMail(context: DispatchContext, options: Dis
         report[givingUp ? 'failed' : 'retrying'] += 1;
         continue;
       }
+      await claims.settle(mail.id);
       await db.update(mailOutbox).set({ status: 'sent', sentAt: context.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
       report.sent += 1;
     }
+  } finally {
+    await claims.stop();
+  }
+}
+
+/**
+ * Sends every message that is due, batch by batch: each is marked sent, or on failure retried
+ * later with exponential backoff, or marked failed after `maxAttempts`. Safe to run in many
+ * processes at once against one database. Tests call it directly.
+ */
+export async function dispatchPendingMail(context: DispatchContext, options: DispatchOptions = {}): Promise<DispatchReport> {
+  const settings = { ...defaults, ...options };
+  const report: DispatchReport = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claimDueMail(context, context.clock.now(), settings);
+    claimed.sort((a, b) => a.id - b.id);
+    await sendBatch(context, claimed, settings, report);
     if (claimed.length < settings.batchSize) return report;
   }
 }

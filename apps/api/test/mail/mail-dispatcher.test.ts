@@ -162,6 +162,26 @@ describe('dispatching', () => {
     expect(await rowsLike('claimed')).toMatchObject([{ status: 'sent', attempts: 2 }]);
     t.setNow('2027-03-01T09:00:00Z');
   });
+
+  it('keeps renewing its claim while a send is slow, so no other dispatcher sends the mail too', async () => {
+    await given('slow-send');
+    const slow = aRecordingTransport({ delayMs: 1_500 });
+    const sending = dispatchPendingMail(contextWith(slow), { batchSize: 1, claimMs: 300 });
+    await expect.poll(async () => (await rowsLike('slow-send'))[0]!.attempts).toBe(1);
+    // Long past the first claim: only a renewal (every 100 ms) keeps the mail from being due.
+    t.setNow('2027-03-01T09:01:00Z');
+    await expect
+      .poll(async () => (await rowsLike('slow-send'))[0]!.nextAttemptAt.getTime())
+      .toBeGreaterThan(new Date('2027-03-01T09:01:00Z').getTime());
+
+    const other = aRecordingTransport();
+    expect(await dispatchPendingMail(contextWith(other), { claimMs: 300 })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sending).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(slow.sent.map((mail) => mail.subject)).toEqual(['slow-send']);
+    expect(other.sent).toEqual([]);
+    expect(await rowsLike('slow-send')).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    t.setNow('2027-03-01T09:00:00Z');
+  });
 });
 
 describe('two dispatchers at once', () => {
