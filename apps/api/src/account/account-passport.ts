@@ -1,8 +1,8 @@
-import type { Request, RequestHandler, Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../app-context';
-import { refuseCrossSiteWrites } from '../http/csrf';
+import { hasCookie, refuseCrossSiteWrites } from '../http/csrf';
 import { sessionCookieName, sessionMiddleware } from '../http/session';
 import { originOf } from './account-audit';
 import { checkCredentials, loadSessionUser, type SessionUser } from './login';
@@ -45,18 +45,23 @@ export function accountAuthenticator(context: AppContext): passport.Authenticato
 /**
  * Everything /api needs for cookie sessions, in order: the cross-site write check (before any
  * database work), express-session on the database store, passport reading the session's user
- * into `req.user` (`{ id, canChoosePaymentMethod, emailConfirmed }`).
+ * into `req.user` (`{ id, canChoosePaymentMethod, emailConfirmed }`). A request without the
+ * session cookie has no session to read, and only `/Account/...` calls start one: the others
+ * (searches, calendars, anonymous bookings: nearly all traffic) skip the session machinery.
  */
 export function accountSessions(context: AppContext): RequestHandler[] {
   const authenticator = accountAuthenticator(context);
   const { publicUrl } = context.config;
-  return [
-    refuseCrossSiteWrites({ publicUrl, cookieName: sessionCookieName(publicUrl) }),
-    sessionMiddleware(context),
-    authenticator.initialize(),
-    authenticator.session(),
-  ];
+  const cookieName = sessionCookieName(publicUrl);
+  const sessions = Router().use(sessionMiddleware(context), authenticator.initialize(), authenticator.session());
+  const withSession: RequestHandler = (req, res, next) => {
+    if (!hasCookie(req, cookieName) && !startsSessions.test(req.path)) return next();
+    sessions(req, res, next);
+  };
+  return [refuseCrossSiteWrites({ publicUrl, cookieName }), withSession];
 }
+
+const startsSessions = /^\/Account(?:\/|$)/i;
 
 /** Runs the local strategy on the request's EmailAddress and Password: the user, or false. */
 export function authenticateLocal(authenticator: passport.Authenticator, req: Request, res: Response): Promise<SessionUser | false> {

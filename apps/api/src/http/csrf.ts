@@ -5,7 +5,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused. Please use the booking pages of this site.';
 
-function hasCookie(req: Request, name: string): boolean {
+/** Whether the request carries a cookie of this name. */
+export function hasCookie(req: Request, name: string): boolean {
   const header = req.headers.cookie;
   return typeof header === 'string' && header.split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
