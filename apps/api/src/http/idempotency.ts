@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Request } from 'express';
 import { idempotencyRecords } from '@hotel/db/schema';
@@ -14,6 +14,12 @@ import { AppError, invalidField } from './app-error';
  * booking or not at all: a refused or crashed request leaves no record and its retry runs
  * afresh. Two requests with the same key at once cannot both run: on Postgres the second's
  * INSERT waits on the primary key until the first commits, then finds its row and replays it.
+ *
+ * An answer can carry a secret: Reservation/Create answers the booking's ConfirmationToken, of
+ * which the reservation keeps only a hash. So the table keeps the key's SHA-256, never the key,
+ * and each `...Token` field of a stored answer sealed (AES-256-GCM) under a key derived from the
+ * Idempotency-Key: only the client that sent the key gets the token back, and a copy of the
+ * table holds no usable one.
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -32,6 +38,43 @@ export function readIdempotencyKey(req: Pick<Request, 'get'>): string | undefine
     throw invalidField(IDEMPOTENCY_KEY_HEADER, 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.');
   }
   return key;
+}
+
+/** What the table keeps of an Idempotency-Key: its SHA-256 (hex). */
+export function storedIdempotencyKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+const sealedPrefix = 'sealed:v1:';
+const isSecretField = (name: string) => name.endsWith('Token');
+
+/** The AES-256 key that seals the secrets of one key's answer in one scope. */
+function sealingKey(key: string, scope: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, scope, 'idempotent answer secrets', 32));
+}
+
+/** A copy of an answer with each of its top-level `...Token` strings sealed (or, with `open`, opened again). */
+function withSecretFields(body: unknown, key: string, scope: string, open: boolean): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const secretKey = sealingKey(key, scope);
+  const entries = Object.entries(body as Record<string, unknown>).map(([name, value]) => {
+    if (!isSecretField(name) || typeof value !== 'string') return [name, value];
+    if (!open) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', secretKey, iv);
+      const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      return [name, `${sealedPrefix}${[iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.')}`];
+    }
+    if (!value.startsWith(sealedPrefix)) return [name, value];
+    const [iv, tag, sealed] = value
+      .slice(sealedPrefix.length)
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', secretKey, iv!);
+    decipher.setAuthTag(tag!);
+    return [name, Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8')];
+  });
+  return Object.fromEntries(entries);
 }
 
 /** JSON with object keys sorted at every depth, so two equal bodies always serialise alike. */
@@ -62,7 +105,8 @@ export async function claimIdempotencyKey(
   tx: Tx,
   claim: { key: string; scope: string; requestHash: string; now: Date },
 ): Promise<IdempotencyClaim> {
-  const { key, scope, now } = claim;
+  const { scope, now } = claim;
+  const key = storedIdempotencyKey(claim.key);
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS);
   // An expired record is as good as none: take it over instead of refusing the key.
   const claimed = await tx
@@ -95,15 +139,15 @@ export async function claimIdempotencyKey(
   if (existing.responseStatus === null) {
     throw new AppError('CONFLICT', 'A request with this Idempotency-Key has not finished. Wait a moment and send it again.');
   }
-  return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
+  return { kind: 'replay', status: existing.responseStatus, body: withSecretFields(existing.responseBody, claim.key, scope, true) };
 }
 
 /** Stores the answer to replay for a key claimed in this same transaction. */
 export async function saveIdempotentAnswer(tx: Tx, answer: { key: string; scope: string; status: number; body: unknown }): Promise<void> {
   const saved = await tx
     .update(idempotencyRecords)
-    .set({ responseStatus: answer.status, responseBody: answer.body })
-    .where(and(eq(idempotencyRecords.key, answer.key), eq(idempotencyRecords.scope, answer.scope)))
+    .set({ responseStatus: answer.status, responseBody: withSecretFields(answer.body, answer.key, answer.scope, false) })
+    .where(and(eq(idempotencyRecords.key, storedIdempotencyKey(answer.key)), eq(idempotencyRecords.scope, answer.scope)))
     .returning({ key: idempotencyRecords.key });
   if (saved.length !== 1) throw new Error('saveIdempotentAnswer called for a key this transaction did not claim');
 }

@@ -1,5 +1,5 @@
 import express from 'express';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords } from '@hotel/db/schema';
@@ -15,6 +15,7 @@ import {
   requestHash,
   saveIdempotentAnswer,
   scheduleIdempotencyPurge,
+  storedIdempotencyKey,
 } from '../../src/http/idempotency';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -137,7 +138,7 @@ describe('claiming a key in the use case transaction', () => {
     const rows = await t.database.db
       .select()
       .from(idempotencyRecords)
-      .where(sql`${idempotencyRecords.key} = 'key-rollback'`);
+      .where(eq(idempotencyRecords.key, storedIdempotencyKey('key-rollback')));
     expect(rows).toEqual([]);
     expect((await bookScratch(t.database, 'key-rollback', { guest: 'rollback' })).status).toBe(200);
     expect(await scratchRows('rollback')).toBe(1);
@@ -149,7 +150,7 @@ describe('claiming a key in the use case transaction', () => {
     const [record] = await t.database.db
       .select()
       .from(idempotencyRecords)
-      .where(sql`${idempotencyRecords.key} = 'key-expiry'`);
+      .where(eq(idempotencyRecords.key, storedIdempotencyKey('key-expiry')));
     expect(record!.expiresAt.toISOString()).toBe('2027-03-02T09:00:00.000Z');
 
     t.setNow('2027-03-02T08:59:59Z');
@@ -168,9 +169,31 @@ describe('claiming a key in the use case transaction', () => {
       await t.database.db
         .select()
         .from(idempotencyRecords)
-        .where(sql`${idempotencyRecords.key} = 'key-expiry'`),
+        .where(eq(idempotencyRecords.key, storedIdempotencyKey('key-expiry'))),
     ).toEqual([]);
     t.setNow('2027-03-01T09:00:00Z');
+  });
+});
+
+describe('what the table keeps', () => {
+  it("neither the key nor an answer's token in the clear, yet a retry with the key gets the token back", async () => {
+    const key = '0f8a4c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+    const answer = { Success: true, ConfirmationToken: 'Zq3xVbN81kLmPq0rStUvWx-_yzAbCdEfGhIjKlMnOpQ', ReservationNumber: 'N6HQAKBC' };
+    const claim = { key, scope: 'secrets', requestHash: requestHash({ guest: 'secrets' }), now: t.context.clock.now() };
+    await t.database.db.transaction(async (tx) => {
+      expect(await claimIdempotencyKey(tx, claim)).toEqual({ kind: 'new' });
+      await saveIdempotentAnswer(tx, { key, scope: 'secrets', status: 200, body: answer });
+    });
+    const stored = await rawRows<{ row: string }>(
+      t.database.db,
+      sql`SELECT row_to_json(r)::text AS row FROM idempotency_records r WHERE scope = 'secrets'`,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.row).not.toContain(key);
+    expect(stored[0]!.row).not.toContain(answer.ConfirmationToken);
+    expect(stored[0]!.row).toMatch(/"ReservationNumber": ?"N6HQAKBC"/);
+    const replay = await t.database.db.transaction((tx) => claimIdempotencyKey(tx, claim));
+    expect(replay).toEqual({ kind: 'replay', status: 200, body: answer });
   });
 });
 
@@ -186,7 +209,7 @@ describe('the purge job', () => {
           t.database.db
             .select()
             .from(idempotencyRecords)
-            .where(sql`${idempotencyRecords.key} = 'key-purge-job'`),
+            .where(eq(idempotencyRecords.key, storedIdempotencyKey('key-purge-job'))),
         )
         .toEqual([]);
     } finally {
