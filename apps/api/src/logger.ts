@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { sanitizeUrl } from './log/log-sanitizer';
 
 /**
  * Paths pino blanks wherever they appear in a logged object: credentials, session cookies,
@@ -9,6 +10,7 @@ export const redactedPaths = [
   'req.headers.cookie',
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
+  'res.headers.location',
   '*.Password',
   '*.ConfirmPassword',
   '*.CurrentPassword',
@@ -67,7 +69,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(
     {
       level,
-      redact: { paths: redactedPaths, censor: '[redacted]' },
+      // A redirect's address can carry a token (the 3-D Secure return to /Book/{code}/Status/{token}): it is sanitised like a logged URL.
+      redact: {
+        paths: redactedPaths,
+        censor: (value, path) => (path.at(-1) === 'location' && typeof value === 'string' ? sanitizeUrl(value) : '[redacted]'),
+      },
       // Before any serializer (pino-http brings its own for `err`), so every logged error is cleaned.
       formatters: {
         log: (object) => {

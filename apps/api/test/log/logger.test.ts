@@ -32,7 +32,7 @@ function loggedApp(route: express.RequestHandler) {
   return { app, lines };
 }
 
-describe('errors in the log', () => {
+describe('what the log keeps', () => {
   it('a failed query keeps its SQL and the reason, not the values bound to it or quoted in the reason', async () => {
     const { app, lines } = loggedApp(async () => {
       await t.database.db.execute(sql`SELECT ${SECRET}::int AS n`);
@@ -60,6 +60,14 @@ describe('errors in the log', () => {
       constraint: 'users_email_key',
     });
     expect(JSON.stringify({ ...clean, stack: clean.stack, cause: { ...(clean.cause as object) } })).not.toContain('ada@');
+  });
+
+  it("a redirect's address is logged without the token it carries (the 3-D Secure return to the Status page)", async () => {
+    const token = 'Zq3xVbN81kLmPq0rStUvWx-_yzAbCdEfGhIjKlMnOpQ';
+    const { app, lines } = loggedApp((_req, res) => res.redirect(303, `/Book/DEMO/Status/${token}`));
+    await request(app).get('/fail').expect(303);
+    expect(lines.join('\n')).toContain('"location":"/Book/DEMO/Status/[removed]"');
+    expect(lines.join('\n')).not.toContain(token);
   });
 
   it('an error without values is logged as it is', () => {
