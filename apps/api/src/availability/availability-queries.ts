@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import { MAX_ID } from '@hotel/domain/wire/scalars';
 import {
   nightlyPrices,
@@ -17,7 +17,6 @@ import { rawRows } from '../database/raw-rows';
 
 export type RoomTypeRow = Awaited<ReturnType<typeof findSellableRoomTypes>>[number];
 export type RatePlanRow = Awaited<ReturnType<typeof findSellableRatePlans>>[number];
-export type NightlyPriceRow = typeof nightlyPrices.$inferSelect;
 
 /** What availability answers are cached on: a property's catalogue version and the version of its rooms sold. */
 export type PropertyVersions = { id: number; groupId: number | null; catalogueVersion: number; inventoryVersion: number };
@@ -104,13 +103,37 @@ export async function findSellableRatePlans(db: Queryable, propertyId: number) {
     .orderBy(asc(ratePlans.sortOrder), asc(ratePlans.id));
 }
 
-/** Every nightly price of these room types from `first` to `last` night, both included. */
-export async function findNightlyPrices(db: Queryable, roomTypeIds: number[], first: string, last: string): Promise<NightlyPriceRow[]> {
+/** A nightly price row as the price cache packs it: the night as its day of the month. */
+export type MonthPriceRow = {
+  rate_plan_id: number;
+  room_type_id: number;
+  day: number;
+  base_rate: number;
+  base_number_of_adults: number;
+  cost_per_room: number;
+  cost_per_adult: number;
+  cost_per_child: number;
+  cost_per_infant: number;
+  per_person_cost_per_adult: number;
+  per_person_cost_per_child: number;
+  per_person_cost_per_infant: number;
+  min_length_of_stay: number;
+  closed_to_arrival: boolean;
+  closed_to_departure: boolean;
+  stop_sell: boolean;
+};
+
+/** Every nightly price of these room types from `first` to `last` night (both in one month). */
+export async function findMonthPrices(db: Queryable, roomTypeIds: number[], first: string, last: string): Promise<MonthPriceRow[]> {
   if (roomTypeIds.length === 0) return [];
-  return db
-    .select()
-    .from(nightlyPrices)
-    .where(and(inArray(nightlyPrices.roomTypeId, roomTypeIds), between(nightlyPrices.night, first, last)));
+  return rawRows<MonthPriceRow>(
+    db,
+    sql`SELECT rate_plan_id, room_type_id, extract(day FROM night)::int AS day, base_rate, base_number_of_adults, cost_per_room,
+          cost_per_adult, cost_per_child, cost_per_infant, per_person_cost_per_adult, per_person_cost_per_child,
+          per_person_cost_per_infant, min_length_of_stay, closed_to_arrival, closed_to_departure, stop_sell
+        FROM nightly_prices
+        WHERE ${inArray(nightlyPrices.roomTypeId, roomTypeIds)} AND night BETWEEN ${first}::date AND ${last}::date`,
+  );
 }
 
 /**

@@ -30,6 +30,8 @@ export type StayQuoteInput = {
   today: IsoDate;
   promoCode?: string | null | undefined;
   ratePlanCode?: string | null | undefined;
+  /** Only these room types (a booking prices the ones it books); every active one when absent. */
+  roomTypeIds?: readonly number[];
 };
 
 /** The stored promotion in the domain's terms (percent from basis points). */
@@ -87,7 +89,10 @@ export async function quoteStay(db: Db, input: StayQuoteInput): Promise<StayQuot
   let promotionApplied = false;
   const wantedCode = input.ratePlanCode?.trim().toLowerCase();
 
-  const quoted = catalogue.roomTypes.map((roomType): QuotedRoomType => {
+  const roomTypes = input.roomTypeIds
+    ? catalogue.roomTypes.filter((roomType) => input.roomTypeIds!.includes(roomType.id))
+    : catalogue.roomTypes;
+  const quoted = roomTypes.map((roomType): QuotedRoomType => {
     const rates: QuotedRate[] = [];
     for (const ratePlan of catalogue.ratePlans) {
       if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;

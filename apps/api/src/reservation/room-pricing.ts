@@ -62,6 +62,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     ),
     catalogueCache(db).catalogue(property),
   ]);
+  const roomTypeIds = rooms.map((room) => room.RoomTypeId);
   const priced: PricedRoom<Payload>[] = [];
   for (const [index, payload] of rooms.entries()) {
     const stay = stayDates(property, payload.DateFrom, payload.DateTo, options.now, {
@@ -81,6 +82,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
         today: stay.today,
         promoCode: options.promoCode,
         ratePlanCode,
+        roomTypeIds,
       });
       quotes.set(key, quote);
     }
