@@ -174,7 +174,10 @@ export function notifyMailEnqueued(): void {
 }
 
 export type MailDispatcher = {
-  /** Stops polling and waits for a send in progress, so the database can close after it. */
+  /**
+   * Stops polling and waits for a send in progress, then sends what was committed while it ran
+   * (the last requests' confirmations), so the database can close after it.
+   */
   stop(): Promise<void>;
 };
 
@@ -226,6 +229,11 @@ export function startMailDispatcher(context: DispatchContext, options: DispatchO
       wakers.delete(run);
       clearTimeout(timer);
       await round;
+      if (!wokenDuringRound) return;
+      wokenDuringRound = false;
+      await dispatchPendingMail(context, options).catch((error: unknown) =>
+        context.logger.warn({ err: error }, 'mail dispatch round failed'),
+      );
     },
   };
 }

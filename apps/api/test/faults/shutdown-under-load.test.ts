@@ -4,6 +4,7 @@ import { refusesConnections } from './api-process';
 import {
   aFaultBooking,
   committedBookings,
+  confirmationMail,
   eventually,
   findDamage,
   givenFaultProperty,
@@ -23,7 +24,7 @@ describe.runIf(onRealPostgres())('SIGTERM while bookings are in flight', () => {
   });
   afterAll(() => rig?.close());
 
-  it('answers every booking in flight, takes no new connection, exits 0 and leaves nothing half-written', async () => {
+  it('answers every booking in flight, takes no new connection, sends their confirmations, exits 0 and leaves nothing half-written', async () => {
     // Six bookings held at three points of their transaction: claiming the Idempotency-Key,
     // writing the rooms, waiting for Postgres to confirm the COMMIT.
     const atClaim = rig.proxy.holdStatement(statements.claimIdempotencyKey, { connections: 2 });
@@ -48,5 +49,9 @@ describe.runIf(onRealPostgres())('SIGTERM while bookings are in flight', () => {
     const committed = await committedBookings(rig.database);
     expect(committed.numbers).toEqual(answers.map((a) => a.reservationNumber!).sort());
     expect(await findDamage(rig.database)).toEqual({ incompleteReservations: [], miscountedNights: [], unansweredKeys: [] });
+    // Their confirmations went out before the process stopped, once each.
+    const mail = await confirmationMail(rig);
+    expect(mail.rows.map((row) => row.status)).toEqual(Array(6).fill('sent'));
+    expect(mail.filesByNumber).toEqual(new Map(committed.numbers.map((number) => [number, 1])));
   }, 60_000);
 });

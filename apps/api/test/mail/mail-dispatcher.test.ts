@@ -240,4 +240,17 @@ describe('the running dispatcher', () => {
     expect(await rowsLike('after-stop')).toMatchObject([{ status: 'pending' }]);
     await t.database.db.delete(mailOutbox).where(eq(mailOutbox.subject, 'after-stop'));
   });
+
+  it('sends, when stopped, the mail committed while its last round was sending', async () => {
+    const transport = aRecordingTransport({ delayMs: 300 });
+    const dispatcher = startMailDispatcher(contextWith(transport), { intervalMs: 60 * 60_000 });
+    await given('last-round');
+    notifyMailEnqueued();
+    await expect.poll(async () => (await rowsLike('last-round'))[0]!.attempts).toBe(1); // claimed, being sent
+    await given('while-sending'); // the last request's confirmation, committed during that round
+    notifyMailEnqueued();
+    await dispatcher.stop();
+    expect(await rowsLike('last-round')).toMatchObject([{ status: 'sent' }]);
+    expect(await rowsLike('while-sending')).toMatchObject([{ status: 'sent' }]);
+  });
 });
