@@ -2,9 +2,11 @@
 // End-to-end tests of the guest booking flow: the real API on a throwaway embedded database
 // (PGlite, demo properties), driven through Debian's Chromium with playwright-core. Builds what
 // is stale, starts the API on a free port, runs every scenario, saves a screenshot of each step
-// under apps/web/e2e-output/, prints "N passed, M failed" and exits non-zero on any failure.
+// under apps/web/e2e-output/ with the API's whole log (api.log), then scans the log, the
+// database and the outbox for the secrets the scenarios typed and held (secrets-scan.mjs),
+// prints "N passed, M failed" and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import { newSecrets, readMails, scanForSecrets, sessionIdOf } from './secrets-scan.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -65,6 +68,8 @@ function freePort() {
 async function startApi() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hotel-e2e-'));
+  const logFile = path.join(outputDir, 'api.log');
+  const logStream = createWriteStream(logFile);
   const baseUrl = `http://localhost:${port}`;
   const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js'), '--demo'], {
     cwd: repoRoot,
@@ -78,12 +83,18 @@ async function startApi() {
       DATABASE_URL: '',
       SESSION_SECRET: 'e2e-session-secret-not-for-production-use-000',
       LINK_SECRET: 'e2e-link-secret-not-for-production-use-000000',
-      LOG_LEVEL: 'warn',
+      // What production logs, every request included: the secrets scan reads all of it.
+      LOG_LEVEL: 'info',
     },
   });
   let log = '';
-  api.stdout.on('data', (chunk) => (log += chunk));
-  api.stderr.on('data', (chunk) => (log += chunk));
+  for (const output of [api.stdout, api.stderr]) {
+    output.on('data', (chunk) => {
+      if (log.length < 100_000) log += chunk;
+      logStream.write(chunk);
+    });
+  }
+  /** Stops the API gracefully (its database closed, its log complete); the data stays for the scan. */
   const stop = async () => {
     if (api.exitCode === null) {
       api.kill('SIGTERM');
@@ -98,20 +109,22 @@ async function startApi() {
         });
       });
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!logStream.closed) await new Promise((resolve) => logStream.end(resolve));
   };
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (api.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/api/Property/DEMO`);
-      if (response.ok) return { baseUrl, stop, log: () => log };
+      if (response.ok) return { baseUrl, stop, removeData, dataDir, logFile };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
+  removeData();
   throw new Error(`The API did not start:\n${log}`);
 }
 
@@ -126,6 +139,7 @@ function isoDaysAhead(days) {
 
 const results = [];
 const problems = [];
+const secrets = newSecrets();
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -145,6 +159,25 @@ class Session {
         this.consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => this.consoleErrors.push(`page error: ${error.message}`));
+    // For the secrets scan: what the browser sent, and every confirmation token it was given.
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) secrets.sent.push(`${request.url()}\n${request.postData() ?? ''}`);
+    });
+    page.on('response', (response) => {
+      if (!response.url().includes('/api/Reservation/Create') || !response.ok()) return;
+      response.json().then(
+        (body) => typeof body?.ConfirmationToken === 'string' && secrets.confirmationTokens.add(body.ConfirmationToken),
+        () => undefined,
+      );
+    });
+  }
+
+  /** Notes the session cookie the browser holds, for the secrets scan (a logout clears it: call this while logged in). */
+  async noteSessionCookie() {
+    for (const cookie of await this.context.cookies()) {
+      const id = /^(?:__Host-)?sid$/.test(cookie.name) ? sessionIdOf(cookie.value) : undefined;
+      if (id) secrets.sessionIds.add(id);
+    }
   }
 
   /** A console error the next steps cause on purpose (the browser reports a refused call itself). */
@@ -196,6 +229,7 @@ async function scenario(browser, baseUrl, name, options, body) {
     console.log(`✗ ${name}\n    ${String(error.message).split('\n').join('\n    ')}`);
     await page.screenshot({ path: path.join(outputDir, `${name}-failure.png`), fullPage: true }).catch(() => undefined);
   } finally {
+    await session.noteSessionCookie().catch(() => undefined);
     await context.close();
   }
 }
@@ -277,7 +311,10 @@ async function fillBooker(page, { first = 'Grace', last = 'Hopper', email = 'gra
   await page.getByLabel('Country').selectOption({ label: 'United Kingdom' });
 }
 
-async function fillCard(page, number, securityCode = '123') {
+/** Types a card; its number and security code (distinct per scenario, so the scan can tell them from other digits) are noted. */
+async function fillCard(page, number, securityCode) {
+  secrets.cardNumbers.add(number);
+  secrets.securityCodes.add(securityCode);
   const year = String(new Date().getUTCFullYear() + 2);
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry month').selectOption('12');
@@ -301,6 +338,7 @@ function moneyOf(text) {
 // ---------------------------------------------------------------- API helpers (set-up only)
 
 async function api(baseUrl, method, route, body, headers = {}) {
+  secrets.sent.push(`${route}\n${JSON.stringify(body ?? null)}`);
   const response = await fetch(`${baseUrl}/api${route}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -310,8 +348,57 @@ async function api(baseUrl, method, route, body, headers = {}) {
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
+/** The link to `/Account/{page}/...` in the newest mail to `address`, waiting for the API to write it. */
+async function accountLinkMailedTo(server, address, page) {
+  const link = new RegExp(`https?://\\S+/Account/${page}/\\S+?[?&]token=[A-Za-z0-9_-]+`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = readMails(server.dataDir)
+      .reverse()
+      .find(({ text }) => /^To: (.*)$/m.exec(text)?.[1].includes(address) && link.test(text));
+    if (mail) return link.exec(mail.text)[0];
+    if (Date.now() > deadline) throw new Error(`no ${page} link was mailed to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// The web client has no pages for the e-mailed account links yet: each link is opened as a mail
+// reader would (so its address, token and all, reaches the server's request log) and its token
+// is posted as the page would post it.
+
+async function confirmEmailByLink(server, address) {
+  const link = await accountLinkMailedTo(server, address, 'ConfirmEmail');
+  const token = new URL(link).searchParams.get('token');
+  check((await fetch(link)).ok, 'the confirmation link opens');
+  const confirmed = await api(server.baseUrl, 'POST', '/Account/ConfirmEmail', { Token: token });
+  check(confirmed.body?.Success === true, `the e-mailed link confirms the address (${JSON.stringify(confirmed.body)})`);
+}
+
+/** Asks for a reset link, opens it and sets `password` with its token; answers the new password. */
+async function resetPasswordByLink(server, address, password) {
+  const request = { LanguageCode: 'en', PropertyId: 1, EmailAddress: address };
+  check((await api(server.baseUrl, 'POST', '/Account/RequestPasswordReset', request)).status === 200, 'a reset link is requested');
+  const link = await accountLinkMailedTo(server, address, 'ResetPassword');
+  const token = new URL(link).searchParams.get('token');
+  secrets.passwords.add(password);
+  check((await fetch(link)).ok, 'the reset link opens');
+  const reset = await api(server.baseUrl, 'POST', '/Account/PasswordReset', {
+    LanguageCode: 'en',
+    PropertyId: 1,
+    Token: token,
+    Password: password,
+    ConfirmPassword: password,
+  });
+  check(reset.body?.Success === true, `the e-mailed link resets the password (${JSON.stringify(reset.body)})`);
+  return password;
+}
+
+const SOLD_OUT_SECURITY_CODE = '351';
+
 /** Books every room of the property for one night through the API, so a search of it is sold out. */
 async function sellOut(baseUrl, night) {
+  secrets.cardNumbers.add('4242424242424242');
+  secrets.securityCodes.add(SOLD_OUT_SECURITY_CODE);
   const next = new Date(Date.parse(night) + DAY).toISOString().slice(0, 10);
   for (let round = 0; round < 40; round += 1) {
     const found = await api(baseUrl, 'POST', '/Availability/Search', {
@@ -371,7 +458,7 @@ async function sellOut(baseUrl, night) {
         CreditCardTypeId: 1,
         ExpiryMonth: 12,
         ExpiryYear: new Date().getUTCFullYear() + 2,
-        SecurityCode: '123',
+        SecurityCode: SOLD_OUT_SECURITY_CODE,
       },
       PaymentType: 'PayByCard',
       Rooms: rooms,
@@ -383,6 +470,7 @@ async function sellOut(baseUrl, night) {
       created = await api(baseUrl, 'POST', '/Reservation/Create', request, { 'Idempotency-Key': crypto.randomUUID() });
     }
     if (created.status !== 200) throw new Error(`Selling out failed: ${created.status} ${JSON.stringify(created.body)}`);
+    secrets.confirmationTokens.add(created.body.ConfirmationToken);
   }
   throw new Error('Could not sell the night out');
 }
@@ -406,9 +494,12 @@ async function run() {
   rmSync(outputDir, { recursive: true, force: true });
   mkdirSync(outputDir, { recursive: true });
 
-  const server = external ? { baseUrl: external, stop: async () => undefined } : await startApi();
+  const server = external ? { baseUrl: external, stop: async () => undefined, removeData: () => undefined } : await startApi();
   const stopOnSignal = () => {
-    void server.stop().then(() => process.exit(130));
+    void server.stop().then(() => {
+      server.removeData();
+      process.exit(130);
+    });
   };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
@@ -446,7 +537,7 @@ async function run() {
       check(await page.getByText('A valid phone number is required').isVisible(), 'the phone message of the spec shows');
       await session.snap('checkout-errors');
       await fillBooker(page);
-      await fillCard(page, '4242 4242 4242 4242');
+      await fillCard(page, '4242 4242 4242 4242', '739');
       check((await page.getByTestId('card-type').textContent()).includes('Visa'), 'card type detected as Visa');
       await page.getByLabel('Special requests').fill('A quiet room, please');
       await page.getByLabel('Who referred you?').fill('A friend');
@@ -487,7 +578,7 @@ async function run() {
         await page.getByRole('link', { name: 'Continue to checkout' }).click();
         await page.getByRole('heading', { name: 'Checkout' }).waitFor();
         await fillBooker(page, { first: 'Alan', last: 'Turing', email: 'alan@example.com' });
-        await fillCard(page, '5555 5555 5555 4444');
+        await fillCard(page, '5555 5555 5555 4444', '846');
         check((await page.getByTestId('card-type').textContent()).includes('Mastercard'), 'card type detected as Mastercard');
         await page.getByLabel(/I agree to the/).check();
         await session.snap('checkout');
@@ -555,7 +646,7 @@ async function run() {
       check(pounds.startsWith('£') && euros.startsWith('€'), `prices shown in euros (${pounds} -> ${euros})`);
       await session.snap('checkout-in-euros');
       await fillBooker(page, { first: 'Marie', last: 'Curie', email: 'marie@example.com' });
-      await fillCard(page, '4242424242424242');
+      await fillCard(page, '4242424242424242', '582');
       await page.getByLabel(/I agree to the/).check();
       await confirmAndLand(session);
       check((await page.getByText(/^Room \d: Harbour Double$/).count()) === 2, 'two rooms on the confirmation');
@@ -619,7 +710,7 @@ async function run() {
       check(Math.abs(before - after - 25) < 0.001, `the voucher takes £25 off (${before} -> ${after})`);
       await session.snap('voucher-applied');
       await fillBooker(page, { first: 'Mary', last: 'Somerville', email: 'mary@example.com' });
-      await fillCard(page, '4242424242424242');
+      await fillCard(page, '4242424242424242', '917');
       await page.getByLabel(/I agree to the/).check();
       await confirmAndLand(session);
       check(await page.getByText('Gift voucher').first().isVisible(), 'the confirmation shows the voucher discount');
@@ -654,7 +745,7 @@ async function run() {
       await chooseRoom(session, { roomType: 'Harbour Double', rate: 'Advance Purchase', extras: [] });
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
       await fillBooker(page, { first: 'Rosalind', last: 'Franklin', email: 'rosalind@example.com' });
-      await fillCard(page, '4000 0000 0000 3220');
+      await fillCard(page, '4000 0000 0000 3220', '264');
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole('button', { name: 'Confirm booking' }).click();
       await page.getByRole('button', { name: /Approve/i }).waitFor({ timeout: 30_000 });
@@ -760,19 +851,23 @@ async function run() {
         await page.getByLabel('Last name').fill('Johnson');
         await page.getByLabel('Email address').fill('katherine@example.com');
         await page.getByLabel('Mobile number').fill('+44 7700 900123');
-        await page.getByLabel('Password', { exact: true }).fill('orbital-mechanics-1962');
-        await page.getByLabel('Confirm password').fill('orbital-mechanics-1962');
+        let password = 'orbital-mechanics-1962';
+        secrets.passwords.add(password);
+        await page.getByLabel('Password', { exact: true }).fill(password);
+        await page.getByLabel('Confirm password').fill(password);
         await page.getByRole('button', { name: 'Create account' }).click();
         await page.getByText('User registration successful, check your email to confirm').waitFor();
         await page.getByRole('heading', { name: 'Book your stay' }).waitFor();
         await session.snap('registered');
+        if (server.dataDir) await confirmEmailByLink(server, 'katherine@example.com');
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: 'Login' }).click();
         const dialog = page.getByRole('dialog', { name: 'Log in' });
         await dialog.getByLabel('Email address').fill('katherine@example.com');
-        await dialog.getByLabel('Password').fill('orbital-mechanics-1962');
+        await dialog.getByLabel('Password').fill(password);
         await dialog.getByRole('button', { name: 'Log in' }).click();
         await page.getByText('Welcome back Katherine').waitFor();
+        await session.noteSessionCookie();
         await page.getByRole('button', { name: 'Menu' }).click();
         check(await page.getByRole('link', { name: 'Manage Account' }).isVisible(), 'a logged-in user can manage the account');
         await session.snap('logged-in-menu');
@@ -788,14 +883,57 @@ async function run() {
         );
         check(!(await page.getByText('Create an account (optional)').isVisible()), 'no account offer to a logged-in user');
         await session.snap('checkout-logged-in');
+        // An American Express card (four-digit security code), kept for next time: the saved card's token is the gateway's.
+        await fillBooker(page, { first: 'Katherine', last: 'Johnson', email: 'katherine@example.com' });
+        await fillCard(page, '3782 822463 10005', '7391');
+        await page.getByLabel('Save this card for future bookings').check();
+        await page.getByLabel(/I agree to the/).check();
+        await confirmAndLand(session);
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: 'Logout' }).click();
         await page.getByText('You have been successfully logged out').waitFor();
+        if (!server.dataDir) return;
+        password = await resetPasswordByLink(server, 'katherine@example.com', 'hypersonic-glide-1969');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('button', { name: 'Login' }).click();
+        await dialog.getByLabel('Email address').fill('katherine@example.com');
+        await dialog.getByLabel('Password').fill(password);
+        await dialog.getByRole('button', { name: 'Log in' }).click();
+        await page.getByText('Welcome back Katherine').waitFor();
+        await session.noteSessionCookie();
+        await session.snap('logged-in-after-reset');
       });
     }
   } finally {
     await browser.close();
     await server.stop();
+    try {
+      if (server.dataDir) await checkSecrets(server);
+      else console.log('- secrets-scan: skipped, the server at E2E_BASE_URL keeps its own log and database');
+    } finally {
+      server.removeData();
+    }
+  }
+}
+
+/** The scan after every scenario, reported as one more test (secrets-scan.mjs says what it covers). */
+async function checkSecrets(server) {
+  const started = Date.now();
+  try {
+    const scan = await scanForSecrets({
+      secrets,
+      logFile: server.logFile,
+      dataDir: server.dataDir,
+      dumpFile: path.join(outputDir, 'database-dump.txt'),
+    });
+    console.log(`    secrets scan: ${scan.summary}`);
+    check(scan.problems.length === 0, scan.problems.join('\n'));
+    results.push({ name: 'secrets-scan', ok: true });
+    console.log(`✓ secrets-scan (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    results.push({ name: 'secrets-scan', ok: false });
+    problems.push(`secrets-scan: ${error.message}`);
+    console.log(`✗ secrets-scan\n    ${String(error.message).split('\n').join('\n    ')}`);
   }
 }
 
