@@ -87,8 +87,8 @@ describe.runIf(onRealPostgres())('the database stops during a load of bookings',
     const finals = [...load.finalAttempts().values()];
     expect(finals.filter((a) => a.status !== 200)).toEqual([]);
     const committed = await committedBookings(rig.database);
-    expect(committed.numbers).toEqual([...finals.map((a) => a.reservationNumber!), committed.numberByKey.get(probeKey)!].sort());
-    expect(finals.filter((a) => committed.numberByKey.get(a.key) !== a.reservationNumber)).toEqual([]);
+    expect(committed.numbers).toEqual([...finals.map((a) => a.reservationNumber!), committed.numberOfKey(probeKey)!].sort());
+    expect(finals.filter((a) => committed.numberOfKey(a.key) !== a.reservationNumber)).toEqual([]);
     // The bookings committed just before the stop, whose first answer was a 503, were replayed, not booked again.
     const replayed = finals.filter((a) => a.attempt > 1 && committed.createdAt.get(a.reservationNumber!)! < stoppedAt);
     expect(replayed.length).toBeGreaterThanOrEqual(2);

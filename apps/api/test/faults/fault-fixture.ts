@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@hotel/domain/dates';
 import { rawRows } from '../../src/database/raw-rows';
+import { storedIdempotencyKey } from '../../src/http/idempotency';
 import { aDefinition, aProperty } from '../support/builders';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 import { ADMIN_API_KEY, freePort, killApi, startApi, type ApiProcess } from './api-process';
@@ -352,7 +353,7 @@ export async function findDamage(database: TestDatabase) {
   return { incompleteReservations, miscountedNights, unansweredKeys };
 }
 
-/** The reservation numbers the database holds, and the one each Idempotency-Key booked. */
+/** The reservation numbers the database holds, and the one each Idempotency-Key booked (by the key as the client sent it). */
 export async function committedBookings(database: TestDatabase) {
   const reservations = await rawRows<{ reservation_number: string; created_at: Date }>(
     database.db,
@@ -362,10 +363,11 @@ export async function committedBookings(database: TestDatabase) {
     database.db,
     sql`SELECT key, response_status AS status, response_body->>'ReservationNumber' AS number FROM idempotency_records`,
   );
+  const numberByStoredKey = new Map(keys.map((k) => [k.key, k.number]));
   return {
     numbers: reservations.map((r) => r.reservation_number).sort(),
     createdAt: new Map(reservations.map((r) => [r.reservation_number, new Date(r.created_at).getTime()])),
-    numberByKey: new Map(keys.map((k) => [k.key, k.number])),
+    numberOfKey: (key: string) => numberByStoredKey.get(storedIdempotencyKey(key)),
   };
 }
 
