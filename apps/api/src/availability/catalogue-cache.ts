@@ -2,7 +2,7 @@ import { addDays, type IsoDate } from '@hotel/domain/dates';
 import { withOriginals, type RatePrices } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
 import type { Db, Tx } from '../database/db';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property/property-queries';
 import {
   findCatalogueVersion,
   findMonthPrices,
@@ -29,6 +29,7 @@ export type Catalogue = {
   ratePlans: RatePlanRow[];
   /** By lower-cased code: codes are unique per property regardless of case. */
   promotions: Map<string, PromotionRow>;
+  acceptedCardTypes: AcceptedCardType[];
 };
 
 /** One night of a rate plan for a room type, in the domain's terms, ready to sum. */
@@ -213,6 +214,7 @@ export class CatalogueCache {
       roomTypes: await findSellableRoomTypes(tx, property.id),
       ratePlans: await findSellableRatePlans(tx, property.id),
       promotions: new Map((await findPromotions(tx, property.id)).map((promotion) => [promotion.code.toLowerCase(), promotion])),
+      acceptedCardTypes: await findAcceptedCardTypes(tx, property.id),
     }));
   }
 

@@ -1,11 +1,12 @@
 import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
+import type { PropertyRow } from '../property/property-queries';
 import { enqueueMail } from '../mail/outbox';
 import { renderBookingConfirmation } from '../mail/templates/booking-confirmation';
 import { findProperty } from '../property/property-queries';
 import { reservationLinks } from './reservation-links';
-import { findReservationById, findReservationDetails } from './reservation-queries';
+import { findReservationById, findReservationDetails, type ReservationRow } from './reservation-queries';
 
 const paymentTexts: Record<string, string> = {
   PayByCard: 'Paid by card',
@@ -15,15 +16,65 @@ const paymentTexts: Record<string, string> = {
   PayByPayStack: 'Paid with PayStack',
 };
 
-/** Writes the booking confirmation e-mail of a reservation into the outbox, in the caller's transaction. */
-export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContext, 'config'>, reservationId: number): Promise<void> {
+/** What the confirmation e-mail says of a booking, from the database or from the booking being made. */
+export type ConfirmedBooking = {
+  reservationId: number;
+  property: PropertyRow;
+  reservation: Pick<
+    ReservationRow,
+    | 'reservationNumber'
+    | 'currency'
+    | 'bookerFirstName'
+    | 'bookerLastName'
+    | 'bookerEmail'
+    | 'dateFrom'
+    | 'dateTo'
+    | 'totalRooms'
+    | 'totalServices'
+    | 'voucherDiscount'
+    | 'total'
+    | 'totalVat'
+    | 'paymentType'
+  >;
+  rooms: {
+    roomTypeName: string;
+    ratePlanName: string;
+    adults: number;
+    children: number;
+    infants: number;
+    roomConfigurationLabel: string | null;
+    total: number;
+    services: { name: string; quantity: number; total: number }[];
+  }[];
+  /** The card that paid, as the payments row keeps it (brand code and last four digits). */
+  card: { brandCode: string | null; last4: string | null } | undefined;
+};
+
+/** A reservation as its confirmation needs it, read back in the caller's transaction (a booking confirmed after 3-D Secure). */
+export async function confirmedBookingOf(tx: Tx, reservationId: number): Promise<ConfirmedBooking> {
   const reservation = await findReservationById(tx, reservationId);
   const property = reservation && (await findProperty(tx, reservation.propertyId));
   if (!reservation || !property) throw new Error(`reservation ${reservationId} vanished inside its own transaction`);
   const details = await findReservationDetails(tx, reservationId);
+  return {
+    reservationId,
+    property,
+    reservation,
+    rooms: details.rooms,
+    card: details.payment && { brandCode: details.payment.brandCode, last4: details.payment.last4 },
+  };
+}
+
+/**
+ * Writes the booking confirmation e-mail into the outbox, in the caller's transaction. A new
+ * booking passes what it has just written (six fewer queries inside its transaction); the
+ * settlement of a 3-D Secure payment reads it back with `confirmedBookingOf`.
+ */
+export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContext, 'config'>, booking: ConfirmedBooking): Promise<void> {
+  const { property, reservation } = booking;
   const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
   // card_types.code holds the domain's card type names (visa, amex, ...).
-  const brand = (details.payment?.brandCode ?? null) as CardType | null;
+  const brand = (booking.card?.brandCode ?? null) as CardType | null;
   const mail = renderBookingConfirmation({
     property: {
       propertyName: property.name,
@@ -38,7 +89,7 @@ export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContex
     bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
     arrival: reservation.dateFrom,
     departure: reservation.dateTo,
-    rooms: details.rooms.map((room) => ({
+    rooms: booking.rooms.map((room) => ({
       roomType: room.roomTypeName,
       ratePlan: room.ratePlanName,
       adults: room.adults,
@@ -47,7 +98,7 @@ export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContex
       configuration: room.roomConfigurationLabel,
       total: room.total,
     })),
-    services: details.rooms.flatMap((room) => room.services.map((s) => ({ name: s.name, quantity: s.quantity, total: s.total }))),
+    services: booking.rooms.flatMap((room) => room.services.map((s) => ({ name: s.name, quantity: s.quantity, total: s.total }))),
     totals: {
       rooms: reservation.totalRooms,
       extras: reservation.totalServices,
@@ -56,7 +107,7 @@ export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContex
       vat: reservation.totalVat,
     },
     paymentType: paymentTexts[reservation.paymentType] ?? reservation.paymentType,
-    card: brand && details.payment?.last4 ? { brand, last4: details.payment.last4 } : null,
+    card: brand && booking.card?.last4 ? { brand, last4: booking.card.last4 } : null,
     manageBookingUrl: links.manageBookingUrl,
     preCheckInUrl: links.preCheckInUrl,
   });
@@ -66,6 +117,6 @@ export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContex
     html: mail.html,
     text: mail.text,
     kind: mail.kind,
-    reservationId,
+    reservationId: booking.reservationId,
   });
 }

@@ -19,10 +19,11 @@ import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { insertAuthorisation } from '../payments/payment-queries';
 import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
-import { findAcceptedCardTypes, findProperty, type PropertyRow } from '../property/property-queries';
+import { catalogueCache } from '../availability/catalogue-cache';
+import { findProperty, type PropertyRow } from '../property/property-queries';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
-import { enqueueBookingConfirmation } from './booking-confirmation-mail';
+import { enqueueBookingConfirmation, type ConfirmedBooking } from './booking-confirmation-mail';
 import { newConfirmationToken, newReservationNumber } from './reservation-number';
 import { assertClientPrices, priceRooms, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
 
@@ -87,7 +88,7 @@ async function checkCard(
   const card = request.CardDetails;
   if (!card) throw validation('CardDetails', 'Card details are required to pay by card');
   if (card.CreditCardId != null && !user) throw validation('CardDetails.CreditCardId', 'Log in to pay with a saved card');
-  const accepted = await findAcceptedCardTypes(context.database.db, property.id);
+  const { acceptedCardTypes: accepted } = await catalogueCache(context.database.db).catalogue(property);
   const withHolder = withCardHolderFromBooker(card, request.Booker);
   const errors = validateCardDetails(withHolder, { today, acceptedCardTypes: accepted.map((type) => type.name) });
   if (Object.keys(errors).length > 0) {
@@ -190,7 +191,22 @@ export async function createReservation(context: AppContext, input: CreateReserv
     const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
 
     const reservationNumber = await freeReservationNumber(tx);
-    const reservationId = await insertReservation(tx, {
+    // Authorised before the reservation is written, so it is written once with its final
+    // status; a decline throws and the transaction leaves nothing behind.
+    const authorisation: AuthorisationResult | null =
+      card && total > 0
+        ? await context.paymentGateway.authorise({
+            amount: total,
+            currency: property.currency,
+            reference: reservationNumber,
+            card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
+            returnUrl: input.statusPath(property.code, token),
+          })
+        : null;
+    if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
+    const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
+
+    const written = await insertReservation(tx, {
       reservationNumber,
       property,
       request,
@@ -204,37 +220,30 @@ export async function createReservation(context: AppContext, input: CreateReserv
       userId: user?.userId ?? null,
       vatSettings,
       now,
+      confirmed: challengeUrl === null,
     });
-    if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
-
-    let challengeUrl: string | null = null;
-    if (card && total > 0) {
-      const result: AuthorisationResult = await context.paymentGateway.authorise({
-        amount: total,
-        currency: property.currency,
-        reference: reservationNumber,
-        card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
-        returnUrl: input.statusPath(property.code, token),
-      });
-      if (result.status === 'declined') throw new AppError('PAYMENT_DECLINED', result.declineMessage);
+    if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, written.reservationId, voucherDiscount);
+    if (authorisation) {
       await insertAuthorisation(tx, {
-        reservationId,
+        reservationId: written.reservationId,
         gateway: context.paymentGateway.name,
         amount: total,
         currency: property.currency,
-        result,
+        result: authorisation,
         savedCardId: savedCard?.id ?? null,
         completedAt: now,
       });
-      if (result.status === 'requires_action') challengeUrl = result.challengeUrl;
     }
     // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
     if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
       await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
     }
     if (challengeUrl === null) {
-      await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservationId));
-      await enqueueBookingConfirmation(tx, context, reservationId);
+      await enqueueBookingConfirmation(tx, context, {
+        ...written,
+        property,
+        card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+      });
     }
 
     const answer: CreateReservationAnswer = {
@@ -295,55 +304,57 @@ async function insertReservation(
     userId: number | null;
     vatSettings: { rate: number; isTaxExclusive: boolean };
     now: Date;
+    /** Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check. */
+    confirmed: boolean;
   },
-): Promise<number> {
+): Promise<Omit<ConfirmedBooking, 'property' | 'card'>> {
   const { request, property } = data;
   const booker = request.Booker;
-  const [reservation] = await tx
-    .insert(reservations)
-    .values({
-      propertyId: property.id,
-      reservationNumber: data.reservationNumber,
-      confirmationTokenHash: data.hash,
-      status: 'pending_payment',
-      dateFrom: data.dateFrom,
-      dateTo: data.dateTo,
-      bookerFirstName: booker.FirstName.trim(),
-      bookerLastName: booker.LastName.trim(),
-      bookerEmail: booker.Email.trim(),
-      bookerPhone: booker.Phone.trim(),
-      bookerStreet: booker.Street ?? null,
-      bookerCity: booker.City ?? null,
-      bookerStateOrCounty: booker.StateOrCounty ?? null,
-      bookerZipCode: booker.ZipCode ?? null,
-      bookerCountryId: booker.CountryId ?? null,
-      optInToReceiveUpdates: booker.OptInToReceiveUpdates ?? false,
-      companyId: data.company?.id ?? null,
-      companyAccountId: data.company?.accountId ?? null,
-      companyName: data.company?.name ?? null,
-      poNumber: data.company ? (request.PONumber?.trim() ?? null) : null,
-      paymentType: paymentTypeName(data.paymentType),
-      promoCode: request.PromoCode?.trim() || null,
-      giftVoucherCode: data.totals.voucherDiscount > 0 ? (request.HopGiftVoucherCode?.trim() ?? null) : null,
-      voucherDiscount: data.totals.voucherDiscount,
-      totalRooms: data.totals.roomsTotal,
-      totalServices: data.totals.servicesTotal,
-      total: data.totals.total,
-      totalVat: data.totals.vat,
-      currency: property.currency,
-      vatRateBasisPoints: property.standardVatRateBasisPoints,
-      isTaxExclusive: property.isStandardTaxExclusive,
-      specialRequests: request.Notes?.trim() || null,
-      comment: request.Comment?.trim() || null,
-      languageCode: request.LanguageCode,
-      isAppBooking: request.IsAppBooking ?? false,
-      browserData: request.BrowserData ?? null,
-      userId: data.userId,
-      // The injected clock, not the database's: the abandoned-payment release measures from it.
-      createdAt: data.now,
-    })
-    .returning({ id: reservations.id });
+  const values = {
+    propertyId: property.id,
+    reservationNumber: data.reservationNumber,
+    confirmationTokenHash: data.hash,
+    status: data.confirmed ? ('confirmed' as const) : ('pending_payment' as const),
+    confirmedAt: data.confirmed ? data.now : null,
+    dateFrom: data.dateFrom,
+    dateTo: data.dateTo,
+    bookerFirstName: booker.FirstName.trim(),
+    bookerLastName: booker.LastName.trim(),
+    bookerEmail: booker.Email.trim(),
+    bookerPhone: booker.Phone.trim(),
+    bookerStreet: booker.Street ?? null,
+    bookerCity: booker.City ?? null,
+    bookerStateOrCounty: booker.StateOrCounty ?? null,
+    bookerZipCode: booker.ZipCode ?? null,
+    bookerCountryId: booker.CountryId ?? null,
+    optInToReceiveUpdates: booker.OptInToReceiveUpdates ?? false,
+    companyId: data.company?.id ?? null,
+    companyAccountId: data.company?.accountId ?? null,
+    companyName: data.company?.name ?? null,
+    poNumber: data.company ? (request.PONumber?.trim() ?? null) : null,
+    paymentType: paymentTypeName(data.paymentType),
+    promoCode: request.PromoCode?.trim() || null,
+    giftVoucherCode: data.totals.voucherDiscount > 0 ? (request.HopGiftVoucherCode?.trim() ?? null) : null,
+    voucherDiscount: data.totals.voucherDiscount,
+    totalRooms: data.totals.roomsTotal,
+    totalServices: data.totals.servicesTotal,
+    total: data.totals.total,
+    totalVat: data.totals.vat,
+    currency: property.currency,
+    vatRateBasisPoints: property.standardVatRateBasisPoints,
+    isTaxExclusive: property.isStandardTaxExclusive,
+    specialRequests: request.Notes?.trim() || null,
+    comment: request.Comment?.trim() || null,
+    languageCode: request.LanguageCode,
+    isAppBooking: request.IsAppBooking ?? false,
+    browserData: request.BrowserData ?? null,
+    userId: data.userId,
+    // The injected clock, not the database's: the abandoned-payment release measures from it.
+    createdAt: data.now,
+  };
+  const [reservation] = await tx.insert(reservations).values(values).returning({ id: reservations.id });
   const reservationId = reservation!.id;
+  const confirmedRooms: ConfirmedBooking['rooms'] = [];
 
   for (const [sortOrder, room] of data.rooms.entries()) {
     const configuration = room.roomType.configurations.find((c) => c.id === room.payload.RoomConfigurationDropdownOptionId);
@@ -374,6 +385,16 @@ async function insertReservation(
       })
       .returning({ id: reservationRooms.id });
     const reservationRoomId = row!.id;
+    confirmedRooms.push({
+      roomTypeName: room.roomType.name,
+      ratePlanName: room.rate.ratePlan.name,
+      adults: room.party.NumberOfAdults,
+      children: room.party.NumberOfChildren,
+      infants: room.party.NumberOfInfants,
+      roomConfigurationLabel: configuration?.label ?? null,
+      total: room.total,
+      services: room.services.map((s) => ({ name: s.service.name, quantity: s.quantity, total: s.total })),
+    });
     const lead = room.payload.LeadGuest ?? room.payload.Guests[0];
     const others = room.payload.LeadGuest ? room.payload.Guests : room.payload.Guests.slice(1);
     const roomGuests = [...(lead ? [{ guest: lead, isLead: true }] : []), ...others.map((guest) => ({ guest, isLead: false }))];
@@ -407,7 +428,7 @@ async function insertReservation(
       );
     }
   }
-  return reservationId;
+  return { reservationId, reservation: values, rooms: confirmedRooms };
 }
 
 function snapshotOf(room: PricedRoom) {

@@ -3,7 +3,7 @@ import { giftVouchers, payments, reservations, voucherRedemptions } from '@hotel
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import type { SettledPayment } from '../payments/challenge-completion';
-import { enqueueBookingConfirmation } from './booking-confirmation-mail';
+import { confirmedBookingOf, enqueueBookingConfirmation } from './booking-confirmation-mail';
 import { releaseRoomUnits, releaseServiceUnits } from './inventory';
 import { findReservationById, findReservationDetails } from './reservation-queries';
 
@@ -42,7 +42,7 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
     const now = context.clock.now();
     if (payment.status === 'succeeded') {
       await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservation.id));
-      await enqueueBookingConfirmation(tx, context, reservation.id);
+      await enqueueBookingConfirmation(tx, context, await confirmedBookingOf(tx, reservation.id));
       return;
     }
     await releaseUnpaidReservation(tx, reservation.id, now);
