@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -47,6 +48,8 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
       },
     }),
   );
+  // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
+  app.use(compression());
   app.use(
     pinoHttp({
       logger: context.logger,

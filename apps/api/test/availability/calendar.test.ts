@@ -1,3 +1,6 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +73,29 @@ describe('GET /api/Availability (the calendar)', () => {
     );
     const { body } = await calendar({ fromDate: '2027-03-10', toDate: '2027-03-10' }).expect(200);
     expect(body).toEqual([{ DateOfStay: '2027-03-10', AvailableRooms: 1, Rates: [] }]);
+  });
+
+  it('is sent gzip-compressed to clients that accept it (36 months are 100 kB of JSON)', async () => {
+    const server = t.app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const path = `/api/Availability?propertyId=${propertyId}&fromDate=2027-03-01&toDate=2030-03-01`;
+      const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ port, path, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      expect(headers['content-encoding']).toBe('gzip');
+      const json = gunzipSync(body).toString('utf8');
+      expect(JSON.parse(json)).toHaveLength(1097);
+      expect(body.length).toBeLessThan(json.length / 5);
+    } finally {
+      server.close();
+    }
   });
 
   it('starts no earlier than today and ends no later than 36 months ahead', async () => {
