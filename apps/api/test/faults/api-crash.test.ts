@@ -51,7 +51,8 @@ describe.runIf(onRealPostgres())('the API is killed (SIGKILL) during bookings wh
     // Only the dead API left requests unanswered; the restarted one answered every retry, none with a 5xx.
     expect(load.attempts.filter((a) => a.status === undefined && a.sentAt > restartedAt)).toEqual([]);
     expect(load.attempts.filter((a) => a.status !== undefined && a.status >= 300)).toEqual([]);
-    expect(load.attempts.filter((a) => a.status === undefined).length).toBeGreaterThanOrEqual(4);
+    // At least the three held at the kill had no answer.
+    expect(load.attempts.filter((a) => a.status === undefined).length).toBeGreaterThanOrEqual(3);
     const finals = [...load.finalAttempts().values()];
     expect(finals).toHaveLength(40);
     expect(finals.filter((a) => a.status !== 200)).toEqual([]);
@@ -78,8 +79,10 @@ describe.runIf(onRealPostgres())('the API is killed (SIGKILL) during bookings wh
     expect(mail.rows.map((row) => row.reservation_number).sort()).toEqual(committed.numbers);
     expect(committed.numbers.filter((number) => !mail.filesByNumber.has(number))).toEqual([]);
     expect([...mail.filesByNumber.keys()].filter((number) => !committed.numbers.includes(number))).toEqual([]);
-    // A second file only for a mail whose first send the kill interrupted (at least once, as an outbox promises).
+    // A second file only for a mail whose first send the kill interrupted (at least once, as an
+    // outbox promises): the one held before it was marked sent is one of them.
     const sentTwice = mail.rows.filter((row) => mail.filesByNumber.get(row.reservation_number)! > 1);
+    expect(sentTwice.length).toBeGreaterThanOrEqual(1);
     expect(sentTwice.filter((row) => row.attempts < 2)).toEqual([]);
   }, 60_000);
 });
