@@ -15,6 +15,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = {
@@ -30,6 +31,8 @@ export type Config = {
   logLevel: string;
   isProduction: boolean;
   webDist: string | undefined;
+  /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
+  workers: number;
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
@@ -45,6 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
+    throw new Error('API_WORKERS above 1 needs DATABASE_URL: the embedded database (PGlite) serves one process');
+  }
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
@@ -61,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     isProduction,
     webDist: e.WEB_DIST,
+    workers: e.API_WORKERS,
   };
 }

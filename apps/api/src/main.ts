@@ -1,13 +1,14 @@
-import { systemClock } from './app-context';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { openMigratedDatabase } from './database/open-database';
+import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { createLogger } from './logger';
+import { systemClock, type AppContext } from './app-context';
+import { createApp } from './app';
+import { loadConfig, type Config } from './config';
+import { openMigratedDatabase } from './database/open-database';
+import { scheduleIdempotencyPurge } from './http/idempotency';
+import { createLogger, type Logger } from './logger';
 import { startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/mail-transport';
 import { createPaymentGateway } from './payments/payment-gateway-factory';
-import { scheduleIdempotencyPurge } from './http/idempotency';
 import { importDemoWhenEmpty } from './property-definition/demo-import';
 import { scheduleSellableWindowRefresh } from './property-definition/sellable-window-refresh';
 import { scheduleAbandonedPaymentRelease } from './reservation/settle-reservation-payment';
@@ -20,12 +21,11 @@ const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 
 // A quiet server must not sit on its last lines: at most a second behind.
 setInterval(() => logDestination.flush(), 1_000).unref();
 
-/** The API process: migrate, optionally seed the demo, serve, and stop gracefully on SIGTERM/SIGINT. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel, logDestination);
+const withDemo = process.argv.includes('--demo');
+
+async function openContext(config: Config, logger: Logger): Promise<AppContext> {
   const database = await openMigratedDatabase(config, logger);
-  const context = {
+  return {
     config,
     database,
     logger,
@@ -33,39 +33,114 @@ async function main(): Promise<void> {
     paymentGateway: createPaymentGateway(config, systemClock),
     mailTransport: createMailTransport(config, logger),
   };
-  if (process.argv.includes('--demo')) await importDemoWhenEmpty(context);
+}
 
-  const stopRefreshing = scheduleSellableWindowRefresh(context);
-  const stopPurging = scheduleIdempotencyPurge(context);
-  const stopReleasing = scheduleAbandonedPaymentRelease(context);
+/** The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned payments. */
+function startHousekeeping(context: AppContext): () => void {
+  const stops = [scheduleSellableWindowRefresh(context), scheduleIdempotencyPurge(context), scheduleAbandonedPaymentRelease(context)];
+  return () => stops.forEach((stop) => stop());
+}
+
+function printDemoAddress(port: number): void {
+  process.stdout.write(
+    `\n  Demo booking page: http://localhost:${port}/Book/DEMO\n  API docs:          http://localhost:${port}/api/docs\n\n`,
+  );
+}
+
+function exitAfter(logger: Logger, code: number): never {
+  logger.info('stopped');
+  logDestination.flushSync();
+  process.exit(code);
+}
+
+/**
+ * Serves HTTP until SIGTERM/SIGINT, then lets in-flight requests finish, sends the mail they
+ * queued and closes the database. `housekeeping` is false in the workers of a cluster (the
+ * primary runs it once for all of them).
+ */
+async function serve(config: Config, logger: Logger, housekeeping: boolean): Promise<void> {
+  const context = await openContext(config, logger);
+  if (withDemo && housekeeping) await importDemoWhenEmpty(context);
+  const stopHousekeeping = housekeeping ? startHousekeeping(context) : () => undefined;
+  // Every process sends mail: claims skip rows another dispatcher holds, and a booking's
+  // confirmation goes out from the process that took it without waiting for a poll.
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, logger);
-  logger.info({ port: running.port, database: database.driver }, 'listening');
-  if (process.argv.includes('--demo')) {
-    process.stdout.write(
-      `\n  Demo booking page: http://localhost:${running.port}/Book/DEMO\n  API docs:          http://localhost:${running.port}/api/docs\n\n`,
-    );
-  }
+  logger.info({ port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
+  if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    stopRefreshing();
-    stopPurging();
-    stopReleasing();
+    stopHousekeeping();
     await running.stop();
     // After the last request (which may have queued mail), before the database closes.
     await mailDispatcher.stop();
-    await database.close();
-    logger.info('stopped');
-    logDestination.flushSync();
-    process.exit(0);
+    await context.database.close();
+    exitAfter(logger, 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * With API_WORKERS > 1: this process migrates, seeds the demo, runs the housekeeping jobs and
+ * keeps `workers` HTTP workers running on the shared port (a worker that dies is replaced).
+ * SIGTERM/SIGINT stop the workers gracefully, then this process.
+ */
+async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
+  const context = await openContext(config, logger);
+  if (withDemo) await importDemoWhenEmpty(context);
+  const stopHousekeeping = startHousekeeping(context);
+  let stopping = false;
+  let printed = false;
+  const fork = () => cluster.fork();
+  cluster.on('listening', (_worker: Worker, address) => {
+    if (printed) return;
+    printed = true;
+    logger.info({ port: address.port, workers: config.workers }, 'workers listening');
+    if (withDemo) printDemoAddress(address.port);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ pid: worker.process.pid, code, signal }, 'API worker exited; starting another');
+    fork();
+  });
+  for (let i = 0; i < config.workers; i += 1) fork();
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: stopping the workers');
+    stopHousekeeping();
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await context.database.close();
+    exitAfter(logger, 0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The API process: migrate, optionally seed the demo, serve (in API_WORKERS processes), and stop gracefully. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, logDestination);
+  if (config.workers === 1) return serve(config, logger, true);
+  if (cluster.isPrimary) return superviseWorkers(config, logger);
+  return serve(config, logger.child({ worker: cluster.worker?.id }), false);
 }
 
 main().catch((error: unknown) => {

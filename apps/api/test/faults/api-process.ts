@@ -14,10 +14,13 @@ export type ApiSettings = {
   /** Where its `.eml` files go (DATA_DIR/mail): the transport a self-hoster without SMTP gets. */
   dataDir: string;
   port: number;
+  /** More environment, e.g. API_WORKERS. */
+  env?: Record<string, string>;
 };
 
 export type ApiProcess = {
   base: string;
+  pid: number;
   /** Resolves when the process has exited, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   hasExited(): boolean;
@@ -56,6 +59,7 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       LINK_SECRET: randomBytes(24).toString('hex'),
       ADMIN_API_KEY,
       LOG_LEVEL: 'warn',
+      ...settings.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,6 +79,7 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
   );
   const api: ApiProcess = {
     base,
+    pid: child.pid!,
     exited,
     hasExited: () => ended,
     kill: (signal) => void child.kill(signal),

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onRealPostgres, openTestDatabase, type TestDatabase } from '../support/test-database';
+import { freePort, killApi, startApi, type ApiProcess } from './api-process';
+import { aFaultBooking, eventually, givenFaultProperty, type BookingTarget } from './fault-fixture';
+
+/** The worker processes the primary runs (its children). */
+function workerPids(primary: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function describeWorkers(api: ApiProcess): string {
+  return `workers: ${workerPids(api.pid).join(', ') || 'none'}; its last lines:\n${api.output()}`;
+}
+
+async function book(base: string, body: object): Promise<number> {
+  const response = await fetch(`${base}/api/Reservation/Create`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(8_000),
+  });
+  return response.status;
+}
+
+describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supervising process', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let api: ApiProcess | undefined;
+  let target: BookingTarget;
+  beforeAll(async () => {
+    database = await openTestDatabase({ maxConnections: 3 });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-workers-'));
+    api = await startApi({ databaseUrl: database.url!, dataDir, port: await freePort(), env: { API_WORKERS: '2' } });
+    target = await givenFaultProperty({ api, database } as Parameters<typeof givenFaultProperty>[0]);
+  }, 60_000);
+  afterAll(async () => {
+    await killApi(api);
+    for (const pid of api ? workerPids(api.pid) : []) process.kill(pid, 'SIGKILL');
+    await database.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('books through both workers, replaces a worker that dies, and stops cleanly on SIGTERM', async () => {
+    const running = api!;
+    await eventually('two workers are running', () => workerPids(running.pid).length === 2, {
+      timeoutMs: 30_000,
+      explain: () => describeWorkers(running),
+    });
+    const statuses = await Promise.all(Array.from({ length: 8 }, (_, n) => book(running.base, aFaultBooking(target, n))));
+    expect(statuses).toEqual(Array(8).fill(200));
+
+    const [first] = workerPids(running.pid);
+    process.kill(first!, 'SIGKILL');
+    await eventually(
+      'the dead worker is replaced',
+      () => {
+        const pids = workerPids(running.pid);
+        return pids.length === 2 && !pids.includes(first!);
+      },
+      {
+        timeoutMs: 30_000,
+        explain: () => describeWorkers(running),
+      },
+    );
+    expect(await book(running.base, aFaultBooking(target, 8))).toBe(200);
+
+    const workers = workerPids(running.pid);
+    running.kill('SIGTERM');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
