@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -26,6 +26,8 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 32;
+/** As a deployment would run it: one HTTP worker per core (README, "Run it in production"). */
+const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? os.cpus().length);
 
 type Histogram = { average: number; mean: number; p50: number; p99: number; max: number };
 type AutocannonResult = {
@@ -74,6 +76,8 @@ type Row = {
   non2xx: number;
   errors: number;
   note: string;
+  /** Requests/s of the same statements sent straight through pg, when the row has a SQL ceiling. */
+  sqlCeilingRps?: number;
 };
 const rows: Row[] = [];
 function record(scenario: string, connections: number, result: AutocannonResult, note = ''): Row {
@@ -95,6 +99,93 @@ function record(scenario: string, connections: number, result: AutocannonResult,
   return row;
 }
 
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The raw SQL ceiling of a request: the statements it runs against the database, sent straight
+ * through a pg pool of the API's size by as many concurrent loops as autocannon has
+ * connections, for the same duration. What the API could answer if it did nothing else.
+ */
+async function sqlCeiling(scenario: string, databaseUrl: string, statements: (i: number) => Statement[]): Promise<Row> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const latencies: number[] = [];
+  const deadline = Date.now() + DURATION_S * 1000;
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          for (const statement of statements(next++)) await pool.query(statement.text, statement.values);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const row: Row = {
+    scenario,
+    connections: CONNECTIONS,
+    rps: latencies.length / DURATION_S,
+    okPerS: latencies.length / DURATION_S,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: 0,
+    errors: 0,
+    note: 'pg straight to PostgreSQL, pool of 20 (as the API)',
+  };
+  rows.push(row);
+  console.log(`${scenario}: ${row.rps.toFixed(0)} /s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  return row;
+}
+
+/** What a search reads per request once the catalogue and price caches are warm (see availability-queries.ts). */
+function searchStatements(propertyId: number, from: string, to: string): Statement[] {
+  return [
+    {
+      text: `SELECT p.id, p.group_id, p.catalogue_version,
+               (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
+                JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
+             FROM properties p WHERE p.id = $1`,
+      values: [propertyId],
+    },
+    {
+      text: `SELECT i.room_type_id, min(i.total - i.sold), count(*)::int FROM room_type_inventory i
+             JOIN room_types rt ON rt.id = i.room_type_id
+             WHERE rt.property_id = $1 AND rt.is_active AND i.night >= $2 AND i.night < $3 GROUP BY i.room_type_id`,
+      values: [propertyId, from, to],
+    },
+  ];
+}
+
+/** What a calendar reads when it is not cached (see calendar.ts). */
+function calendarStatements(propertyId: number, first: string, last: string): Statement[] {
+  return [
+    {
+      text: `SELECT to_char(i.night, 'YYYY-MM-DD') AS night, sum(i.total - i.sold)::int AS available
+             FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id
+             WHERE rt.property_id = $1 AND rt.is_active AND i.night BETWEEN $2::date AND $3::date
+             GROUP BY i.night ORDER BY i.night`,
+      values: [propertyId, first, last],
+    },
+    {
+      text: `SELECT to_char(p.night, 'YYYY-MM-DD') AS night, p.rate_plan_id,
+               min(p.base_rate + p.cost_per_room)::int AS minimum_rate, min(p.min_length_of_stay)::int AS min_length_of_stay
+             FROM nightly_prices p
+             JOIN rate_plans rp ON rp.id = p.rate_plan_id
+             JOIN room_types rt ON rt.id = p.room_type_id
+             JOIN room_type_inventory i ON i.room_type_id = p.room_type_id AND i.night = p.night
+             WHERE rp.property_id = $1 AND rp.is_active AND NOT rp.requires_code AND rt.is_active
+               AND p.night BETWEEN $2::date AND $3::date AND NOT p.stop_sell AND i.sold < i.total
+             GROUP BY p.night, p.rate_plan_id ORDER BY p.night, p.rate_plan_id`,
+      values: [propertyId, first, last],
+    },
+  ];
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -111,14 +202,27 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
-function buildIfMissing(): void {
-  const wanted: [string, string][] = [
-    ['@hotel/web', 'apps/web/dist/index.html'],
-    ['@hotel/api', 'apps/api/dist/main.js'],
+/** The newest modification time under `dir`, skipping what builds and installs write. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (['node_modules', 'dist', 'e2e-output', 'coverage'].includes(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web client and the API when their build is missing or older than their sources: the report is of this tree. */
+function buildIfStale(): void {
+  const wanted: [string, string, string[]][] = [
+    ['@hotel/web', 'apps/web/dist/index.html', ['apps/web', 'packages/domain']],
+    ['@hotel/api', 'apps/api/dist/main.js', ['apps/api/src', 'packages/domain', 'db/src', 'db/migrations']],
   ];
-  for (const [name, file] of wanted) {
-    if (existsSync(path.join(root, file))) continue;
-    console.log(`building ${name} (no ${file})`);
+  for (const [name, file, sources] of wanted) {
+    const builtAt = existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0;
+    if (builtAt >= Math.max(...sources.map((dir) => newestSource(path.join(root, dir))))) continue;
+    console.log(`building ${name}`);
     const result = spawnSync('pnpm', ['--filter', name, 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`${name} build failed`);
   }
@@ -318,7 +422,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
 async function main(): Promise<void> {
   const started = Date.now();
-  buildIfMissing();
+  buildIfStale();
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const host = new URL(serverUrl).hostname;
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the benchmark runs on loopback only, not on ${host}`);
@@ -349,6 +453,7 @@ async function main(): Promise<void> {
         SESSION_SECRET: randomBytes(24).toString('hex'),
         LINK_SECRET: randomBytes(24).toString('hex'),
         WEB_DIST: path.join(root, 'apps/web/dist'),
+        API_WORKERS: String(API_WORKERS),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -400,8 +505,46 @@ async function main(): Promise<void> {
           },
         ],
       }),
-      `${searchAnswerBytes} bytes per answer, 60 different stays`,
+      `${searchAnswerBytes} bytes per answer, 60 different stays (repeats are answered from the cache until a booking or an import changes them)`,
     );
+    const searchSql = await sqlCeiling('Raw SQL of a search (versions, rooms free)', databaseUrl, (i) => {
+      const body = searchBodies[i % searchBodies.length]!;
+      return searchStatements(propertyId, body.DateFrom, body.DateTo);
+    });
+    searchRow.sqlCeilingRps = searchSql.rps;
+
+    // Every request a stay and party no earlier request had: no answer comes from the cache.
+    const uncachedBodies = Array.from({ length: 20_000 }, (_, i) => ({
+      PropertyId: propertyId,
+      LanguageCode: 'en',
+      DateFrom: addDays(today, 1 + (i % 1000)),
+      DateTo: addDays(today, 1 + (i % 1000) + 1 + (Math.floor(i / 1000) % 5)),
+      Rooms: Array.from({ length: 1 + (Math.floor(i / 10_000) % 2) }, () => ({
+        NumberOfAdults: 1 + (Math.floor(i / 5000) % 2),
+        NumberOfChildren: 0,
+        NumberOfInfants: 0,
+      })),
+    }));
+    let uncachedIndex = 0;
+    const uncachedRow = record(
+      'POST /api/Availability/Search, every request a new stay',
+      CONNECTIONS,
+      await load({
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/Availability/Search',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(uncachedBodies[uncachedIndex++ % uncachedBodies.length]) }),
+          },
+        ],
+      }),
+      `${uncachedBodies.length} distinct searches over 1,000 arrival days: no answer from the cache (prices by month are)`,
+    );
+    uncachedRow.sqlCeilingRps = searchSql.rps;
 
     const calendarPath = `/api/Availability?propertyId=${propertyId}&fromDate=${today}&toDate=${addDays(addMonths(today, 36), -1)}`;
     const calendarSample = await fetch(base + calendarPath);
@@ -416,7 +559,13 @@ async function main(): Promise<void> {
       'GET /api/Availability, 36 months',
       CONNECTIONS,
       await load({ url: base + calendarPath, connections: CONNECTIONS, duration: DURATION_S }),
+      'uncompressed (autocannon sends no Accept-Encoding); the answer is cached until a booking or an import changes it',
     );
+    const calendarSql = await sqlCeiling('Raw SQL of a calendar (rooms free, open rates per night)', databaseUrl, () =>
+      calendarStatements(propertyId, today, addDays(addMonths(today, 36), -1)),
+    );
+    calendarSingle.sqlCeilingRps = calendarSql.rps;
+    calendarLoaded.sqlCeilingRps = calendarSql.rps;
 
     // Uncontended creates: one room for one plain weekday night each, where a room is free, at
     // the TotalCost a search answered for that room type and rate.
@@ -576,19 +725,21 @@ async function main(): Promise<void> {
       '# Benchmark report',
       '',
       `Written by \`pnpm bench\` on ${new Date().toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
-      `Production build (\`apps/api/dist/main.js\`, built ${statSync(path.join(root, 'apps/api/dist/main.js')).mtime.toISOString()}) on PostgreSQL (fresh database \`${databaseName}\`, dropped afterwards), LOG_LEVEL=info.`,
+      `Production build (\`apps/api/dist/main.js\`, built ${statSync(path.join(root, 'apps/api/dist/main.js')).mtime.toISOString()}) on PostgreSQL (fresh database \`${databaseName}\`, dropped afterwards, over TCP on loopback), API_WORKERS=${API_WORKERS}, LOG_LEVEL=info.`,
       `Load: autocannon in the same machine on loopback, ${DURATION_S} s per scenario (the contended one ${Math.min(DURATION_S, 5)} s). The load generator shares the CPU with the API and the database.`,
       '',
       `Data: the large group (3 properties, 40 room types, 12 rate plans, nightly prices over the 37-month sellable window), ${generated.reservations} reservations with ${generated.reservationRooms} rooms, past and future; inventory recounted from them (${mismatches.miscounted} nights miscounted after the run).`,
       '',
       '## API',
       '',
-      '| Scenario | Connections | Requests/s | 2xx/s | p50 ms | p99 ms | Ratio to ceiling | Non-2xx | Errors | Notes |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| Scenario | Connections | Requests/s | 2xx/s | p50 ms | p99 ms | Ratio to bare HTTP | Ratio to its raw SQL | Non-2xx | Errors | Notes |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...rows.map(
         (row) =>
-          `| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.okPerS.toFixed(0)} | ${row.p50} | ${row.p99} | ${(ratio(row) * 100).toFixed(1)} % | ${row.non2xx} | ${row.errors} | ${row.note} |`,
+          `| ${row.scenario} | ${row.connections} | ${row.rps.toFixed(0)} | ${row.okPerS.toFixed(0)} | ${row.p50} | ${row.p99} | ${(ratio(row) * 100).toFixed(1)} % | ${row.sqlCeilingRps ? `${((row.rps / row.sqlCeilingRps) * 100).toFixed(1)} %` : ''} | ${row.non2xx} | ${row.errors} | ${row.note} |`,
       ),
+      '',
+      'How the API answers: room types, rate plans, promotions and nightly prices are read once per catalogue version (raised by every import) and kept in memory; search and calendar answers are kept as JSON text keyed on the request, the property\'s catalogue version and its inventory version (raised at commit by a trigger on every change to rooms sold). A cached search costs one small query; the first one after a booking of the property, and every new stay, computes afresh (the "every request a new stay" row). The raw-SQL rows send the statements such a request runs straight through pg.',
       '',
       '## Web client',
       '',
