@@ -13,6 +13,7 @@ export function healthRouter({ database }: AppContext): Router {
       res.json({ status: 'ready', database: database.driver });
     } catch (error) {
       req.log.warn({ err: error }, 'readiness check failed');
+      res.setHeader('Retry-After', '5');
       res.status(503).json({ status: 'unavailable', database: database.driver });
     }
   });

@@ -20,6 +20,7 @@ describe('unexpected failures', () => {
       RequestId: response.headers['x-request-id'],
     });
     expect(t.logLines.some((line) => line.includes('unhandled error'))).toBe(true);
+    await t.close();
   });
 
   it('answer 503 while the database cannot be reached, and /readyz says so', async () => {
@@ -34,7 +35,8 @@ describe('unexpected failures', () => {
       Code: 'DATABASE_UNAVAILABLE',
     });
     expect(response.headers['retry-after']).toBe('5');
-    await request(app).get('/readyz').expect(503);
+    const ready = await request(app).get('/readyz').expect(503);
+    expect(ready.headers['retry-after']).toBe('5');
     await database.close();
   });
 });

@@ -34,7 +34,8 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
       ...database,
       url: url.toString(),
       async destroy() {
-        await database.close();
+        // A test may have closed it already (to make every query fail); it is dropped all the same.
+        await database.close().catch(() => undefined);
         await runOnServer(serverUrl.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
@@ -42,7 +43,7 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
   const snapshotPath = inject('pgliteSnapshotPath');
   if (!snapshotPath) throw new Error('the global test setup provided no database');
   const database = await openPgliteDatabase({ loadDataDir: new Blob([await readFile(snapshotPath)]) });
-  return { ...database, url: undefined, destroy: () => database.close() };
+  return { ...database, url: undefined, destroy: () => database.close().catch(() => undefined) };
 }
 
 /** Whether this run has a real Postgres server (concurrency tests need one). */
