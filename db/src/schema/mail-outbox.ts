@@ -21,7 +21,8 @@ export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 /**
  * E-mails written in the same transaction as the change that causes them, then sent by a
  * dispatcher that claims due rows (`FOR UPDATE SKIP LOCKED`) and retries with backoff: a
- * crash loses none and sends none twice.
+ * crash loses none. Delivery is at least once: a process killed after handing a mail to the
+ * transport and before marking it sent sends that one mail again after its restart.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
