@@ -15,6 +15,7 @@ import {
   describeFindings,
   dumpDatabase,
   findSecrets,
+  linkTokensIn,
   securityCodeNeedle,
   textNeedle,
 } from '../../api/test/support/secret-scan.mjs';
@@ -38,24 +39,6 @@ export function newSecrets() {
 /** The id inside an express-session cookie value: `s:<id>.<signature>`, percent-encoded. */
 export function sessionIdOf(cookieValue) {
   return /^s:(.+)\.[^.]+$/.exec(decodeURIComponent(cookieValue))?.[1];
-}
-
-/** What the server's log sanitizer takes for a generated token: 32+ URL-safe characters, or 20+ with a digit. */
-const tokenLike = /^[A-Za-z0-9_-]{32,}$|^(?=\D*\d)[A-Za-z0-9_-]{20,}$/;
-
-/** The tokens and codes in the links of a text (a mail): token-like path segments and query values. */
-export function linkTokensIn(text) {
-  const found = new Set();
-  for (const [link] of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
-    let url;
-    try {
-      url = new URL(link.replace(/&amp;/g, '&'));
-    } catch {
-      continue;
-    }
-    for (const part of [...url.pathname.split('/'), ...url.searchParams.values()]) if (tokenLike.test(part)) found.add(part);
-  }
-  return [...found];
 }
 
 const quotedPrintable = (text) =>

@@ -8,6 +8,7 @@ export function masked(value: string): string;
 export function cardNumberNeedle(number: string): Needle;
 export function securityCodeNeedle(code: string): Needle;
 export function textNeedle(kind: string, value: string): Needle;
+export function linkTokensIn(text: string): string[];
 export function findSecrets(needles: Needle[], haystacks: Haystack[]): Finding[];
 export function describeFindings(findings: Finding[]): string;
 export function dumpDatabase(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<(Haystack & { rows: number })[]>;

@@ -60,6 +60,24 @@ export function findSecrets(needles, haystacks) {
   return findings;
 }
 
+/** What the server's log sanitizer takes for a generated token: 32+ URL-safe characters, or 20+ with a digit. */
+const tokenLike = /^[A-Za-z0-9_-]{32,}$|^(?=\D*\d)[A-Za-z0-9_-]{20,}$/;
+
+/** The tokens and codes in the links of a text (a mail): token-like path segments and query values. */
+export function linkTokensIn(text) {
+  const found = new Set();
+  for (const [link] of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+    let url;
+    try {
+      url = new URL(link.replace(/&amp;/g, '&'));
+    } catch {
+      continue;
+    }
+    for (const part of [...url.pathname.split('/'), ...url.searchParams.values()]) if (tokenLike.test(part)) found.add(part);
+  }
+  return [...found];
+}
+
 /** One line per finding, for a failure message. */
 export function describeFindings(findings) {
   return findings.map((finding) => `${finding.kind} ${finding.label} found in ${finding.where}`).join('\n');

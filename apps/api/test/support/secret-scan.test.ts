@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardNumberNeedle, describeFindings, findSecrets, masked, securityCodeNeedle, textNeedle } from './secret-scan.mjs';
+import { cardNumberNeedle, describeFindings, findSecrets, linkTokensIn, masked, securityCodeNeedle, textNeedle } from './secret-scan.mjs';
 
 // The scanner of the fuzz and end-to-end runs: a scan that cannot find what it looks for would pass forever.
 describe('the secrets scanner', () => {
@@ -36,6 +36,15 @@ describe('the secrets scanner', () => {
     for (const text of ['Velvet "harbour" 42!', 'p=Velvet%20%22harbour%22%2042!', '{"Password":"Velvet \\"harbour\\" 42!"}']) {
       expect(findSecrets([needle], [{ name: 'text', text }]), text).toHaveLength(1);
     }
+  });
+
+  it("takes a mail's link codes and tokens as needles, not its route names or reservation numbers", () => {
+    const mail = [
+      'Manage: http://localhost:3000/Manage/DEMO/Reservation/N6HQAKBC/_oALPLAx65Og8JbCzPQ-V2',
+      '<a href="http://localhost:3000/Account/ResetPassword/DEMO?token=Zq3xVbN81kLmPq0rStUvWxyzAbCdEfGhIjKlMnOpQRS&amp;x=1">Reset</a>',
+      'Rooms: https://hotel.example/api/RoomTypeConfiguration/Get?propertyId=1',
+    ].join('\n');
+    expect(linkTokensIn(mail)).toEqual(['_oALPLAx65Og8JbCzPQ-V2', 'Zq3xVbN81kLmPq0rStUvWxyzAbCdEfGhIjKlMnOpQRS']);
   });
 
   it('reports the kind, a masked form and the line, never the secret', () => {
