@@ -224,6 +224,8 @@ async function scenario(browser, baseUrl, name, options, body) {
     results.push({ name, ok: true });
     console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
+    // What the page reported before the step failed often says why.
+    if (session.consoleErrors.length > 0) error.message += `\nconsole errors before the failure:\n  ${session.consoleErrors.join('\n  ')}`;
     results.push({ name, ok: false });
     problems.push(`${name}: ${error.message}`);
     console.log(`✗ ${name}\n    ${String(error.message).split('\n').join('\n    ')}`);
