@@ -142,16 +142,21 @@ async function sqlCeiling(scenario: string, databaseUrl: string, statements: (i:
   return row;
 }
 
-/** What a search reads per request once the catalogue and price caches are warm (see availability-queries.ts). */
+/** What every search and calendar reads: the property's catalogue and inventory versions (see availability-queries.ts). */
+function versionsStatement(propertyId: number): Statement {
+  return {
+    text: `SELECT p.id, p.group_id, p.catalogue_version,
+             (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
+              JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
+           FROM properties p WHERE p.id = $1`,
+    values: [propertyId],
+  };
+}
+
+/** What a search whose answer is not cached reads once the catalogue and price caches are warm. */
 function searchStatements(propertyId: number, from: string, to: string): Statement[] {
   return [
-    {
-      text: `SELECT p.id, p.group_id, p.catalogue_version,
-               (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
-                JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
-             FROM properties p WHERE p.id = $1`,
-      values: [propertyId],
-    },
+    versionsStatement(propertyId),
     {
       text: `SELECT i.room_type_id, min(i.total - i.sold), count(*)::int FROM room_type_inventory i
              JOIN room_types rt ON rt.id = i.room_type_id
@@ -507,11 +512,14 @@ async function main(): Promise<void> {
       }),
       `${searchAnswerBytes} bytes per answer, 60 different stays (repeats are answered from the cache until a booking or an import changes them)`,
     );
-    const searchSql = await sqlCeiling('Raw SQL of a search (versions, rooms free)', databaseUrl, (i) => {
+    const versionsSql = await sqlCeiling('Raw SQL of a cached search or calendar (the versions query)', databaseUrl, () => [
+      versionsStatement(propertyId),
+    ]);
+    searchRow.sqlCeilingRps = versionsSql.rps;
+    const searchSql = await sqlCeiling('Raw SQL of a search not cached (versions, rooms free)', databaseUrl, (i) => {
       const body = searchBodies[i % searchBodies.length]!;
       return searchStatements(propertyId, body.DateFrom, body.DateTo);
     });
-    searchRow.sqlCeilingRps = searchSql.rps;
 
     // Every request a stay and party no earlier request had: no answer comes from the cache.
     const uncachedBodies = Array.from({ length: 20_000 }, (_, i) => ({
@@ -561,11 +569,12 @@ async function main(): Promise<void> {
       await load({ url: base + calendarPath, connections: CONNECTIONS, duration: DURATION_S }),
       'uncompressed (autocannon sends no Accept-Encoding); the answer is cached until a booking or an import changes it',
     );
-    const calendarSql = await sqlCeiling('Raw SQL of a calendar (rooms free, open rates per night)', databaseUrl, () =>
-      calendarStatements(propertyId, today, addDays(addMonths(today, 36), -1)),
-    );
-    calendarSingle.sqlCeilingRps = calendarSql.rps;
-    calendarLoaded.sqlCeilingRps = calendarSql.rps;
+    await sqlCeiling('Raw SQL of a calendar not cached (versions, rooms free and open rates per night)', databaseUrl, () => [
+      versionsStatement(propertyId),
+      ...calendarStatements(propertyId, today, addDays(addMonths(today, 36), -1)),
+    ]);
+    calendarSingle.sqlCeilingRps = versionsSql.rps;
+    calendarLoaded.sqlCeilingRps = versionsSql.rps;
 
     // Uncontended creates: one room for one plain weekday night each, where a room is free, at
     // the TotalCost a search answered for that room type and rate.
