@@ -12,7 +12,7 @@ import {
   roomTypeUpgrades,
   roomTypes,
 } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Db, Queryable } from '../database/db';
 import { rawRows } from '../database/raw-rows';
 
 export type RoomTypeRow = Awaited<ReturnType<typeof findSellableRoomTypes>>[number];
@@ -25,18 +25,34 @@ export type PropertyVersions = { id: number; groupId: number | null; catalogueVe
  * A property's versions, in one small query. The inventory version is the sum of its room
  * types' versions: each is only ever raised, so the sum changes whenever any of them does.
  */
-export async function findPropertyVersions(db: Queryable, propertyId: number): Promise<PropertyVersions | undefined> {
+export async function findPropertyVersions(db: Db, propertyId: number): Promise<PropertyVersions | undefined> {
   if (propertyId > MAX_ID) return undefined;
-  const [row] = await rawRows<{ id: number; group_id: number | null; catalogue_version: number; inventory_version: string }>(
-    db,
-    sql`SELECT p.id, p.group_id, p.catalogue_version,
-          (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
-           JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
-        FROM properties p WHERE p.id = ${propertyId}`,
-  );
-  return (
-    row && { id: row.id, groupId: row.group_id, catalogueVersion: row.catalogue_version, inventoryVersion: Number(row.inventory_version) }
-  );
+  const [row] = await propertyVersionsStatement(db).execute({ propertyId });
+  return row && { ...row, inventoryVersion: Number(row.inventoryVersion) };
+}
+
+// Every search and calendar runs this query: prepared once per connection, so the database
+// does not parse and plan it again on each request.
+const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareVersions>>();
+
+function prepareVersions(db: Db) {
+  return db
+    .select({
+      id: properties.id,
+      groupId: properties.groupId,
+      catalogueVersion: properties.catalogueVersion,
+      inventoryVersion: sql<string>`(SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
+        JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = ${properties.id})`,
+    })
+    .from(properties)
+    .where(eq(properties.id, sql.placeholder('propertyId')))
+    .prepare('property_versions');
+}
+
+function propertyVersionsStatement(db: Db) {
+  let statement = preparedVersions.get(db);
+  if (!statement) preparedVersions.set(db, (statement = prepareVersions(db)));
+  return statement;
 }
 
 /** The room types a property sells, in its order, with the codes of the room types each upgrades to. */
@@ -141,14 +157,18 @@ export async function findMonthPrices(db: Queryable, roomTypeIds: number[], firs
  * over its nights. A night without an inventory row is outside the sellable window and counts
  * as none free; a room type missing from the map has none free.
  */
-export async function findFreeUnits(
-  db: Queryable,
-  propertyId: number,
-  from: string,
-  to: string,
-  nights: number,
-): Promise<Map<number, number>> {
-  const rows = await db
+export async function findFreeUnits(db: Db, propertyId: number, from: string, to: string, nights: number): Promise<Map<number, number>> {
+  let statement = preparedFreeUnits.get(db);
+  if (!statement) preparedFreeUnits.set(db, (statement = prepareFreeUnits(db)));
+  const rows = await statement.execute({ propertyId, from, to });
+  return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
+}
+
+// Every search that is not answered from the cache, and every booking, runs this: prepared once per connection.
+const preparedFreeUnits = new WeakMap<Db, ReturnType<typeof prepareFreeUnits>>();
+
+function prepareFreeUnits(db: Db) {
+  return db
     .select({
       roomTypeId: roomTypeInventory.roomTypeId,
       free: min(sql<number>`${roomTypeInventory.total} - ${roomTypeInventory.sold}`),
@@ -158,14 +178,14 @@ export async function findFreeUnits(
     .innerJoin(roomTypes, eq(roomTypes.id, roomTypeInventory.roomTypeId))
     .where(
       and(
-        eq(roomTypes.propertyId, propertyId),
+        eq(roomTypes.propertyId, sql.placeholder('propertyId')),
         eq(roomTypes.isActive, true),
-        gte(roomTypeInventory.night, from),
-        lt(roomTypeInventory.night, to),
+        gte(roomTypeInventory.night, sql.placeholder('from')),
+        lt(roomTypeInventory.night, sql.placeholder('to')),
       ),
     )
-    .groupBy(roomTypeInventory.roomTypeId);
-  return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
+    .groupBy(roomTypeInventory.roomTypeId)
+    .prepare('free_units');
 }
 
 /** The version of a property's catalogue (raised by every import of its definition). */

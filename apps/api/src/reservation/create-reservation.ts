@@ -20,7 +20,8 @@ import { insertAuthorisation } from '../payments/payment-queries';
 import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
 import { catalogueCache } from '../availability/catalogue-cache';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import { findPropertyVersions } from '../availability/availability-queries';
+import type { PropertyRow } from '../property/property-queries';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
 import { enqueueBookingConfirmation, type ConfirmedBooking } from './booking-confirmation-mail';
@@ -115,8 +116,10 @@ export async function createReservation(context: AppContext, input: CreateReserv
   const { request, user } = input;
   const db = context.database.db;
   const now = context.clock.now();
-  const property = await findProperty(db, request.PropertyId);
-  if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
+  const versions = await findPropertyVersions(db, request.PropertyId);
+  if (!versions) throw notFound(`There is no property ${request.PropertyId}.`);
+  // The row as of its catalogue version, from the cache that prices the rooms too.
+  const { property } = await catalogueCache(db).catalogue(versions);
   const today = todayIn(now, property.timeZone);
   const config = property.bookingConfiguration;
 
