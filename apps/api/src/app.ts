@@ -63,6 +63,13 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
       // Confirmation tokens and e-mailed link codes travel in URLs: never into the log.
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: sanitizeUrl(req.url) }),
+        // The status (and where a redirect sends the guest), not the dozen security headers every answer carries.
+        res: (res: { statusCode: number; headers?: Record<string, unknown> }) => {
+          const location = res.headers?.location;
+          return typeof location === 'string'
+            ? { statusCode: res.statusCode, location: sanitizeUrl(location) }
+            : { statusCode: res.statusCode };
+        },
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),

@@ -39,14 +39,14 @@ export class AnswerCache {
   }
 
   private store(key: string, text: JsonText): void {
-    const size = text.text.length + key.length;
+    const size = text.body.length + key.length;
     if (size > this.maxBytes) return;
     this.entries.set(key, text);
     this.bytes += size;
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.text.length + oldKey.length;
+      this.bytes -= old.body.length + oldKey.length;
     }
   }
 }

@@ -110,8 +110,11 @@ export class ApiRouter {
       const answer = await handler(input, req, res);
       if (res.headersSent) return;
       res.status(spec.status ?? 200);
-      if (answer instanceof JsonText) res.type('json').setHeader('ETag', answer.etag).send(answer.text);
-      else res.json(answer);
+      if (answer instanceof JsonText) {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('ETag', answer.etag);
+        res.send(answer.body);
+      } else res.json(answer);
     });
   }
 

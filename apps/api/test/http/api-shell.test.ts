@@ -106,6 +106,21 @@ describe('error shapes', () => {
     expect(t.logLines.join('\n')).not.toContain(token);
   });
 
+  it('logs each request as one line with its id, method, address, status and time, not every response header', async () => {
+    const before = t.logLines.length;
+    const { headers } = await request(t.app).get('/api/Property/SHELL').expect(200);
+    const line = t.logLines
+      .slice(before)
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.msg === 'request completed');
+    expect(line).toMatchObject({
+      req: { id: headers['x-request-id'], method: 'GET', url: '/api/Property/SHELL' },
+      res: { statusCode: 200 },
+    });
+    expect(line!.res).toEqual({ statusCode: 200 });
+    expect(typeof line!.responseTime).toBe('number');
+  });
+
   it('never logs authorization headers or cookies', async () => {
     await request(t.app)
       .get('/api/Property/SHELL')
