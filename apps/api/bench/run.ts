@@ -99,7 +99,8 @@ function record(scenario: string, connections: number, result: AutocannonResult,
   return row;
 }
 
-type Statement = { text: string; values: unknown[] };
+/** A statement of the raw-SQL ceiling; `name` makes it a prepared statement, as the API prepares it. */
+type Statement = { text: string; values: unknown[]; name?: string };
 
 /**
  * The raw SQL ceiling of a request: the statements it runs against the database, sent straight
@@ -116,7 +117,7 @@ async function sqlCeiling(scenario: string, databaseUrl: string, statements: (i:
       Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < deadline) {
           const started = performance.now();
-          for (const statement of statements(next++)) await pool.query(statement.text, statement.values);
+          for (const statement of statements(next++)) await pool.query(statement);
           latencies.push(performance.now() - started);
         }
       }),
@@ -145,6 +146,7 @@ async function sqlCeiling(scenario: string, databaseUrl: string, statements: (i:
 /** What every search and calendar reads: the property's catalogue and inventory versions (see availability-queries.ts). */
 function versionsStatement(propertyId: number): Statement {
   return {
+    name: 'property_versions',
     text: `SELECT p.id, p.group_id, p.catalogue_version,
              (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
               JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
@@ -158,6 +160,7 @@ function searchStatements(propertyId: number, from: string, to: string): Stateme
   return [
     versionsStatement(propertyId),
     {
+      name: 'free_units',
       text: `SELECT i.room_type_id, min(i.total - i.sold), count(*)::int FROM room_type_inventory i
              JOIN room_types rt ON rt.id = i.room_type_id
              WHERE rt.property_id = $1 AND rt.is_active AND i.night >= $2 AND i.night < $3 GROUP BY i.room_type_id`,
