@@ -9,6 +9,7 @@ import {
   ratePlans,
   roomConfigurations,
   roomTypeInventory,
+  roomTypeInventoryVersions,
   roomTypeUpgrades,
   roomTypes,
 } from '@hotel/db/schema';
@@ -41,11 +42,13 @@ function prepareVersions(db: Db) {
       id: properties.id,
       groupId: properties.groupId,
       catalogueVersion: properties.catalogueVersion,
-      inventoryVersion: sql<string>`(SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
-        JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = ${properties.id})`,
+      inventoryVersion: sql<string>`coalesce(sum(${roomTypeInventoryVersions.version}), 0)`,
     })
     .from(properties)
+    .leftJoin(roomTypes, eq(roomTypes.propertyId, properties.id))
+    .leftJoin(roomTypeInventoryVersions, eq(roomTypeInventoryVersions.roomTypeId, roomTypes.id))
     .where(eq(properties.id, sql.placeholder('propertyId')))
+    .groupBy(properties.id)
     .prepare('property_versions');
 }
 

@@ -56,6 +56,32 @@ describe('cached availability answers', () => {
     expect((await calendarNight()).AvailableRooms).toBe(2);
   });
 
+  it('show a booking of any room type, whatever its id (the single here, not the double)', async () => {
+    const singlesFree = async () => (await searchStay()).body.NumberOfRoomsPerRoomTypeId[String(ids.roomTypes.SGL)] as number;
+    expect(ids.roomTypes.SGL).not.toBe(ids.propertyId);
+    expect(await singlesFree()).toBe(1);
+    const single = { ...aBooking(ids).Rooms[0], RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 };
+    await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(aBooking(ids, { Rooms: [single] }))
+      .expect(200);
+    expect(await singlesFree()).toBe(0);
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0 WHERE room_type_id = ${ids.roomTypes.SGL}`);
+    expect(await singlesFree()).toBe(1);
+  });
+
+  it('show a booking of two rooms of one room type on the same nights at once', async () => {
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0 WHERE room_type_id = ${ids.roomTypes.DBL}`);
+    expect(await doublesFree()).toBe(2);
+    const room = aBooking(ids).Rooms[0];
+    await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(aBooking(ids, { Rooms: [room, { ...room, ReservationItemId: 2 }] }))
+      .expect(200);
+    expect(await doublesFree()).toBe(0);
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0 WHERE room_type_id = ${ids.roomTypes.DBL}`);
+  });
+
   it('show rooms sold or given back by any path, even a hand-written update, because the database raises the version', async () => {
     const before = await doublesFree();
     await t.database.db.execute(
