@@ -147,10 +147,10 @@ async function sqlCeiling(scenario: string, databaseUrl: string, statements: (i:
 function versionsStatement(propertyId: number): Statement {
   return {
     name: 'property_versions',
-    text: `SELECT p.id, p.group_id, p.catalogue_version,
-             (SELECT coalesce(sum(v.version), 0) FROM room_type_inventory_versions v
-              JOIN room_types rt ON rt.id = v.room_type_id WHERE rt.property_id = p.id) AS inventory_version
-           FROM properties p WHERE p.id = $1`,
+    text: `SELECT p.id, p.group_id, p.catalogue_version, coalesce(sum(v.version), 0) AS inventory_version
+           FROM properties p LEFT JOIN room_types rt ON rt.property_id = p.id
+           LEFT JOIN room_type_inventory_versions v ON v.room_type_id = rt.id
+           WHERE p.id = $1 GROUP BY p.id`,
     values: [propertyId],
   };
 }
