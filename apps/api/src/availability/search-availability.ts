@@ -3,7 +3,7 @@ import { lowestRate, type PricedRate } from '@hotel/domain/pricing';
 import { fitsRoomTypeAndRate, type OccupancyLimits, type Party } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
-import type { Db, Queryable } from '../database/db';
+import type { Db } from '../database/db';
 import type { JsonText } from '../http/json-text';
 import { answerCache } from './answer-cache';
 import { notFound } from '../http/app-error';
@@ -37,7 +37,7 @@ export function pricedRate(rate: QuotedRate): PricedRate {
 }
 
 /** The property searched: the location chosen (a property of the same group) or the property itself. */
-async function searchedProperty(db: Queryable, propertyId: number, locationId: number | null | undefined): Promise<PropertyVersions> {
+async function searchedProperty(db: Db, propertyId: number, locationId: number | null | undefined): Promise<PropertyVersions> {
   const property = await findPropertyVersions(db, propertyId);
   if (!property) throw notFound(`There is no property ${propertyId}.`);
   if (locationId == null || locationId === property.id) return property;

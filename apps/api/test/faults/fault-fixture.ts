@@ -88,7 +88,7 @@ export const faultProperty = aProperty({
 export type BookingTarget = { propertyId: number; roomTypeId: number; ratePlanId: number; today: string };
 
 /** Imports the fault property through the admin API, as an integrator would, and answers the ids a client would use. */
-export async function givenFaultProperty(rig: FaultRig): Promise<BookingTarget> {
+export async function givenFaultProperty(rig: Pick<FaultRig, 'api' | 'database'>): Promise<BookingTarget> {
   const response = await fetch(`${rig.api.base}/api/Admin/Definition`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': ADMIN_API_KEY },
