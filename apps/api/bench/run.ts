@@ -150,8 +150,8 @@ function versionsStatement(propertyId: number): Statement {
     text: `SELECT p.id, p.group_id, p.catalogue_version, coalesce(sum(v.version), 0) AS inventory_version
            FROM properties p LEFT JOIN room_types rt ON rt.property_id = p.id
            LEFT JOIN room_type_inventory_versions v ON v.room_type_id = rt.id
-           WHERE p.id = $1 GROUP BY p.id`,
-    values: [propertyId],
+           WHERE p.id = any($1::int[]) GROUP BY p.id`,
+    values: [`{${propertyId}}`],
   };
 }
 

@@ -13,6 +13,7 @@ import {
   roomTypeUpgrades,
   roomTypes,
 } from '@hotel/db/schema';
+import { BatchedRead } from '../database/batched-read';
 import type { Db, Queryable } from '../database/db';
 import { rawRows } from '../database/raw-rows';
 
@@ -25,15 +26,24 @@ export type PropertyVersions = { id: number; groupId: number | null; catalogueVe
 /**
  * A property's versions, in one small query. The inventory version is the sum of its room
  * types' versions: each is only ever raised, so the sum changes whenever any of them does.
+ * Every search and calendar asks, so concurrent callers share a query (one started after
+ * they asked, so a booking committed before the call is always seen).
  */
-export async function findPropertyVersions(db: Db, propertyId: number): Promise<PropertyVersions | undefined> {
-  if (propertyId > MAX_ID) return undefined;
-  const [row] = await propertyVersionsStatement(db).execute({ propertyId });
-  return row && { ...row, inventoryVersion: Number(row.inventoryVersion) };
+export function findPropertyVersions(db: Db, propertyId: number): Promise<PropertyVersions | undefined> {
+  if (propertyId > MAX_ID) return Promise.resolve(undefined);
+  let reader = versionReaders.get(db);
+  if (!reader) versionReaders.set(db, (reader = new BatchedRead((ids) => readVersions(db, ids))));
+  return reader.read(propertyId);
 }
 
-// Every search and calendar runs this query: prepared once per connection, so the database
-// does not parse and plan it again on each request.
+const versionReaders = new WeakMap<Db, BatchedRead<number, PropertyVersions>>();
+
+async function readVersions(db: Db, propertyIds: number[]): Promise<Map<number, PropertyVersions>> {
+  const rows = await propertyVersionsStatement(db).execute({ propertyIds: `{${propertyIds.join(',')}}` });
+  return new Map(rows.map((row) => [row.id, { ...row, inventoryVersion: Number(row.inventoryVersion) }]));
+}
+
+// Prepared once per connection, so the database does not parse and plan it again on each request.
 const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareVersions>>();
 
 function prepareVersions(db: Db) {
@@ -47,7 +57,7 @@ function prepareVersions(db: Db) {
     .from(properties)
     .leftJoin(roomTypes, eq(roomTypes.propertyId, properties.id))
     .leftJoin(roomTypeInventoryVersions, eq(roomTypeInventoryVersions.roomTypeId, roomTypes.id))
-    .where(eq(properties.id, sql.placeholder('propertyId')))
+    .where(sql`${properties.id} = any(${sql.placeholder('propertyIds')}::int[])`)
     .groupBy(properties.id)
     .prepare('property_versions');
 }
