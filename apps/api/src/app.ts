@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { accountSessions } from './account/account-passport';
 import { registerAccountRoutes } from './account/account-routes';
 import type { AppContext } from './app-context';
@@ -12,13 +10,13 @@ import { registerCompanyRoutes } from './company/company-routes';
 import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate/currency-exchange-rate-routes';
 import { apiDocsRouter } from './docs/api-docs';
 import { healthRouter } from './health/health-routes';
+import { accessLog } from './http/access-log';
 import { requireAdminApiKey } from './http/admin-api-key';
 import { ApiRouter } from './http/api-router';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-response';
 import { findWebDist, serveWebClient } from './http/static-web';
 import { registerLogRoutes } from './log/log-routes';
-import { sanitizeUrl } from './log/log-sanitizer';
 import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
 import { registerDefinitionRoutes } from './property-definition/definition-routes';
@@ -28,8 +26,6 @@ import { registerRestaurantRoutes } from './restaurant/restaurant-routes';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
 import { registerServiceRoutes } from './service/service-routes';
 import { registerStaticDataRoutes } from './static-data/static-data-routes';
-
-const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the Express application: security headers, logging, JSON parsing, every /api route, the web client. */
 export function createApp(context: AppContext): { app: Express; api: ApiRouter } {
@@ -50,30 +46,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   );
   // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
   app.use(compression());
-  app.use(
-    pinoHttp({
-      logger: context.logger,
-      genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // Confirmation tokens and e-mailed link codes travel in URLs: never into the log.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: sanitizeUrl(req.url) }),
-        // The status (and where a redirect sends the guest), not the dozen security headers every answer carries.
-        res: (res: { statusCode: number; headers?: Record<string, unknown> }) => {
-          const location = res.headers?.location;
-          return typeof location === 'string'
-            ? { statusCode: res.statusCode, location: sanitizeUrl(location) }
-            : { statusCode: res.statusCode };
-        },
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  app.use(accessLog(context.logger));
   app.use(healthRouter(context));
 
   const api = new ApiRouter();

@@ -74,7 +74,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         paths: redactedPaths,
         censor: (value, path) => (path.at(-1) === 'location' && typeof value === 'string' ? sanitizeUrl(value) : '[redacted]'),
       },
-      // Before any serializer (pino-http brings its own for `err`), so every logged error is cleaned.
+      // Before any serializer, so every logged error is cleaned.
       formatters: {
         log: (object) => {
           let cleaned = object;

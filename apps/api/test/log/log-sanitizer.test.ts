@@ -43,5 +43,12 @@ describe('sanitizeUrl', () => {
     ['/api/Account/RequestPasswordReset', '/api/Account/RequestPasswordReset'],
   ])('%s', (url, expected) => {
     expect(sanitizeUrl(url)).toBe(expected);
+    // Asked again (addresses with nothing to remove are remembered): the same answer.
+    expect(sanitizeUrl(url)).toBe(expected);
+  });
+
+  it('keeps sanitising however many clean addresses it has seen', () => {
+    for (let i = 0; i < 2500; i++) expect(sanitizeUrl(`/api/Property/${i}`)).toBe(`/api/Property/${i}`);
+    expect(sanitizeUrl('/Book/TEST/Confirmation/Zq3xVbN81kLmPq0rStUvWx-_yz')).toBe('/Book/TEST/Confirmation/[removed]');
   });
 });

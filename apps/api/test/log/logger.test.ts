@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLog } from '../../src/http/access-log';
 import { errorHandler } from '../../src/http/error-response';
 import { createLogger, withoutQueryValues } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const SECRET = 'Velvet harbour 42!';
 
-/** A logger writing to an array, wired like the app's: pino-http (with its own `err` serializer), then the error handler. */
+/** A logger writing to an array, wired like the app's: the access log, then the error handler. */
 function loggedApp(route: express.RequestHandler) {
   const lines: string[] = [];
   const sink = new Writable({
@@ -26,7 +26,7 @@ function loggedApp(route: express.RequestHandler) {
     },
   });
   const app = express();
-  app.use(pinoHttp({ logger: createLogger('info', sink), serializers: { req: (req: { method: string }) => ({ method: req.method }) } }));
+  app.use(accessLog(createLogger('info', sink)));
   app.get('/fail', route);
   app.use(errorHandler);
   return { app, lines };
