@@ -250,17 +250,29 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The last instant a zone in use kept an offset of seconds (Liberia, -0:44:30, until 1972). */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+/** Per zone, the last UTC minute asked for and its answer: every request asks "what is today there?". */
+const lastMinute = new Map<string, { minute: number; value: ZonedDateTime }>();
+
 /** The local date and time of day of an instant in an IANA zone (throws for an unknown zone). */
 export function zonedDateTime(now: Date, timeZone: string): ZonedDateTime {
+  // Since 1973 every zone's offset is whole minutes, so the whole UTC minute has one local minute.
+  const time = now.getTime();
+  const minute = Math.floor(time / 60_000);
+  const cached = lastMinute.get(timeZone);
+  if (cached !== undefined && cached.minute === minute && time >= WHOLE_MINUTE_OFFSETS_SINCE) return { ...cached.value };
   const parts = Object.fromEntries(
     zonedFormat(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  return {
+  const value = {
     date: fromParts({ year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) }),
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
   };
+  lastMinute.set(timeZone, { minute, value });
+  return { ...value };
 }
 
 /** "Today" in a property's zone at the given instant. */

@@ -172,6 +172,26 @@ describe("today and the time of day in a property's zone", () => {
     expect(todayIn(new Date(instant), zone)).toBe(date);
   });
 
+  it('gives the same answer for every second of a minute, as asked again or first (the answer is remembered per minute)', () => {
+    const zones = ['Europe/London', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1973, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (time, zone) => {
+        const minuteStart = time - (time % 60_000);
+        const asked = zonedDateTime(new Date(time), zone);
+        const format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', dateStyle: 'short', timeStyle: 'short' });
+        for (const instant of [minuteStart, time, minuteStart + 59_999]) {
+          const [date, clock] = format.format(new Date(instant)).split(', ');
+          const [day, month, year] = date!.split('/');
+          expect(zonedDateTime(new Date(instant), zone)).toEqual({ date: `${year}-${month}-${day}`, minutes: asked.minutes });
+          expect(formatTimeOfDay(asked.minutes)).toBe(clock);
+        }
+      }),
+    );
+    // Before 1973 a zone could be seconds off the minute: such instants are always worked out afresh.
+    expect(zonedDateTime(new Date('1970-06-01T12:00:10Z'), 'Africa/Monrovia')).toEqual({ date: '1970-06-01', minutes: 11 * 60 + 15 });
+    expect(zonedDateTime(new Date('1970-06-01T12:00:40Z'), 'Africa/Monrovia')).toEqual({ date: '1970-06-01', minutes: 11 * 60 + 16 });
+  });
+
   it('knows which zones exist', () => {
     expect(isValidTimeZone('Europe/London')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
