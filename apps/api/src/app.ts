@@ -71,11 +71,12 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   // Cookie sessions: cross-site writes refused, then `req.user` for every /api route.
   app.use('/api', accountSessions(context));
   app.use('/api', express.json({ limit: '100kb' }));
+  // The calls first: every request passes each layer before its own, and the docs are rarely asked for.
+  app.use('/api', api.router);
   app.get('/api/openapi.json', (_req, res) => {
     res.json(api.openApiDocument({ title: 'Hotel booking engine API', version: '1.0.0', serverUrl: context.config.publicUrl }));
   });
   app.use('/api', apiDocsRouter());
-  app.use('/api', api.router);
   app.use('/api', () => {
     throw new AppError('NOT_FOUND', 'There is no such API call. See /api/docs for the calls this server answers.');
   });
