@@ -72,6 +72,26 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
   return withNul.length > 0 ? undefined : result.data;
 }
 
+/** A cached answer as it is, or its compressed copy to a client that accepts gzip (the compression middleware leaves encoded answers alone). */
+async function sendJsonText(req: Request, res: Response, answer: JsonText): Promise<void> {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (!answer.worthCompressing) {
+    res.setHeader('ETag', answer.etag);
+    res.send(answer.body);
+    return;
+  }
+  res.vary('Accept-Encoding');
+  if (req.headers['accept-encoding'] && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    const body = await answer.gzipped();
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('ETag', answer.gzipEtag);
+    res.send(body);
+  } else {
+    res.setHeader('ETag', answer.etag);
+    res.send(answer.body);
+  }
+}
+
 /**
  * Routes declared once: the same zod schemas validate the request and describe it in the
  * OpenAPI document, so the two can never drift. Handlers return the answer's body (or its
@@ -110,11 +130,8 @@ export class ApiRouter {
       const answer = await handler(input, req, res);
       if (res.headersSent) return;
       res.status(spec.status ?? 200);
-      if (answer instanceof JsonText) {
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.setHeader('ETag', answer.etag);
-        res.send(answer.body);
-      } else res.json(answer);
+      if (answer instanceof JsonText) await sendJsonText(req, res, answer);
+      else res.json(answer);
     });
   }
 

@@ -75,24 +75,39 @@ describe('GET /api/Availability (the calendar)', () => {
     expect(body).toEqual([{ DateOfStay: '2027-03-10', AvailableRooms: 1, Rates: [] }]);
   });
 
-  it('is sent gzip-compressed to clients that accept it (36 months are 100 kB of JSON)', async () => {
+  it('is sent gzip-compressed to clients that accept it, compressed once and with its own ETag (36 months are 100 kB of JSON)', async () => {
     const server = t.app.listen(0);
     try {
       const { port } = server.address() as AddressInfo;
       const path = `/api/Availability?propertyId=${propertyId}&fromDate=2027-03-01&toDate=2030-03-01`;
-      const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ port, path, headers: { 'accept-encoding': 'gzip' } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-      expect(headers['content-encoding']).toBe('gzip');
-      const json = gunzipSync(body).toString('utf8');
+      const get = (headers: Record<string, string>) =>
+        new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get({ port, path, headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const plain = await get({});
+      const first = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      const again = await get({ 'accept-encoding': 'gzip' });
+
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(first.headers['content-encoding']).toBe('gzip');
+      expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      const json = gunzipSync(first.body).toString('utf8');
+      expect(json).toBe(plain.body.toString('utf8'));
       expect(JSON.parse(json)).toHaveLength(1097);
-      expect(body.length).toBeLessThan(json.length / 5);
+      expect(first.body.length).toBeLessThan(json.length / 5);
+      // The cached answer's compressed copy is sent again as it is: same bytes, same tag.
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(first.headers.etag).toBe(again.headers.etag);
+      expect(first.headers.etag).not.toBe(plain.headers.etag);
+      expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag! })).status).toBe(304);
+      expect((await get({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
     } finally {
       server.close();
     }
