@@ -25,6 +25,7 @@ import { generateLargeGroup, inventoryMismatches, LARGE_GROUP, type LargeGroup }
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
 const CONNECTIONS = 32;
 /** As a deployment would run it: one HTTP worker per core (README, "Run it in production"). */
 const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? os.cpus().length);
@@ -62,8 +63,19 @@ const autocannon = require('autocannon') as (
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => unknown;
 
-function load(options: AutocannonOptions): Promise<AutocannonResult> {
+function run(options: AutocannonOptions): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+/**
+ * A scenario measured at its steady state: the same load runs for WARM_UP_S first, unmeasured,
+ * so the figures are those of a server that has been running (code compiled by the JIT, pools
+ * and caches filled), not of its first second. The contended scenario goes without: it is a
+ * count of what was booked, not a rate.
+ */
+async function load(options: AutocannonOptions, { warmUp = true } = {}): Promise<AutocannonResult> {
+  if (warmUp && WARM_UP_S > 0) await run({ ...options, duration: WARM_UP_S });
+  return run(options);
 }
 
 type Row = {
@@ -572,6 +584,14 @@ async function main(): Promise<void> {
       await load({ url: base + calendarPath, connections: CONNECTIONS, duration: DURATION_S }),
       'uncompressed (autocannon sends no Accept-Encoding); the answer is cached until a booking or an import changes it',
     );
+    // fetch inflates what it reads; the length sent is in the header.
+    const gzipBytes = Number((await fetch(base + calendarPath, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-length'));
+    record(
+      'GET /api/Availability, 36 months, gzip (as a browser asks)',
+      CONNECTIONS,
+      await load({ url: base + calendarPath, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'gzip' } }),
+      `the cached answer's compressed copy, made once: about ${Math.round(calendarBytes / 1000)} kB of JSON sent as ${Math.round(gzipBytes / 1000)} kB`,
+    );
     await sqlCeiling('Raw SQL of a calendar not cached (versions, rooms free and open rates per night)', databaseUrl, () => [
       versionsStatement(propertyId),
       ...calendarStatements(propertyId, today, addDays(addMonths(today, 36), -1)),
@@ -669,31 +689,34 @@ async function main(): Promise<void> {
     if (!lastRate) throw new Error('the contended room type is not for sale on the chosen night');
     const lastCost = totalCostOf(lastRate);
     let contendedIndex = 0;
-    const contendedResult = await load({
-      url: base,
-      connections: CONNECTIONS,
-      duration: Math.min(DURATION_S, 5),
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/Reservation/Create',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify(
-              booking(
-                generated.contended.propertyId,
-                generated.contended.roomTypeId,
-                lastRate.RatePlanId,
-                night,
-                lastCost,
-                1_000_000 + contendedIndex++,
+    const contendedResult = await load(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: Math.min(DURATION_S, 5),
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/Reservation/Create',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify(
+                booking(
+                  generated.contended.propertyId,
+                  generated.contended.roomTypeId,
+                  lastRate.RatePlanId,
+                  night,
+                  lastCost,
+                  1_000_000 + contendedIndex++,
+                ),
               ),
-            ),
-          }),
-        },
-      ],
-    });
+            }),
+          },
+        ],
+      },
+      { warmUp: false },
+    );
     const verify = new pg.Client({ connectionString: databaseUrl });
     await verify.connect();
     const [{ booked, total, sold }] = (
@@ -738,7 +761,7 @@ async function main(): Promise<void> {
       '',
       `Written by \`pnpm bench\` on ${new Date().toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
       `Production build (\`apps/api/dist/main.js\`, built ${statSync(path.join(root, 'apps/api/dist/main.js')).mtime.toISOString()}) on PostgreSQL (fresh database \`${databaseName}\`, dropped afterwards, over TCP on loopback), API_WORKERS=${API_WORKERS}, LOG_LEVEL=info.`,
-      `Load: autocannon in the same machine on loopback, ${DURATION_S} s per scenario (the contended one ${Math.min(DURATION_S, 5)} s). The load generator shares the CPU with the API and the database.`,
+      `Load: autocannon in the same machine on loopback, ${DURATION_S} s per scenario after ${WARM_UP_S} s of the same load unmeasured (the contended one ${Math.min(DURATION_S, 5)} s, no warm-up). The load generator shares the CPU with the API and the database.`,
       '',
       `Data: the large group (3 properties, 40 room types, 12 rate plans, nightly prices over the 37-month sellable window), ${generated.reservations} reservations with ${generated.reservationRooms} rooms, past and future; inventory recounted from them (${mismatches.miscounted} nights miscounted after the run).`,
       '',
