@@ -16,12 +16,15 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long start-up waits for a PostgreSQL server that does not answer yet (DATABASE_WAIT_SECONDS). */
+  databaseWaitSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,

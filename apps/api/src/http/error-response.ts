@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { AppError, type ErrorCode } from './app-error';
 
 const statusByCode: Record<ErrorCode, number> = {
@@ -22,27 +23,6 @@ const statusByCode: Record<ErrorCode, number> = {
 
 export function statusOf(code: ErrorCode): number {
   return statusByCode[code];
-}
-
-// Connection-level failures (server down, restarting, unreachable, pool exhausted) are the
-// database being away, not a bug: 503 tells clients and load balancers to retry. A connection
-// lost mid-transaction surfaces as the failed ROLLBACK's error ("...connection error and is
-// not queryable"), the statement's own error only as an earlier cause.
-const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
-const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (unavailableErrnos.has(code) || unavailableSqlStates.has(code))) return true;
-  if (
-    /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
-      error.message,
-    )
-  )
-    return true;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
 /** Turns anything thrown into an HTTP error, mapping body-parser's own errors onto our codes. */

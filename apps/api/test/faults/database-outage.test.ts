@@ -14,6 +14,7 @@ import {
   type BookingTarget,
   type FaultRig,
 } from './fault-fixture';
+import { killApi } from './api-process';
 
 const probeKey = 'probe-after-return';
 
@@ -94,5 +95,28 @@ describe.runIf(onRealPostgres())('the database stops during a load of bookings',
     expect(replayed.length).toBeGreaterThanOrEqual(2);
 
     expect(await findDamage(rig.database)).toEqual({ incompleteReservations: [], miscountedNights: [], unansweredKeys: [] });
+  }, 60_000);
+});
+
+describe.runIf(onRealPostgres())('the API starts while the database is away', () => {
+  let rig: FaultRig;
+  let target: BookingTarget;
+  beforeAll(async () => {
+    rig = await startFaultRig();
+    target = await givenFaultProperty(rig);
+  });
+  afterAll(() => rig?.close());
+
+  it('waits for it instead of exiting, and books once it answers', async () => {
+    await killApi(rig.api);
+    await rig.proxy.stop();
+    const starting = rig.restartApi();
+    // Long enough for several refused attempts.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await rig.proxy.start();
+    const api = await starting;
+    expect(api.hasExited()).toBe(false);
+    expect(api.output()).toContain('The database does not answer yet');
+    expect((await sendBooking(api.base, 'after-late-database', aFaultBooking(target, 301), 1, 8_000)).status).toBe(200);
   }, 60_000);
 });
