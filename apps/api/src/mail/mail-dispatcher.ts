@@ -108,6 +108,12 @@ function keepClaims(context: DispatchContext, ids: number[], options: Required<D
 
 type ClaimedMail = Awaited<ReturnType<typeof claimDueMail>>[number];
 
+/**
+ * A settled mail keeps its addressee, subject and outcome, not its body: the body holds the
+ * links the guest clicks, whose tokens the database otherwise keeps only as hashes.
+ */
+const withoutBody = { html: '', text: '' };
+
 /** Sends a claimed batch in order, marking each mail sent, or due again later, or failed for good. */
 async function sendBatch(context: DispatchContext, batch: ClaimedMail[], settings: Required<DispatchOptions>, report: DispatchReport) {
   if (batch.length === 0) return;
@@ -130,7 +136,7 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
           .update(mailOutbox)
           .set(
             givingUp
-              ? { status: 'failed', lastError }
+              ? { status: 'failed', lastError, ...withoutBody }
               : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts, settings)) },
           )
           .where(eq(mailOutbox.id, mail.id));
@@ -142,7 +148,10 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
         continue;
       }
       await claims.settle(mail.id);
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: context.clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: context.clock.now(), lastError: null, ...withoutBody })
+        .where(eq(mailOutbox.id, mail.id));
       report.sent += 1;
     }
   } finally {

@@ -39,6 +39,8 @@ async function rowsLike(prefix: string) {
       nextAttemptAt: mailOutbox.nextAttemptAt,
       sentAt: mailOutbox.sentAt,
       lastError: mailOutbox.lastError,
+      html: mailOutbox.html,
+      text: mailOutbox.text,
     })
     .from(mailOutbox)
     .where(like(mailOutbox.subject, `${prefix}%`))
@@ -53,7 +55,16 @@ describe('the outbox', () => {
   it('holds a mail written in a transaction that commits, pending and due at once', async () => {
     await given('outbox-commit');
     expect(await rowsLike('outbox-commit')).toEqual([
-      { subject: 'outbox-commit', status: 'pending', attempts: 0, nextAttemptAt: new Date(0), sentAt: null, lastError: null },
+      {
+        subject: 'outbox-commit',
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(0),
+        sentAt: null,
+        lastError: null,
+        html: '<p>outbox-commit</p>',
+        text: 'outbox-commit',
+      },
     ]);
   });
 
@@ -81,7 +92,7 @@ describe('the outbox', () => {
 });
 
 describe('dispatching', () => {
-  it('sends each due mail once and marks it sent at the clock time', async () => {
+  it('sends each due mail once and marks it sent at the clock time, keeping no body (its links carry tokens)', async () => {
     await dispatchPendingMail(contextWith(aRecordingTransport())); // what earlier tests left
     await given('send-once-a', 'send-once-b');
     const transport = aRecordingTransport();
@@ -91,8 +102,24 @@ describe('dispatching', () => {
       { to: 'ann@example.com', subject: 'send-once-b', html: '<p>send-once-b</p>', text: 'send-once-b' },
     ]);
     expect(await rowsLike('send-once')).toMatchObject([
-      { status: 'sent', attempts: 1, sentAt: new Date('2027-03-01T09:00:00Z'), lastError: null },
-      { status: 'sent', attempts: 1, sentAt: new Date('2027-03-01T09:00:00Z'), lastError: null },
+      {
+        subject: 'send-once-a',
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date('2027-03-01T09:00:00Z'),
+        lastError: null,
+        html: '',
+        text: '',
+      },
+      {
+        subject: 'send-once-b',
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date('2027-03-01T09:00:00Z'),
+        lastError: null,
+        html: '',
+        text: '',
+      },
     ]);
     expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(transport.sent).toHaveLength(2);
@@ -107,7 +134,14 @@ describe('dispatching', () => {
 
     expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(await rowsLike('backoff')).toMatchObject([
-      { status: 'pending', attempts: 1, nextAttemptAt: new Date('2027-03-01T10:01:00Z'), lastError: 'connect ECONNREFUSED 127.0.0.1:25' },
+      {
+        status: 'pending',
+        attempts: 1,
+        nextAttemptAt: new Date('2027-03-01T10:01:00Z'),
+        lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+        // Kept while it may still be sent.
+        html: '<p>backoff</p>',
+      },
     ]);
     // Not due yet: nothing is tried.
     t.setNow('2027-03-01T10:00:59Z');
@@ -124,7 +158,7 @@ describe('dispatching', () => {
 
     t.setNow('2027-03-01T10:06:00Z');
     expect(await dispatchPendingMail(contextWith(transport), options)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect((await rowsLike('backoff'))[0]).toMatchObject({ status: 'failed', attempts: 4, sentAt: null });
+    expect((await rowsLike('backoff'))[0]).toMatchObject({ status: 'failed', attempts: 4, sentAt: null, html: '', text: '' });
 
     transport.failing = undefined;
     t.setNow('2027-03-02T10:00:00Z');
