@@ -6,6 +6,7 @@ import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/valid
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
+import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import type { PropertyRow } from '../property/property-queries';
 import { newReservationNumber } from '../reservation/reservation-number';
@@ -59,9 +60,14 @@ type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotio
  * the time is offered with (the smallest that fits) and writes the booking with its
  * confirmation e-mail. The exclusion constraint `table_bookings_no_overlap` is the truth:
  * when a simultaneous booking took that table first, the next fitting table is tried, and
- * when none is left the answer is a refusal.
+ * when none is left the answer is a refusal. With an `Idempotency-Key`, a retry (after a
+ * timeout, a double tap) gets the first answer again instead of a second table.
  */
-export async function createTableBooking(context: AppContext, request: TableBookingRequest): Promise<CreateTableBookingResponse> {
+export async function createTableBooking(
+  context: AppContext,
+  request: TableBookingRequest,
+  idempotencyKey?: string,
+): Promise<CreateTableBookingResponse> {
   const db = context.database.db;
   const property = await propertyOrNotFound(db, request.PropertyId);
   const restaurant = await restaurantOrNotFound(db, property, request.RestaurantId);
@@ -72,10 +78,33 @@ export async function createTableBooking(context: AppContext, request: TableBook
   }
 
   const date = parseDate(request.VisitDate)!;
-  const outcome = await db.transaction((tx) => bookTable(tx, context, { property, restaurant, request, date }));
-  if (typeof outcome === 'string') return refusal(outcome);
-  notifyMailEnqueued();
-  const { reference, offer } = outcome;
+  const scope = `table-booking-create:${property.id}`;
+  const answer = await db.transaction(async (tx): Promise<CreateTableBookingResponse> => {
+    if (idempotencyKey) {
+      const claim = await claimIdempotencyKey(tx, {
+        key: idempotencyKey,
+        scope,
+        requestHash: requestHash(request),
+        now: context.clock.now(),
+      });
+      if (claim.kind === 'replay') return claim.body as CreateTableBookingResponse;
+    }
+    const outcome = await bookTable(tx, context, { property, restaurant, request, date });
+    const answer = typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
+    // A refusal is kept too: the same key answers the same, whatever was booked meanwhile.
+    if (idempotencyKey) await saveIdempotentAnswer(tx, { key: idempotencyKey, scope, status: 200, body: answer });
+    return answer;
+  });
+  if (answer.Success) notifyMailEnqueued();
+  return answer;
+}
+
+function bookedAnswer(
+  restaurant: RestaurantRow,
+  request: TableBookingRequest,
+  date: IsoDate,
+  { reference, offer }: Booked,
+): CreateTableBookingResponse {
   const leave = offer.LeaveTime ? ` Please note the table is needed again at ${offer.LeaveTime}.` : '';
   return {
     Success: true,

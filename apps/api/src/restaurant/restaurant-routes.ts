@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
+import { readIdempotencyKey } from '../http/idempotency';
 import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
 import {
   availabilityResponseSchema,
@@ -76,12 +77,16 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       method: 'post',
       path: '/api/RestaurantBooking/Create',
       summary:
-        'Book a table: the smallest free table that seats the party at an offered time. A refusal (party size, time, contact details) is Success false with InfoMessage',
+        'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). A refusal (party size, time, contact details) is Success false with InfoMessage',
       tag: 'RestaurantBooking',
       body: tableBookingRequestSchema,
       response: createTableBookingResponseSchema,
-      errors: { 404: 'Unknown property, or no such restaurant taking bookings' },
+      errors: {
+        404: 'Unknown property, or no such restaurant taking bookings',
+        409: 'A request with this Idempotency-Key has not finished',
+        422: 'Idempotency-Key reused with a different body',
+      },
     },
-    ({ body }) => createTableBooking(context, body),
+    ({ body }, req) => createTableBooking(context, body, readIdempotencyKey(req)),
   );
 }

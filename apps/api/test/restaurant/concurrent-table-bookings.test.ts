@@ -60,4 +60,21 @@ describe.runIf(onRealPostgres())('simultaneous table bookings on Postgres', () =
       { capacity: 8, bookings: 1 },
     ]);
   });
+
+  it('book once for twenty simultaneous sends of one request with one Idempotency-Key, every answer being that booking or "not finished"', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request(t.app)
+          .post('/api/RestaurantBooking/Create')
+          .set('Idempotency-Key', 'simultaneous-table')
+          .send(aTableBooking(ids, { PartySize: 2, VisitTime: '19:30' })),
+      ),
+    );
+    const booked = responses.filter((r) => r.status === 200);
+    expect(responses.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
+    expect(booked.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(booked.map((r) => r.body.BookingReference)).size).toBe(1);
+    expect(booked[0]!.body.Success).toBe(true);
+    expect(await standing()).toHaveLength(1);
+  });
 });

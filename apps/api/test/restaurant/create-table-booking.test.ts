@@ -230,3 +230,35 @@ describe('POST /api/RestaurantBooking/Create: malformed requests and unknown res
     expect(body.Code).toBe('NOT_FOUND');
   });
 });
+
+describe('POST /api/RestaurantBooking/Create with an Idempotency-Key', () => {
+  const withKey = (key: string, overrides: Record<string, unknown> = {}) =>
+    request(t.app).post('/api/RestaurantBooking/Create').set('Idempotency-Key', key).send(aTableBooking(ids, overrides));
+  const standingBookings = async () =>
+    (await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM table_bookings`))[0]!.n;
+
+  it('books once however often the request is sent again, answering the first booking each time', async () => {
+    const first = await withKey('table-retry-1').expect(200);
+    const again = await withKey('table-retry-1').expect(200);
+    expect(first.body.Success).toBe(true);
+    expect(again.body).toEqual(first.body);
+    expect(await standingBookings()).toBe(1);
+    expect(await mails()).toHaveLength(1);
+    // Another key is another booking.
+    expect((await withKey('table-retry-2').expect(200)).body.BookingReference).not.toBe(first.body.BookingReference);
+  });
+
+  it('answers a retried refusal with the same refusal', async () => {
+    const first = await withKey('table-refused', { PartySize: 3, VisitTime: '12:34' }).expect(200);
+    expect(first.body.Success).toBe(false);
+    expect((await withKey('table-refused', { PartySize: 3, VisitTime: '12:34' }).expect(200)).body).toEqual(first.body);
+    expect(await standingBookings()).toBe(0);
+  });
+
+  it('refuses a key sent again with another request (422), booking nothing more', async () => {
+    await withKey('table-reused', { PartySize: 2 }).expect(200);
+    const { body } = await withKey('table-reused', { PartySize: 4 }).expect(422);
+    expect(body.Code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await standingBookings()).toBe(1);
+  });
+});
