@@ -82,6 +82,7 @@ export function useRestaurantTimes(
   );
 }
 
-export function createTableBooking(request: RestaurantBookingRequest): Promise<TableBookingCreated> {
-  return apiPost<TableBookingCreated>('/RestaurantBooking/Create', request);
+/** Books a table; the Idempotency-Key makes a resend after a lost answer replay the first answer instead of booking twice. */
+export function createTableBooking(request: RestaurantBookingRequest, idempotencyKey: string): Promise<TableBookingCreated> {
+  return apiPost<TableBookingCreated>('/RestaurantBooking/Create', request, { 'Idempotency-Key': idempotencyKey });
 }

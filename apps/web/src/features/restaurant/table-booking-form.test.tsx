@@ -100,4 +100,37 @@ describe('TableBookingForm', () => {
     const toast = await screen.findByText('That table has just been taken.');
     expect(toast.closest('.top-0')).not.toBeNull();
   });
+
+  it('sends a booking whose answer was lost again with its Idempotency-Key, and a new booking with a new one', async () => {
+    let answers = 0;
+    const calls = fakeApi(
+      routes(() => {
+        answers += 1;
+        // The first send fails on the way (a 503 while the database is away); the resend books.
+        return answers === 1
+          ? respond(503, { Message: 'The service is temporarily unavailable. Please try again in a moment.', Code: 'DATABASE_UNAVAILABLE' })
+          : { Success: true, BookingReference: `T-${answers}`, InfoMessage: '' };
+      }),
+    );
+    renderWithProviders(<TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" identifier="Ada" />);
+    await userEvent.click(await screen.findByText('18:00'));
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Contact number'), '+44 117 900 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
+    await screen.findByText('The service is temporarily unavailable. Please try again in a moment.');
+    await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
+    expect(await screen.findByTestId('table-reference')).toHaveTextContent('T-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Book another table' }));
+    await userEvent.click(await screen.findByText('18:00'));
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Contact number'), '+44 117 900 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/RestaurantBooking/Create')).toHaveLength(3));
+    const [lost, resent, another] = calls
+      .filter((call) => call.path === '/api/RestaurantBooking/Create')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(lost).toMatch(/^[0-9a-f-]{36}$/);
+    expect(resent).toBe(lost);
+    expect(another).not.toBe(lost);
+  });
 });

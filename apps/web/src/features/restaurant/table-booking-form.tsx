@@ -16,8 +16,9 @@ import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { useToast } from '../../components/toast';
-import { errorText } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
 import { firstErrors, focusFirstInvalid, hasErrors, schemaErrors } from '../../lib/form';
+import { newId } from '../../lib/ids';
 import { createTableBooking, useRestaurantSetup, useRestaurants, useRestaurantTimes, type Restaurant } from './restaurant-api';
 
 interface TableDraft {
@@ -60,6 +61,9 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
   const [reference, setReference] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // A resend of the same request whose answer never came reuses its Idempotency-Key; once
+  // the server has answered (booked or refused), the next send is a new request.
+  const unanswered = useRef<{ body: string; key: string } | null>(null);
 
   // Until the guest picks one, the default restaurant (by name) is the choice.
   const restaurantId = draft.restaurantId ?? freshDraft(restaurants.data, props.defaultRestaurant, props.today, '').restaurantId;
@@ -106,9 +110,12 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
       focusFirstInvalid(formRef.current);
       return;
     }
+    const body = JSON.stringify(request);
+    if (unanswered.current?.body !== body) unanswered.current = { body, key: newId() };
     setBusy(true);
     try {
-      const created = await createTableBooking(request);
+      const created = await createTableBooking(request, unanswered.current.key);
+      unanswered.current = null;
       if (!created.Success) {
         toast.negative(created.InfoMessage || ERROR_MESSAGES.createBookingFailed, 'top');
         return;
@@ -118,6 +125,8 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
       // The table taken changes the times offered.
       await mutate((key) => Array.isArray(key) && key[0] === 'RestaurantBooking/Availability');
     } catch (error) {
+      // A refusal of the request itself settles it; a lost answer, a 5xx or "not finished yet" (409) is sent again as it was.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) unanswered.current = null;
       toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
     } finally {
       setBusy(false);
