@@ -23,7 +23,7 @@ export const statements = {
   insertReservationRoom: /insert into "reservation_rooms"/,
   insertReservation: /insert into "reservations"/,
   commit: /(?<![\w"])commit\0/,
-  markMailSent: /update "mail_outbox" set "status" = [^\0]*"sent_at" = /,
+  markMailSent: /update "mail_outbox" set [^\0]*"status" = [^\0]*"sent_at" = /,
 };
 
 /** Everything one fault test runs on: its own database, a proxy in front of it, an API process, a mail folder. */
