@@ -13,6 +13,8 @@ const secretAssignment = /(pass(?:word)?|passwd|pwd|secret|token|security_?code|
 const securityCode = /\b(cvv2?|cvc2?|csc|security[\s_-]*code)(\W{0,8})\d{3,4}(?!\d)/gi;
 /** Query parameters of links that carry a secret (confirmation tokens, e-mailed link codes, keys). */
 const secretParameter = /token|code|key|secret|pass|sig/i;
+/** Parameters that merely name a code the whole world knows (`languageCode=en`): kept, or the log loses what the calls asked for. */
+const publicCodeParameter = /^(language|currency|country)Code$/i;
 /**
  * A path segment that looks like a generated token (the confirmation token of the Status and
  * Confirmation routes, 43 characters): 32 or more URL-safe characters, or 20 or more with a
@@ -64,7 +66,8 @@ function sanitizedUrl(text: string): string {
     .join('/');
   for (const [name, value] of [...url.searchParams.entries()]) {
     // Reservation/Status carries the confirmation token as `referenceNumber`: judge values too.
-    if (secretParameter.test(name) || tokenLikeSegment.test(value)) url.searchParams.set(name, removed);
+    if ((secretParameter.test(name) && !publicCodeParameter.test(name)) || tokenLikeSegment.test(value))
+      url.searchParams.set(name, removed);
   }
   url.username = '';
   url.password = '';

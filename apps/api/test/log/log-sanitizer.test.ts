@@ -41,6 +41,11 @@ describe('sanitizeUrl', () => {
     ['/Book/TEST/Status/ZqxVbNkLmPqrStUvWxyzABCDEFGHIJKLMNOPQRS_-', '/Book/TEST/Status/[removed]'],
     ['/api/RoomTypeConfiguration/Get?propertyId=1', '/api/RoomTypeConfiguration/Get?propertyId=1'],
     ['/api/Account/RequestPasswordReset', '/api/Account/RequestPasswordReset'],
+    // Codes everyone knows stay readable; a value that looks like a token goes whatever its name.
+    ['/api/Availability?propertyId=1&languageCode=en', '/api/Availability?propertyId=1&languageCode=en'],
+    ['/api/Service/List?currencyCode=GBP&countryCode=GB', '/api/Service/List?currencyCode=GBP&countryCode=GB'],
+    ['/api/Availability?languageCode=Zq3xVbN81kLmPq0rStUvWx-_yz0123456789', '/api/Availability?languageCode=[removed]'],
+    ['/Manage?promoCode=SPRING&code=f00d', '/Manage?promoCode=[removed]&code=[removed]'],
   ])('%s', (url, expected) => {
     expect(sanitizeUrl(url)).toBe(expected);
     // Asked again (addresses with nothing to remove are remembered): the same answer.
