@@ -96,18 +96,8 @@ describe.runIf(onRealPostgres())('the database stops during a load of bookings',
 
     expect(await findDamage(rig.database)).toEqual({ incompleteReservations: [], miscountedNights: [], unansweredKeys: [] });
   }, 60_000);
-});
 
-describe.runIf(onRealPostgres())('the API starts while the database is away', () => {
-  let rig: FaultRig;
-  let target: BookingTarget;
-  beforeAll(async () => {
-    rig = await startFaultRig();
-    target = await givenFaultProperty(rig);
-  });
-  afterAll(() => rig?.close());
-
-  it('waits for it instead of exiting, and books once it answers', async () => {
+  it('when the API starts while it is away, waits for it instead of exiting, and books once it answers', async () => {
     await killApi(rig.api);
     await rig.proxy.stop();
     const starting = rig.restartApi();
