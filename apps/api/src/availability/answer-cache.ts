@@ -51,7 +51,7 @@ export class AnswerCache {
   }
 }
 
-/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them. */
+/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 const caches = new WeakMap<Db, AnswerCache>();
