@@ -152,6 +152,27 @@ export async function saveIdempotentAnswer(tx: Tx, answer: { key: string; scope:
   if (saved.length !== 1) throw new Error('saveIdempotentAnswer called for a key this transaction did not claim');
 }
 
+/**
+ * Runs a use case once per Idempotency-Key, inside the caller's transaction: the first run's
+ * answer is saved in that same transaction, so a repeat of the request (a retry after a lost
+ * answer, a double tap) gets it back instead of running again, and only a committed run is
+ * ever replayed. A refusal the use case answers (rather than throws) is kept and replayed too.
+ * Without a key, it simply runs.
+ */
+export async function idempotently<Answer>(
+  tx: Tx,
+  request: { key: string | undefined; scope: string; body: unknown; now: Date },
+  useCase: () => Promise<Answer>,
+): Promise<Answer> {
+  const { key, scope } = request;
+  if (!key) return useCase();
+  const claim = await claimIdempotencyKey(tx, { key, scope, requestHash: requestHash(request.body), now: request.now });
+  if (claim.kind === 'replay') return claim.body as Answer;
+  const answer = await useCase();
+  await saveIdempotentAnswer(tx, { key, scope, status: 200, body: answer });
+  return answer;
+}
+
 /** Deletes records past their 24 hours; answers how many went. */
 export async function purgeExpiredIdempotencyRecords(db: Queryable, now: Date): Promise<number> {
   const purged = await db

@@ -14,7 +14,7 @@ import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import { AppError, invalidField, notFound } from '../http/app-error';
-import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
+import { idempotently } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { insertAuthorisation } from '../payments/payment-queries';
 import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
@@ -165,99 +165,95 @@ export async function createReservation(context: AppContext, input: CreateReserv
   const { token, hash } = newConfirmationToken();
   const scope = `reservation-create:${property.id}`;
 
-  const answer = await db.transaction(async (tx): Promise<CreateReservationAnswer> => {
-    if (input.idempotencyKey) {
-      const claim = await claimIdempotencyKey(tx, { key: input.idempotencyKey, scope, requestHash: requestHash(request), now });
-      if (claim.kind === 'replay') return claim.body as CreateReservationAnswer;
-    }
-    await takeInventory(tx, rooms);
+  const answer = await db.transaction((tx) =>
+    idempotently(tx, { key: input.idempotencyKey, scope, body: request, now }, async (): Promise<CreateReservationAnswer> => {
+      await takeInventory(tx, rooms);
 
-    let voucherDiscount = 0;
-    let voucherId: number | null = null;
-    if (request.HopGiftVoucherCode?.trim()) {
-      const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
-      const refusal = giftVoucherRefusal(voucher, today);
-      if (refusal || !voucher) {
-        throw new AppError(
-          refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED',
-          giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
-          {
-            modelState: { HopGiftVoucherCode: [giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher)] },
-          },
-        );
+      let voucherDiscount = 0;
+      let voucherId: number | null = null;
+      if (request.HopGiftVoucherCode?.trim()) {
+        const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
+        const refusal = giftVoucherRefusal(voucher, today);
+        if (refusal || !voucher) {
+          throw new AppError(
+            refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED',
+            giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
+            {
+              modelState: { HopGiftVoucherCode: [giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher)] },
+            },
+          );
+        }
+        voucherDiscount = giftVoucherDiscount(voucher.balance, roomsTotal + servicesTotal);
+        voucherId = voucher.id;
       }
-      voucherDiscount = giftVoucherDiscount(voucher.balance, roomsTotal + servicesTotal);
-      voucherId = voucher.id;
-    }
-    const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
-    const vatSettings = { rate: property.standardVatRateBasisPoints / 100, isTaxExclusive: property.isStandardTaxExclusive };
-    const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
+      const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
+      const vatSettings = { rate: property.standardVatRateBasisPoints / 100, isTaxExclusive: property.isStandardTaxExclusive };
+      const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
 
-    const reservationNumber = await freeReservationNumber(tx);
-    // Authorised before the reservation is written, so it is written once with its final
-    // status; a decline throws and the transaction leaves nothing behind.
-    const authorisation: AuthorisationResult | null =
-      card && total > 0
-        ? await context.paymentGateway.authorise({
-            amount: total,
-            currency: property.currency,
-            reference: reservationNumber,
-            card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
-            returnUrl: input.statusPath(property.code, token),
-          })
-        : null;
-    if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
-    const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
+      const reservationNumber = await freeReservationNumber(tx);
+      // Authorised before the reservation is written, so it is written once with its final
+      // status; a decline throws and the transaction leaves nothing behind.
+      const authorisation: AuthorisationResult | null =
+        card && total > 0
+          ? await context.paymentGateway.authorise({
+              amount: total,
+              currency: property.currency,
+              reference: reservationNumber,
+              card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
+              returnUrl: input.statusPath(property.code, token),
+            })
+          : null;
+      if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
+      const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
 
-    const written = await insertReservation(tx, {
-      reservationNumber,
-      property,
-      request,
-      rooms,
-      hash,
-      dateFrom,
-      dateTo,
-      paymentType,
-      company,
-      totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
-      userId: user?.userId ?? null,
-      vatSettings,
-      now,
-      confirmed: challengeUrl === null,
-    });
-    if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, written.reservationId, voucherDiscount);
-    if (authorisation) {
-      await insertAuthorisation(tx, {
-        reservationId: written.reservationId,
-        gateway: context.paymentGateway.name,
-        amount: total,
-        currency: property.currency,
-        result: authorisation,
-        savedCardId: savedCard?.id ?? null,
-        completedAt: now,
-      });
-    }
-    // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
-    if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
-      await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
-    }
-    if (challengeUrl === null) {
-      await enqueueBookingConfirmation(tx, context, {
-        ...written,
+      const written = await insertReservation(tx, {
+        reservationNumber,
         property,
-        card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+        request,
+        rooms,
+        hash,
+        dateFrom,
+        dateTo,
+        paymentType,
+        company,
+        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
+        userId: user?.userId ?? null,
+        vatSettings,
+        now,
+        confirmed: challengeUrl === null,
       });
-    }
+      if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, written.reservationId, voucherDiscount);
+      if (authorisation) {
+        await insertAuthorisation(tx, {
+          reservationId: written.reservationId,
+          gateway: context.paymentGateway.name,
+          amount: total,
+          currency: property.currency,
+          result: authorisation,
+          savedCardId: savedCard?.id ?? null,
+          completedAt: now,
+        });
+      }
+      // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
+      if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
+        await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
+      }
+      if (challengeUrl === null) {
+        await enqueueBookingConfirmation(tx, context, {
+          ...written,
+          property,
+          card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+        });
+      }
 
-    const answer: CreateReservationAnswer = {
-      Success: true,
-      ConfirmationToken: token,
-      ReservationNumber: reservationNumber,
-      ChallengeUrl: challengeUrl,
-    };
-    if (input.idempotencyKey) await saveIdempotentAnswer(tx, { key: input.idempotencyKey, scope, status: 200, body: answer });
-    return answer;
-  });
+      return {
+        Success: true,
+        ConfirmationToken: token,
+        ReservationNumber: reservationNumber,
+        ChallengeUrl: challengeUrl,
+      };
+    }),
+  );
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
   notifyMailEnqueued();
   return answer;

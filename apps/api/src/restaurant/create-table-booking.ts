@@ -6,7 +6,7 @@ import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/valid
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
-import { claimIdempotencyKey, requestHash, saveIdempotentAnswer } from '../http/idempotency';
+import { idempotently } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import type { PropertyRow } from '../property/property-queries';
 import { newReservationNumber } from '../reservation/reservation-number';
@@ -79,22 +79,12 @@ export async function createTableBooking(
 
   const date = parseDate(request.VisitDate)!;
   const scope = `table-booking-create:${property.id}`;
-  const answer = await db.transaction(async (tx): Promise<CreateTableBookingResponse> => {
-    if (idempotencyKey) {
-      const claim = await claimIdempotencyKey(tx, {
-        key: idempotencyKey,
-        scope,
-        requestHash: requestHash(request),
-        now: context.clock.now(),
-      });
-      if (claim.kind === 'replay') return claim.body as CreateTableBookingResponse;
-    }
-    const outcome = await bookTable(tx, context, { property, restaurant, request, date });
-    const answer = typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
-    // A refusal is kept too: the same key answers the same, whatever was booked meanwhile.
-    if (idempotencyKey) await saveIdempotentAnswer(tx, { key: idempotencyKey, scope, status: 200, body: answer });
-    return answer;
-  });
+  const answer = await db.transaction((tx) =>
+    idempotently(tx, { key: idempotencyKey, scope, body: request, now: context.clock.now() }, async () => {
+      const outcome = await bookTable(tx, context, { property, restaurant, request, date });
+      return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
+    }),
+  );
   if (answer.Success) notifyMailEnqueued();
   return answer;
 }
