@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { payments } from '@hotel/db/schema';
 import type { Queryable, Tx } from '../database/db';
 import type { AuthorisationResult } from './payment-gateway';
@@ -7,44 +8,37 @@ import type { AuthorisationResult } from './payment-gateway';
 const statusOf = { authorised: 'succeeded', requires_action: 'requires_action', declined: 'failed' } as const;
 
 /**
- * Writes the payments row of an authorisation, in the booking's transaction: brand (as the
- * card_types row of that code), last four digits, expiry and the gateway's references, never
- * the card itself. Answers the row's id.
+ * The payments row of an authorisation: brand (as the card_types row of that code), last four
+ * digits, expiry and the gateway's references, never the card itself. `reservationId` may be
+ * SQL naming a reservation written in the same statement.
  */
-export async function insertAuthorisation(
-  tx: Tx,
-  payment: {
-    reservationId: number;
-    gateway: string;
-    amount: number;
-    currency: string;
-    result: AuthorisationResult;
-    savedCardId?: number | null;
-    completedAt: Date;
-  },
-): Promise<number> {
+export function authorisationRow(payment: {
+  reservationId: number | SQL;
+  gateway: string;
+  amount: number;
+  currency: string;
+  result: AuthorisationResult;
+  savedCardId?: number | null;
+  completedAt: Date;
+}) {
   const { result } = payment;
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      reservationId: payment.reservationId,
-      gateway: payment.gateway,
-      transactionType: 'authorisation',
-      status: statusOf[result.status],
-      amount: payment.amount,
-      currency: payment.currency,
-      cardTypeId: result.brand === null ? null : sql`(SELECT id FROM card_types WHERE code = ${result.brand})`,
-      cardLast4: result.last4,
-      cardExpiryMonth: result.expiryMonth,
-      cardExpiryYear: result.expiryYear,
-      savedCardId: payment.savedCardId ?? null,
-      gatewayReference: result.gatewayReference,
-      challengeUrl: result.status === 'requires_action' ? result.challengeUrl : null,
-      failureReason: result.status === 'declined' ? result.declineMessage : null,
-      completedAt: result.status === 'requires_action' ? null : payment.completedAt,
-    })
-    .returning({ id: payments.id });
-  return row!.id;
+  return {
+    reservationId: payment.reservationId,
+    gateway: payment.gateway,
+    transactionType: 'authorisation' as const,
+    status: statusOf[result.status],
+    amount: payment.amount,
+    currency: payment.currency,
+    cardTypeId: result.brand === null ? null : sql`(SELECT id FROM card_types WHERE code = ${result.brand})`,
+    cardLast4: result.last4,
+    cardExpiryMonth: result.expiryMonth,
+    cardExpiryYear: result.expiryYear,
+    savedCardId: payment.savedCardId ?? null,
+    gatewayReference: result.gatewayReference,
+    challengeUrl: result.status === 'requires_action' ? result.challengeUrl : null,
+    failureReason: result.status === 'declined' ? result.declineMessage : null,
+    completedAt: result.status === 'requires_action' ? null : payment.completedAt,
+  } satisfies PgInsertValue<typeof payments>;
 }
 
 export type PaymentStatus = (typeof payments.$inferSelect)['status'];

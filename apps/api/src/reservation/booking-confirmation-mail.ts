@@ -2,7 +2,7 @@ import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import type { PropertyRow } from '../property/property-queries';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutboxMail } from '../mail/outbox';
 import { renderBookingConfirmation } from '../mail/templates/booking-confirmation';
 import { findProperty } from '../property/property-queries';
 import { reservationLinks } from './reservation-links';
@@ -66,11 +66,14 @@ export async function confirmedBookingOf(tx: Tx, reservationId: number): Promise
 }
 
 /**
- * Writes the booking confirmation e-mail into the outbox, in the caller's transaction. A new
- * booking passes what it has just written (six fewer queries inside its transaction); the
- * settlement of a 3-D Secure payment reads it back with `confirmedBookingOf`.
+ * The booking confirmation e-mail, ready for the outbox. A new booking renders it from what it
+ * is writing and writes it in the same statement as the reservation; the settlement of a
+ * 3-D Secure payment reads the booking back with `confirmedBookingOf` (enqueueBookingConfirmation).
  */
-export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContext, 'config'>, booking: ConfirmedBooking): Promise<void> {
+export function bookingConfirmationMail(
+  context: Pick<AppContext, 'config'>,
+  booking: Omit<ConfirmedBooking, 'reservationId'>,
+): Omit<OutboxMail, 'reservationId'> {
   const { property, reservation } = booking;
   const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
   // card_types.code holds the domain's card type names (visa, amex, ...).
@@ -111,12 +114,10 @@ export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContex
     manageBookingUrl: links.manageBookingUrl,
     preCheckInUrl: links.preCheckInUrl,
   });
-  await enqueueMail(tx, {
-    to: reservation.bookerEmail,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    kind: mail.kind,
-    reservationId: booking.reservationId,
-  });
+  return { to: reservation.bookerEmail, subject: mail.subject, html: mail.html, text: mail.text, kind: mail.kind };
+}
+
+/** Writes the booking confirmation e-mail into the outbox, in the caller's transaction. */
+export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContext, 'config'>, booking: ConfirmedBooking): Promise<void> {
+  await enqueueMail(tx, { ...bookingConfirmationMail(context, booking), reservationId: booking.reservationId });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { findAcceptedCardType, detectCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
 import { todayIn } from '@hotel/domain/dates';
@@ -9,14 +9,16 @@ import { isSameDayRestricted } from '@hotel/domain/restrictions';
 import { vatOfTotal } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
-import { companies, guests, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
+import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
 import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { idempotently } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import { insertAuthorisation } from '../payments/payment-queries';
+import { authorisationRow } from '../payments/payment-queries';
+import { outboxRow, type OutboxMail } from '../mail/outbox';
+import { rawRows } from '../database/raw-rows';
 import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
 import { catalogueCache } from '../availability/catalogue-cache';
@@ -24,8 +26,9 @@ import { findPropertyVersions } from '../availability/availability-queries';
 import type { PropertyRow } from '../property/property-queries';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
-import { enqueueBookingConfirmation, type ConfirmedBooking } from './booking-confirmation-mail';
-import { newConfirmationToken, newReservationNumber } from './reservation-number';
+import { bookingConfirmationMail, type ConfirmedBooking } from './booking-confirmation-mail';
+import { newConfirmationToken } from './reservation-number';
+import { unusedReservationNumber } from './unused-reservation-numbers';
 import { assertClientPrices, priceRooms, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
 
 export type CreateReservationAnswer = {
@@ -163,6 +166,8 @@ export async function createReservation(context: AppContext, input: CreateReserv
     .sort()
     .at(-1)!;
   const { token, hash } = newConfirmationToken();
+  // Before the transaction: a refill of the stock must not wait for a second connection inside it.
+  const reservationNumber = await unusedReservationNumber(db);
   const scope = `reservation-create:${property.id}`;
 
   const answer = await db.transaction((tx) =>
@@ -190,7 +195,22 @@ export async function createReservation(context: AppContext, input: CreateReserv
       const vatSettings = { rate: property.standardVatRateBasisPoints / 100, isTaxExclusive: property.isStandardTaxExclusive };
       const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
 
-      const reservationNumber = await freeReservationNumber(tx);
+      // Built before the card is charged: a request the rows refuse never reaches the gateway.
+      const rows = bookingRows({
+        reservationNumber,
+        property,
+        request,
+        rooms,
+        hash,
+        dateFrom,
+        dateTo,
+        paymentType,
+        company,
+        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
+        userId: user?.userId ?? null,
+        vatSettings,
+        now,
+      });
       // Authorised before the reservation is written, so it is written once with its final
       // status; a decline throws and the transaction leaves nothing behind.
       const authorisation: AuthorisationResult | null =
@@ -206,44 +226,32 @@ export async function createReservation(context: AppContext, input: CreateReserv
       if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
       const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
 
-      const written = await insertReservation(tx, {
-        reservationNumber,
-        property,
-        request,
-        rooms,
-        hash,
-        dateFrom,
-        dateTo,
-        paymentType,
-        company,
-        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
-        userId: user?.userId ?? null,
-        vatSettings,
-        now,
-        confirmed: challengeUrl === null,
-      });
-      if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, written.reservationId, voucherDiscount);
-      if (authorisation) {
-        await insertAuthorisation(tx, {
-          reservationId: written.reservationId,
+      const reservationId = await writeBooking(tx, rows, {
+        // Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check.
+        status: challengeUrl === null ? { status: 'confirmed', confirmedAt: now } : { status: 'pending_payment', confirmedAt: null },
+        payment: authorisation && {
           gateway: context.paymentGateway.name,
           amount: total,
           currency: property.currency,
           result: authorisation,
           savedCardId: savedCard?.id ?? null,
           completedAt: now,
-        });
-      }
+        },
+        // Sent once the card has paid (or nothing was due); a 3-D Secure settlement sends it otherwise.
+        mail:
+          challengeUrl === null
+            ? bookingConfirmationMail(context, {
+                property,
+                reservation: rows.reservation,
+                rooms: rows.confirmedRooms,
+                card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+              })
+            : null,
+      });
+      if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
       // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
       if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
         await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
-      }
-      if (challengeUrl === null) {
-        await enqueueBookingConfirmation(tx, context, {
-          ...written,
-          property,
-          card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
-        });
       }
 
       return {
@@ -287,34 +295,30 @@ async function findCompany(tx: Tx, propertyId: number, accountId: string) {
   return company;
 }
 
-async function insertReservation(
-  tx: Tx,
-  data: {
-    reservationNumber: string;
-    property: PropertyRow;
-    request: ReservationCreateRequest;
-    rooms: PricedRoom<ReservationRoomPayload>[];
-    hash: string;
-    dateFrom: string;
-    dateTo: string;
-    paymentType: PaymentType;
-    company: { id: number; accountId: string; name: string } | null;
-    totals: { roomsTotal: number; servicesTotal: number; voucherDiscount: number; total: number; vat: number };
-    userId: number | null;
-    vatSettings: { rate: number; isTaxExclusive: boolean };
-    now: Date;
-    /** Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check. */
-    confirmed: boolean;
-  },
-): Promise<Omit<ConfirmedBooking, 'property' | 'card'>> {
+type BookingRows = ReturnType<typeof bookingRows>;
+
+/** Everything a booking writes, as rows: the reservation, and each room with its guests and extras. */
+function bookingRows(data: {
+  reservationNumber: string;
+  property: PropertyRow;
+  request: ReservationCreateRequest;
+  rooms: PricedRoom<ReservationRoomPayload>[];
+  hash: string;
+  dateFrom: string;
+  dateTo: string;
+  paymentType: PaymentType;
+  company: { id: number; accountId: string; name: string } | null;
+  totals: { roomsTotal: number; servicesTotal: number; voucherDiscount: number; total: number; vat: number };
+  userId: number | null;
+  vatSettings: { rate: number; isTaxExclusive: boolean };
+  now: Date;
+}) {
   const { request, property } = data;
   const booker = request.Booker;
   const values = {
     propertyId: property.id,
     reservationNumber: data.reservationNumber,
     confirmationTokenHash: data.hash,
-    status: data.confirmed ? ('confirmed' as const) : ('pending_payment' as const),
-    confirmedAt: data.confirmed ? data.now : null,
     dateFrom: data.dateFrom,
     dateTo: data.dateTo,
     bookerFirstName: booker.FirstName.trim(),
@@ -351,9 +355,8 @@ async function insertReservation(
     // The injected clock, not the database's: the abandoned-payment release measures from it.
     createdAt: data.now,
   };
-  const [reservation] = await tx.insert(reservations).values(values).returning({ id: reservations.id });
-  const reservationId = reservation!.id;
   const confirmedRooms: ConfirmedBooking['rooms'] = [];
+  const roomRows = [];
 
   for (const [sortOrder, room] of data.rooms.entries()) {
     const configuration = room.roomType.configurations.find((c) => c.id === room.payload.RoomConfigurationDropdownOptionId);
@@ -361,29 +364,24 @@ async function insertReservation(
       throw validation(`Rooms[${room.index}].RoomConfigurationDropdownOptionId`, 'Please choose one of the room configurations offered');
     }
     const { OriginalComponents, Components } = snapshotOf(room);
-    const [row] = await tx
-      .insert(reservationRooms)
-      .values({
-        reservationId,
-        roomTypeId: room.roomType.id,
-        ratePlanId: room.rate.ratePlan.id,
-        roomConfigurationId: configuration?.id ?? null,
-        roomConfigurationLabel: configuration?.label ?? null,
-        adults: room.party.NumberOfAdults,
-        children: room.party.NumberOfChildren,
-        infants: room.party.NumberOfInfants,
-        dateFrom: room.from,
-        dateTo: room.to,
-        priceComponents: { Components, OriginalComponents },
-        total: room.total,
-        originalTotal: room.originalTotal,
-        vat: vatOfTotal(room.total, data.vatSettings),
-        promotionId: room.rate.promotion?.id ?? null,
-        promotionCode: room.rate.promotion?.code ?? null,
-        sortOrder,
-      })
-      .returning({ id: reservationRooms.id });
-    const reservationRoomId = row!.id;
+    const row = {
+      roomTypeId: room.roomType.id,
+      ratePlanId: room.rate.ratePlan.id,
+      roomConfigurationId: configuration?.id ?? null,
+      roomConfigurationLabel: configuration?.label ?? null,
+      adults: room.party.NumberOfAdults,
+      children: room.party.NumberOfChildren,
+      infants: room.party.NumberOfInfants,
+      dateFrom: room.from,
+      dateTo: room.to,
+      priceComponents: { Components, OriginalComponents },
+      total: room.total,
+      originalTotal: room.originalTotal,
+      vat: vatOfTotal(room.total, data.vatSettings),
+      promotionId: room.rate.promotion?.id ?? null,
+      promotionCode: room.rate.promotion?.code ?? null,
+      sortOrder,
+    } satisfies Omit<typeof reservationRooms.$inferInsert, 'reservationId'>;
     confirmedRooms.push({
       roomTypeName: room.roomType.name,
       ratePlanName: room.rate.ratePlan.name,
@@ -397,37 +395,86 @@ async function insertReservation(
     const lead = room.payload.LeadGuest ?? room.payload.Guests[0];
     const others = room.payload.LeadGuest ? room.payload.Guests : room.payload.Guests.slice(1);
     const roomGuests = [...(lead ? [{ guest: lead, isLead: true }] : []), ...others.map((guest) => ({ guest, isLead: false }))];
-    if (roomGuests.length > 0) {
-      await tx.insert(guests).values(
-        roomGuests.map(({ guest, isLead }, order) => ({
-          reservationRoomId,
-          isLead,
-          firstName: guest.FirstName?.trim() ?? '',
-          lastName: guest.LastName?.trim() ?? '',
-          email: guest.Email?.trim() || null,
-          phone: guest.Phone?.trim() || null,
-          street: guest.Street ?? null,
-          city: guest.City ?? null,
-          stateOrCounty: guest.StateOrCounty ?? null,
-          zipCode: guest.ZipCode ?? null,
-          countryId: guest.CountryId ?? null,
-          sortOrder: order,
-        })),
-      );
-    }
-    if (room.services.length > 0) {
-      await tx.insert(reservationServices).values(
-        room.services.map((s) => ({
-          reservationRoomId,
-          serviceId: s.service.id,
-          quantity: s.quantity,
-          unitPrice: s.unitPrice,
-          total: s.total,
-        })),
-      );
-    }
+    roomRows.push({
+      row,
+      guests: roomGuests.map(
+        ({ guest, isLead }, order) =>
+          ({
+            isLead,
+            firstName: guest.FirstName?.trim() ?? '',
+            lastName: guest.LastName?.trim() ?? '',
+            email: guest.Email?.trim() || null,
+            phone: guest.Phone?.trim() || null,
+            street: guest.Street ?? null,
+            city: guest.City ?? null,
+            stateOrCounty: guest.StateOrCounty ?? null,
+            zipCode: guest.ZipCode ?? null,
+            countryId: guest.CountryId ?? null,
+            sortOrder: order,
+          }) satisfies Omit<typeof guests.$inferInsert, 'reservationRoomId'>,
+      ),
+      services: room.services.map(
+        (s) =>
+          ({
+            serviceId: s.service.id,
+            quantity: s.quantity,
+            unitPrice: s.unitPrice,
+            total: s.total,
+          }) satisfies Omit<typeof reservationServices.$inferInsert, 'reservationRoomId'>,
+      ),
+    });
   }
-  return { reservationId, reservation: values, rooms: confirmedRooms };
+  return { reservation: values, rooms: roomRows, confirmedRooms };
+}
+
+/**
+ * Writes a booking in ONE statement: the reservation, its rooms, guests and extras, the
+ * payment and the confirmation e-mail, each insert a data-modifying CTE that takes its
+ * reservation's (and room's) id from the one before. A round trip to the database costs the
+ * API more CPU than the insert costs the database (bench/REPORT.md), and this was six of them.
+ * Answers the reservation's id.
+ */
+async function writeBooking(
+  tx: Tx,
+  rows: BookingRows,
+  extra: {
+    status: Pick<typeof reservations.$inferInsert, 'status' | 'confirmedAt'>;
+    payment: Omit<Parameters<typeof authorisationRow>[0], 'reservationId'> | null;
+    mail: Omit<OutboxMail, 'reservationId'> | null;
+  },
+): Promise<number> {
+  const reservationId = sql`(SELECT id FROM new_reservation)`;
+  const roomId = (sortOrder: number) => sql`(SELECT id FROM new_rooms WHERE sort_order = ${sortOrder})`;
+  const guestRows = rows.rooms.flatMap((room) => room.guests.map((guest) => ({ ...guest, reservationRoomId: roomId(room.row.sortOrder) })));
+  const serviceRows = rows.rooms.flatMap((room) =>
+    room.services.map((service) => ({ ...service, reservationRoomId: roomId(room.row.sortOrder) })),
+  );
+  const inserts: [string, SQLWrapper][] = [
+    [
+      'new_reservation',
+      tx
+        .insert(reservations)
+        .values({ ...rows.reservation, ...extra.status })
+        .returning({ id: reservations.id }),
+    ],
+    [
+      'new_rooms',
+      tx
+        .insert(reservationRooms)
+        .values(rows.rooms.map((room) => ({ ...room.row, reservationId })))
+        .returning({ id: reservationRooms.id, sortOrder: reservationRooms.sortOrder }),
+    ],
+  ];
+  if (guestRows.length > 0) inserts.push(['new_guests', tx.insert(guests).values(guestRows)]);
+  if (serviceRows.length > 0) inserts.push(['new_services', tx.insert(reservationServices).values(serviceRows)]);
+  if (extra.payment) inserts.push(['new_payment', tx.insert(payments).values(authorisationRow({ ...extra.payment, reservationId }))]);
+  if (extra.mail) inserts.push(['new_mail', tx.insert(mailOutbox).values({ ...outboxRow(extra.mail), reservationId })]);
+  const ctes = sql.join(
+    inserts.map(([name, insert]) => sql`${sql.identifier(name)} AS (${insert.getSQL()})`),
+    sql`, `,
+  );
+  const [written] = await rawRows<{ id: number }>(tx, sql`WITH ${ctes} SELECT id FROM new_reservation`);
+  return written!.id;
 }
 
 function snapshotOf(room: PricedRoom) {
@@ -455,14 +502,4 @@ function snapshotOf(room: PricedRoom) {
     PerPersonCostPerInfant: prices.OriginalPerPersonCostPerInfant,
   };
   return { Components, OriginalComponents };
-}
-
-/** A reservation number no reservation has yet (a clash is about one in 10^11, but is still retried). */
-async function freeReservationNumber(tx: Tx): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const number = newReservationNumber();
-    const taken = await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.reservationNumber, number)).limit(1);
-    if (taken.length === 0) return number;
-  }
-  throw new Error('could not find a free reservation number in 5 attempts');
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardTypes, payments, properties, reservations } from '@hotel/db/schema';
-import { insertAuthorisation } from '../../src/payments/payment-queries';
+import { authorisationRow } from '../../src/payments/payment-queries';
 import type { CardDetails } from '../../src/payments/payment-gateway';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -55,17 +55,20 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
     ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
   });
   if (result.status !== 'requires_action') throw new Error('the challenge card should ask for a challenge');
-  const paymentId = await db.transaction((tx) =>
-    insertAuthorisation(tx, {
-      reservationId: reservation!.id,
-      gateway: t.context.paymentGateway.name,
-      amount: 20_000,
-      currency: 'GBP',
-      result,
-      completedAt: t.context.clock.now(),
-    }),
-  );
-  return { reference: result.gatewayReference, challengeUrl: result.challengeUrl, paymentId, reservationId: reservation!.id };
+  const [payment] = await db
+    .insert(payments)
+    .values(
+      authorisationRow({
+        reservationId: reservation!.id,
+        gateway: t.context.paymentGateway.name,
+        amount: 20_000,
+        currency: 'GBP',
+        result,
+        completedAt: t.context.clock.now(),
+      }),
+    )
+    .returning({ id: payments.id });
+  return { reference: result.gatewayReference, challengeUrl: result.challengeUrl, paymentId: payment!.id, reservationId: reservation!.id };
 }
 
 async function paymentRow(id: number) {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reservations } from '@hotel/db/schema';
 import { rawRows } from '../../src/database/raw-rows';
+import { unusedReservationNumber, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, type Ids, visa } from './reservation-fixture';
 
@@ -272,6 +274,20 @@ describe('POST /api/Reservation/Create', () => {
     expect(await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`)).toEqual(before);
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);
   });
+
+  it('refuses a room configuration the room type does not offer before the card is charged', async () => {
+    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    try {
+      const response = await create(aBooking(ids, { Rooms: [aRoom(ids, { RoomConfigurationDropdownOptionId: 999_999 })] })).expect(400);
+      expect(response.body.ModelState).toEqual({
+        'Rooms[0].RoomConfigurationDropdownOptionId': ['Please choose one of the room configurations offered'],
+      });
+      expect(authorise).not.toHaveBeenCalled();
+      expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+    } finally {
+      authorise.mockRestore();
+    }
+  });
 });
 
 describe('Idempotency-Key on Create', () => {
@@ -297,5 +313,26 @@ describe('GET /api/Reservation/Status and Confirmation', () => {
       .expect(404);
     await confirmation('y'.repeat(43)).expect(404);
     await request(t.app).get('/api/Reservation/Status').query({ propertyId: ids.propertyId }).expect(400);
+  });
+});
+
+describe('reservation numbers', () => {
+  it('leaves out a number a reservation already has, and keeps the others in order', async () => {
+    const { body } = await create(aBooking(ids)).expect(200);
+    const taken: string = body.ReservationNumber;
+
+    expect(await withoutUsedNumbers(t.database.db, ['ZZZZZZZ2', taken, '22222222'])).toEqual(['ZZZZZZZ2', '22222222']);
+  });
+
+  it('hands out numbers no reservation has, never the same one twice, across refills of the stock', async () => {
+    const drawn = [];
+    for (let i = 0; i < 150; i += 1) drawn.push(await unusedReservationNumber(t.database.db));
+
+    expect(new Set(drawn).size).toBe(150);
+    for (const number of drawn) expect(number).toMatch(/^[2-9A-HJKMNP-TV-Z]{8}$/);
+    const existing = new Set(
+      (await t.database.db.select({ number: reservations.reservationNumber }).from(reservations)).map((r) => r.number),
+    );
+    expect(drawn.filter((number) => existing.has(number))).toEqual([]);
   });
 });
