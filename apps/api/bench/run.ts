@@ -20,6 +20,7 @@ import { pricesFromWire, roomPrice } from '@hotel/domain/pricing';
 import { systemClock } from '../src/app-context';
 import { migratePostgres, openPostgresDatabase } from '../src/database/postgres-database';
 import { createLogger } from '../src/logger';
+import { cpuPerRequest, cpuUse, type CpuUse } from './cpu-use';
 import { generateLargeGroup, inventoryMismatches, LARGE_GROUP, type LargeGroup } from './generate-large-group';
 
 const require = createRequire(import.meta.url);
@@ -73,8 +74,9 @@ function run(options: AutocannonOptions): Promise<AutocannonResult> {
  * and caches filled), not of its first second. The contended scenario goes without: it is a
  * count of what was booked, not a rate.
  */
-async function load(options: AutocannonOptions, { warmUp = true } = {}): Promise<AutocannonResult> {
+async function load(options: AutocannonOptions, { warmUp = true, beforeMeasuring = () => {} } = {}): Promise<AutocannonResult> {
   if (warmUp && WARM_UP_S > 0) await run({ ...options, duration: WARM_UP_S });
+  beforeMeasuring();
   return run(options);
 }
 
@@ -673,24 +675,29 @@ async function main(): Promise<void> {
     if (probe.status !== 200 || !probeAnswer.includes('"Success":true'))
       throw new Error(`a prepared create answered ${probe.status}: ${probeAnswer}`);
     let createIndex = 0;
-    const createResult = await load({
-      url: base,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/Reservation/Create',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: createBodies[createIndex++ % createBodies.length] }),
-        },
-      ],
-    });
+    let cpuBeforeCreates: CpuUse | undefined;
+    const createResult = await load(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/Reservation/Create',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: createBodies[createIndex++ % createBodies.length] }),
+          },
+        ],
+      },
+      { beforeMeasuring: () => (cpuBeforeCreates = cpuUse(api?.pid)) },
+    );
+    const createCpu = cpuPerRequest(cpuBeforeCreates, cpuUse(api?.pid), createResult['2xx']);
     const createRow = record(
       'POST /api/Reservation/Create, uncontended',
       CONNECTIONS,
       createResult,
-      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createIndex > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}`,
+      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createIndex > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}. ${createCpu}`,
     );
 
     // Contended: every client books the same night of the 3-room type at once.
