@@ -93,6 +93,45 @@ describe('POST /api/Reservation/Create', () => {
     expect(await soldOn('DBL', '2027-03-06')).toBe(0); // the departure day is not a night of the stay
   });
 
+  it('keeps each room’s guests and extras with that room when several rooms are booked at once', async () => {
+    const rooms = [
+      aRoom(ids, {
+        Guests: [
+          { FirstName: 'Ada', LastName: 'Lovelace' },
+          { FirstName: 'Charles', LastName: 'Babbage' },
+        ],
+        Services: [{ ServiceId: ids.services.FIZZ, Quantity: 2 }],
+        TotalCost: 240,
+      }),
+      aRoom(ids, {
+        ReservationItemId: 2,
+        RoomTypeId: ids.roomTypes.SGL,
+        NumberOfAdults: 1,
+        Guests: [{ FirstName: 'Mary', LastName: 'Somerville' }],
+        TotalCost: 120,
+      }),
+    ];
+    const response = await create(aBooking(ids, { Rooms: rooms })).expect(200);
+
+    const { body } = await confirmation(response.body.ConfirmationToken).expect(200);
+    expect(body.Rooms).toEqual([
+      expect.objectContaining({
+        RoomTypeName: 'Double',
+        Guests: [
+          expect.objectContaining({ FirstName: 'Ada', LastName: 'Lovelace', IsLeadGuest: true }),
+          expect.objectContaining({ FirstName: 'Charles', LastName: 'Babbage', IsLeadGuest: false }),
+        ],
+        Services: [expect.objectContaining({ ServiceName: 'Prosecco', Quantity: 2, TotalCost: 50 })],
+      }),
+      expect.objectContaining({
+        RoomTypeName: 'Single',
+        Guests: [expect.objectContaining({ FirstName: 'Mary', LastName: 'Somerville', IsLeadGuest: true })],
+        Services: [],
+      }),
+    ]);
+    expect(body).toMatchObject({ TotalAccommodationPrice: 360, TotalServicesPrice: 50, TotalCost: 410 });
+  });
+
   it('puts the confirmation e-mail into the outbox with the manage and pre-check-in links', async () => {
     const { body } = await create(aBooking(ids)).expect(200);
     const [mail] = await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
