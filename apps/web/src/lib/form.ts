@@ -3,7 +3,7 @@
  * API validates with (plus the domain's configured rules), errors kept per field in the
  * ModelState shape, the first invalid control focused.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { modelStateFromIssues } from '@hotel/domain/model-state';
 import type { FieldErrors } from '@hotel/domain/validation';
 
@@ -68,5 +68,45 @@ export function useForm<T extends object>(initial: T | (() => T)) {
       return next;
     });
   }, []);
-  return { values, setValues, setField, errors, setErrors };
+  /** What a text field needs of one string value: the value, its change handler and its messages. */
+  const bind = <K extends StringKeys<T>>(name: K) => ({
+    value: values[name] as string,
+    onChange: (event: { target: { value: string } }) => setField(name, event.target.value as T[K]),
+    error: errors[name],
+  });
+  return { values, setValues, setField, errors, setErrors, bind };
+}
+
+type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/**
+ * A form's submit: builds the request, checks it against the schema (each field's message
+ * shown, the first invalid control focused) and only then sends it, `busy` meanwhile. `send`
+ * handles its own answers and failures.
+ */
+export function useSubmit<Request>(
+  form: { setErrors: (errors: FieldErrors) => void },
+  schema: SafeParser,
+  build: () => Request,
+  send: (request: Request) => Promise<void>,
+) {
+  const ref = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const request = build();
+    const errors = schemaErrors(schema, request);
+    form.setErrors(errors);
+    if (hasErrors(errors)) {
+      focusFirstInvalid(ref.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      await send(request);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { ref, busy, submit };
 }

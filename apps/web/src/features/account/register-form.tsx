@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { PASSWORD_MIN_LENGTH } from '@hotel/domain/validation';
 import { registerFormSchema } from '@hotel/domain/wire/account-requests';
@@ -6,7 +5,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { LANGUAGE_CODE } from '../../lib/api-client';
-import { focusFirstInvalid, hasErrors, schemaErrors, useForm } from '../../lib/form';
+import { useForm, useSubmit } from '../../lib/form';
 import { register } from './account-api';
 
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one that is not a letter or a digit.`;
@@ -15,56 +14,40 @@ export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a
 export function RegisterForm(props: { propertyId: number; onRegistered: () => void }) {
   const toast = useToast();
   const form = useForm({ Firstname: '', Lastname: '', EmailAddress: '', MobileNumber: '', Password: '', ConfirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFormElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const request = { LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values };
-    const errors = schemaErrors(registerFormSchema, request);
-    form.setErrors(errors);
-    if (hasErrors(errors)) {
-      focusFirstInvalid(ref.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { ConfirmPassword: _confirm, ...body } = request;
-      const response = await register(body);
-      if (response?.Success === false) {
-        toast.negative(response.Message || ERROR_MESSAGES.registerFailed);
-        return;
+  const { ref, busy, submit } = useSubmit(
+    form,
+    registerFormSchema,
+    () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
+    async ({ ConfirmPassword: _confirm, ...body }) => {
+      try {
+        const response = await register(body);
+        if (response?.Success === false) {
+          toast.negative(response.Message || ERROR_MESSAGES.registerFailed);
+          return;
+        }
+        toast.positive(SUCCESS_MESSAGES.registered);
+        props.onRegistered();
+      } catch {
+        toast.negative(ERROR_MESSAGES.registerFailed);
       }
-      toast.positive(SUCCESS_MESSAGES.registered);
-      props.onRegistered();
-    } catch {
-      toast.negative(ERROR_MESSAGES.registerFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: keyof typeof form.values) => ({
-    value: form.values[name],
-    onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
-    error: form.errors[name],
-  });
+    },
+  );
 
   return (
     <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <TextField label="First name" autoComplete="given-name" {...field('Firstname')} />
-      <TextField label="Last name" autoComplete="family-name" {...field('Lastname')} />
-      <TextField label="Email address" type="email" autoComplete="email" className="sm:col-span-2" {...field('EmailAddress')} />
+      <TextField label="First name" autoComplete="given-name" {...form.bind('Firstname')} />
+      <TextField label="Last name" autoComplete="family-name" {...form.bind('Lastname')} />
+      <TextField label="Email address" type="email" autoComplete="email" className="sm:col-span-2" {...form.bind('EmailAddress')} />
       <TextField
         label="Mobile number"
         type="tel"
         autoComplete="tel"
         hint="Start with + or 00 and your country code"
         className="sm:col-span-2"
-        {...field('MobileNumber')}
+        {...form.bind('MobileNumber')}
       />
-      <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('Password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('ConfirmPassword')} />
+      <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.bind('Password')} />
+      <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.bind('ConfirmPassword')} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy} busy={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
