@@ -19,6 +19,17 @@ const StatusPage = lazyWithReload(() => import('../routes/status-page').then((m)
 const ConfirmationPage = lazyWithReload(() => import('../routes/confirmation-page').then((m) => ({ default: m.ConfirmationPage })));
 const RestaurantPage = lazyWithReload(() => import('../routes/restaurant-page').then((m) => ({ default: m.RestaurantPage })));
 const RegisterPage = lazyWithReload(() => import('../routes/register-page').then((m) => ({ default: m.RegisterPage })));
+const ConfirmEmailPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ConfirmEmailPage })));
+const ForgotPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ResetPasswordPage })));
+
+/** The account pages, each under /Account/{page}/{propertyCode} (spec section 2). */
+const accountPages = [
+  ['Register', RegisterPage],
+  ['ConfirmEmail', ConfirmEmailPage],
+  ['ForgotPassword', ForgotPasswordPage],
+  ['ResetPassword', ResetPasswordPage],
+] as const;
 
 /** Scroll returns to the top on each navigation (spec section 2). */
 function ScrollToTop() {
@@ -74,15 +85,17 @@ export function App() {
                 </PropertyGate>
               )}
             </Route>
-            <Route path="/Account/Register/:propertyCode">
-              {(params) => (
-                <PropertyGate propertyCode={params.propertyCode}>
-                  <Page>
-                    <RegisterPage />
-                  </Page>
-                </PropertyGate>
-              )}
-            </Route>
+            {accountPages.map(([name, AccountPage]) => (
+              <Route key={name} path={`/Account/${name}/:propertyCode`}>
+                {(params) => (
+                  <PropertyGate propertyCode={params.propertyCode}>
+                    <Page>
+                      <AccountPage />
+                    </Page>
+                  </PropertyGate>
+                )}
+              </Route>
+            ))}
             <Route path="/Unauthorised" component={UnauthorisedPage} />
             <Route path="/Error" component={ErrorPage} />
             <Route component={NotFoundPage} />

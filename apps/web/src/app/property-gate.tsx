@@ -81,7 +81,8 @@ export function PropertyGate({ propertyCode, children }: { propertyCode: string;
               <LoginForm
                 propertyId={context.property.PropertyId}
                 registerHref={paths.register(propertyCode)}
-                onRegister={close}
+                forgotPasswordHref={paths.forgotPassword(propertyCode)}
+                onNavigate={close}
                 onLoggedIn={async (user) => {
                   await setSignedInUser(context.property.PropertyId, user);
                   close();

@@ -13,6 +13,7 @@ export const paths = {
     `/Book/${code(propertyCode)}/Confirmation/${encodeURIComponent(confirmationToken)}`,
   restaurant: (propertyCode: string) => `/Book/${code(propertyCode)}/Restaurant`,
   register: (propertyCode: string) => `/Account/Register/${code(propertyCode)}`,
+  forgotPassword: (propertyCode: string) => `/Account/ForgotPassword/${code(propertyCode)}`,
   manageBooking: (propertyCode: string) => `/Manage/${code(propertyCode)}`,
   manageAccount: (propertyCode: string) => `/ManageAccount/${code(propertyCode)}`,
   unauthorised: () => '/Unauthorised',

@@ -1,5 +1,10 @@
-/** The account calls of the booking flow (spec section 7): authenticate, log out, register. */
-import type { AuthenticateRequest, RegisterRequest } from '@hotel/domain/wire/account-requests';
+/** The account calls (spec section 7): authenticate, log out, register, confirm an address, reset a password. */
+import type {
+  AuthenticateRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  RequestPasswordResetRequest,
+} from '@hotel/domain/wire/account-requests';
 import { apiPost } from '../../lib/api-client';
 import type { UserAccount } from '../../types/api';
 
@@ -33,4 +38,22 @@ export function userFromAuthenticate(response: AuthenticateResponse): UserAccoun
     CanChoosePaymentMethod: response.CanChoosePaymentMethod ?? false,
     CreditCards: response.CreditCards ?? [],
   };
+}
+
+/** What the confirm and reset calls answer: Success and a Message written for the guest. */
+export type AccountResult = { Success: boolean; Message?: string | null };
+
+/** Confirms the address of the e-mailed link's token (single use). */
+export function confirmEmail(token: string): Promise<AccountResult> {
+  return apiPost<AccountResult>('/Account/ConfirmEmail', { Token: token });
+}
+
+/** E-mails a reset link; the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(request: RequestPasswordResetRequest): Promise<AccountResult> {
+  return apiPost<AccountResult>('/Account/RequestPasswordReset', request);
+}
+
+/** Sets a new password with the e-mailed link's token (single use, one hour). */
+export function resetPassword(request: PasswordResetRequest): Promise<AccountResult> {
+  return apiPost<AccountResult>('/Account/PasswordReset', request);
 }

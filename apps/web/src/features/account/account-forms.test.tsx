@@ -11,10 +11,22 @@ async function logIn(email = 'ada@example.com', password = 'secret') {
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
+/** The login form as the login dialog shows it, for property 7 (TEST). */
+function renderLoginForm(onLoggedIn = vi.fn()) {
+  return renderWithProviders(
+    <LoginForm
+      propertyId={7}
+      registerHref="/Account/Register/TEST"
+      forgotPasswordHref="/Account/ForgotPassword/TEST"
+      onLoggedIn={onLoggedIn}
+    />,
+  );
+}
+
 describe('LoginForm', () => {
   it('checks the fields with the spec messages before calling', async () => {
     const calls = fakeApi({});
-    renderWithProviders(<LoginForm propertyId={7} registerHref="/Account/Register/TEST" onLoggedIn={vi.fn()} />);
+    renderLoginForm();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByText('A valid email address is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -34,7 +46,7 @@ describe('LoginForm', () => {
       },
     });
     const onLoggedIn = vi.fn();
-    renderWithProviders(<LoginForm propertyId={7} registerHref="/Account/Register/TEST" onLoggedIn={onLoggedIn} />);
+    renderLoginForm(onLoggedIn);
     await logIn();
     expect(await screen.findByText('Welcome back Ada')).toBeInTheDocument();
     expect(onLoggedIn).toHaveBeenCalledWith(expect.objectContaining({ Firstname: 'Ada', CanChoosePaymentMethod: true }));
@@ -46,10 +58,17 @@ describe('LoginForm', () => {
     });
   });
 
+  it('links to Forgot Password and to Create Account', () => {
+    fakeApi({});
+    renderLoginForm();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/Account/ForgotPassword/TEST');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/Account/Register/TEST');
+  });
+
   it('shows the server message when the login is refused', async () => {
     fakeApi({ 'POST /api/Account/Authenticate': { Success: false, Message: 'Your account is locked' } });
     const onLoggedIn = vi.fn();
-    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={onLoggedIn} />);
+    renderLoginForm(onLoggedIn);
     await logIn();
     expect(await screen.findByText('Your account is locked')).toBeInTheDocument();
     expect(onLoggedIn).not.toHaveBeenCalled();
@@ -57,7 +76,7 @@ describe('LoginForm', () => {
 
   it('falls back to the login error text when the call fails without a message', async () => {
     fakeApi({ 'POST /api/Account/Authenticate': respond(500, {}), 'POST /api/Log': respond(204) });
-    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={vi.fn()} />);
+    renderLoginForm();
     await logIn();
     expect(await screen.findByText('Failed to login, please check your email address and password')).toBeInTheDocument();
   });
@@ -70,7 +89,7 @@ describe('LoginForm', () => {
       }),
       'POST /api/Log': respond(204),
     });
-    renderWithProviders(<LoginForm propertyId={7} registerHref="/x" onLoggedIn={vi.fn()} />);
+    renderLoginForm();
     await logIn('ada@example.com', 'x');
     expect(await screen.findByText('A valid email address is required; Password is required')).toBeInTheDocument();
   });

@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ERROR_MESSAGES, welcomeMessage } from '@hotel/domain/messages';
 import { authenticateRequestSchema } from '@hotel/domain/wire/account-requests';
@@ -6,7 +5,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorText, LANGUAGE_CODE } from '../../lib/api-client';
-import { focusFirstInvalid, hasErrors, schemaErrors, useForm } from '../../lib/form';
+import { useForm, useSubmit } from '../../lib/form';
 import type { UserAccount } from '../../types/api';
 import { authenticate, userFromAuthenticate } from './account-api';
 
@@ -18,63 +17,47 @@ export function LoginForm(props: {
   propertyId: number;
   onLoggedIn: (user: UserAccount | null) => Promise<void> | void;
   registerHref: string;
-  onRegister?: () => void;
+  forgotPasswordHref: string;
+  /** Called when the user follows a link away from the dialog (register, forgot password). */
+  onNavigate?: () => void;
 }) {
   const toast = useToast();
   const form = useForm({ EmailAddress: '', Password: '' });
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFormElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const request = { LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values };
-    const errors = schemaErrors(authenticateRequestSchema, request);
-    form.setErrors(errors);
-    if (hasErrors(errors)) {
-      focusFirstInvalid(ref.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await authenticate(request);
-      if (!response.Success) {
-        toast.negative(response.Message || ERROR_MESSAGES.loginFailed);
-        return;
+  const { ref, busy, submit } = useSubmit(
+    form,
+    authenticateRequestSchema,
+    () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
+    async (request) => {
+      try {
+        const response = await authenticate(request);
+        if (!response.Success) {
+          toast.negative(response.Message || ERROR_MESSAGES.loginFailed);
+          return;
+        }
+        const user = userFromAuthenticate(response);
+        await props.onLoggedIn(user);
+        toast.positive(welcomeMessage(user?.Firstname));
+      } catch (error) {
+        toast.negative(errorText(error, ERROR_MESSAGES.loginFailed));
       }
-      const user = userFromAuthenticate(response);
-      await props.onLoggedIn(user);
-      toast.positive(welcomeMessage(user?.Firstname));
-    } catch (error) {
-      toast.negative(errorText(error, ERROR_MESSAGES.loginFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={form.values.EmailAddress}
-        onChange={(event) => form.setField('EmailAddress', event.target.value)}
-        error={form.errors.EmailAddress}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={form.values.Password}
-        onChange={(event) => form.setField('Password', event.target.value)}
-        error={form.errors.Password}
-      />
+      <TextField label="Email address" type="email" autoComplete="email" {...form.bind('EmailAddress')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('Password')} />
       <Button type="submit" className="w-full" disabled={busy} busy={busy}>
         {busy ? 'Logging in…' : 'Log in'}
       </Button>
       <p className="text-sm">
+        <Link className="text-link underline" href={props.forgotPasswordHref} onClick={props.onNavigate}>
+          Forgot your password?
+        </Link>
+      </p>
+      <p className="text-sm">
         New here?{' '}
-        <Link className="text-link underline" href={props.registerHref} onClick={props.onRegister}>
+        <Link className="text-link underline" href={props.registerHref} onClick={props.onNavigate}>
           Create an account
         </Link>
       </p>
