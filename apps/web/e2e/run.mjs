@@ -881,7 +881,13 @@ async function run() {
         await page.getByRole('button', { name: 'Menu' }).click();
         check(await page.getByRole('link', { name: 'Manage Account' }).isVisible(), 'a logged-in user can manage the account');
         await session.snap('logged-in-menu');
-        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('link', { name: 'Manage Account' }).click();
+        await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
+        check((await page.getByLabel('First name').inputValue()) === 'Katherine', 'Manage Account shows the account');
+        await page.getByLabel('Telephone').fill('+44 7700 900456');
+        await page.getByRole('button', { name: 'Save details' }).click();
+        await page.getByText('Your details have been saved successfully').waitFor();
+        await session.snap('manage-account');
         // Its own dates: the other scenarios have taken most Harbour Doubles of the main stay.
         await search(session, { from: isoDaysAhead(66), to: isoDaysAhead(67), adults: 1 });
         await chooseRoom(session, { rate: 'Advance Purchase', extras: [] });

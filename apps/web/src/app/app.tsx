@@ -22,13 +22,15 @@ const RegisterPage = lazyWithReload(() => import('../routes/register-page').then
 const ConfirmEmailPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ConfirmEmailPage })));
 const ForgotPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ResetPasswordPage })));
+const ManageAccountPage = lazyWithReload(() => import('../routes/manage-account-page').then((m) => ({ default: m.ManageAccountPage })));
 
-/** The account pages, each under /Account/{page}/{propertyCode} (spec section 2). */
-const accountPages = [
-  ['Register', RegisterPage],
-  ['ConfirmEmail', ConfirmEmailPage],
-  ['ForgotPassword', ForgotPasswordPage],
-  ['ResetPassword', ResetPasswordPage],
+/** The pages of a property outside the booking flow (spec section 2), each framed like the Book pages. */
+const propertyPages = [
+  ['/Account/Register/:propertyCode', RegisterPage],
+  ['/Account/ConfirmEmail/:propertyCode', ConfirmEmailPage],
+  ['/Account/ForgotPassword/:propertyCode', ForgotPasswordPage],
+  ['/Account/ResetPassword/:propertyCode', ResetPasswordPage],
+  ['/ManageAccount/:propertyCode', ManageAccountPage],
 ] as const;
 
 /** Scroll returns to the top on each navigation (spec section 2). */
@@ -85,12 +87,12 @@ export function App() {
                 </PropertyGate>
               )}
             </Route>
-            {accountPages.map(([name, AccountPage]) => (
-              <Route key={name} path={`/Account/${name}/:propertyCode`}>
+            {propertyPages.map(([path, PropertyPage]) => (
+              <Route key={path} path={path}>
                 {(params) => (
                   <PropertyGate propertyCode={params.propertyCode}>
                     <Page>
-                      <AccountPage />
+                      <PropertyPage />
                     </Page>
                   </PropertyGate>
                 )}

@@ -1,9 +1,11 @@
-/** The account calls (spec section 7): authenticate, log out, register, confirm an address, reset a password. */
+/** The account calls (spec section 7): authenticate, log out, register, confirm an address, reset or change a password, update details. */
 import type {
   AuthenticateRequest,
+  ChangePasswordRequest,
   PasswordResetRequest,
   RegisterRequest,
   RequestPasswordResetRequest,
+  UpdateAccountRequest,
 } from '@hotel/domain/wire/account-requests';
 import { apiPost } from '../../lib/api-client';
 import type { UserAccount } from '../../types/api';
@@ -56,4 +58,14 @@ export function requestPasswordReset(request: RequestPasswordResetRequest): Prom
 /** Sets a new password with the e-mailed link's token (single use, one hour). */
 export function resetPassword(request: PasswordResetRequest): Promise<AccountResult> {
   return apiPost<AccountResult>('/Account/PasswordReset', request);
+}
+
+/** Changes the password of the logged-in user; the server ends every other session. */
+export function changePassword(request: ChangePasswordRequest): Promise<AccountResult> {
+  return apiPost<AccountResult>('/Account/ChangePassword', request);
+}
+
+/** Saves the logged-in user's names, telephone and offers choice; answers the account as saved. */
+export function updateAccount(request: UpdateAccountRequest): Promise<AccountResult & Partial<UserAccount>> {
+  return apiPost<AccountResult & Partial<UserAccount>>('/Account/Update', request);
 }

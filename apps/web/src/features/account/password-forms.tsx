@@ -1,11 +1,15 @@
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
-import { passwordResetRequestSchema, requestPasswordResetRequestSchema } from '@hotel/domain/wire/account-requests';
+import {
+  changePasswordRequestSchema,
+  passwordResetRequestSchema,
+  requestPasswordResetRequestSchema,
+} from '@hotel/domain/wire/account-requests';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorText, LANGUAGE_CODE } from '../../lib/api-client';
 import { useForm, useSubmit } from '../../lib/form';
-import { requestPasswordReset, resetPassword, type AccountResult } from './account-api';
+import { changePassword, requestPasswordReset, resetPassword, type AccountResult } from './account-api';
 import { PASSWORD_HINT } from './register-form';
 
 /**
@@ -66,6 +70,51 @@ export function ResetPasswordForm(props: { propertyId: number; token: string; on
       <Button type="submit" disabled={busy} busy={busy}>
         {busy ? 'Saving…' : 'Set new password'}
       </Button>
+    </form>
+  );
+}
+
+const noPasswords = { CurrentPassword: '', Password: '', ConfirmPassword: '' };
+
+/** Manage Account's Change Password form: the current password, then the new one twice. */
+export function ChangePasswordForm(props: { propertyId: number }) {
+  const toast = useToast();
+  const form = useForm(noPasswords);
+  const { ref, busy, submit } = useSubmit(
+    form,
+    changePasswordRequestSchema,
+    () => ({ PropertyId: props.propertyId, ...form.values }),
+    async (request) => {
+      try {
+        const result = await changePassword(request);
+        if (!result.Success) {
+          toast.negative(result.Message || ERROR_MESSAGES.actionFailed);
+          return;
+        }
+        toast.positive(result.Message || 'Your password has been changed.');
+        form.setValues(noPasswords);
+      } catch (error) {
+        toast.negative(errorText(error, ERROR_MESSAGES.actionFailed));
+      }
+    },
+  );
+
+  return (
+    <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        className="sm:col-span-2"
+        {...form.bind('CurrentPassword')}
+      />
+      <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.bind('Password')} />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.bind('ConfirmPassword')} />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy} busy={busy}>
+          {busy ? 'Changing…' : 'Change password'}
+        </Button>
+      </div>
     </form>
   );
 }

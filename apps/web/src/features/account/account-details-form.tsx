@@ -1,0 +1,73 @@
+import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
+import { updateAccountRequestSchema } from '@hotel/domain/wire/account-requests';
+import { Button } from '../../components/button';
+import { CheckboxField, TextField } from '../../components/field';
+import { useToast } from '../../components/toast';
+import { setSignedInUser } from '../../hooks/use-account';
+import { errorText } from '../../lib/api-client';
+import { useForm, useSubmit } from '../../lib/form';
+import type { UserAccount } from '../../types/api';
+import { updateAccount } from './account-api';
+
+/**
+ * Manage Account's details form (spec section 8: 'Your details have been saved successfully' or
+ * 'Failed to save your details'). The e-mail address is the login and is not changed here.
+ */
+export function AccountDetailsForm(props: { propertyId: number; user: UserAccount }) {
+  const toast = useToast();
+  const form = useForm({
+    Firstname: props.user.Firstname,
+    Lastname: props.user.Lastname,
+    Telephone: props.user.Telephone ?? '',
+    ReceiveBrandOffers: props.user.ReceiveBrandOffers,
+  });
+  const { ref, busy, submit } = useSubmit(
+    form,
+    updateAccountRequestSchema,
+    () => ({ PropertyId: props.propertyId, ...form.values }),
+    async (request) => {
+      try {
+        const result = await updateAccount(request);
+        if (!result.Success) {
+          toast.negative(result.Message || ERROR_MESSAGES.saveDetailsFailed);
+          return;
+        }
+        // The answer is the account as saved: the header and checkout show it at once.
+        const { Success: _success, Message: _message, ...saved } = result;
+        await setSignedInUser(props.propertyId, { ...props.user, ...saved });
+        toast.positive(SUCCESS_MESSAGES.detailsSaved);
+      } catch (error) {
+        toast.negative(errorText(error, ERROR_MESSAGES.saveDetailsFailed));
+      }
+    },
+  );
+
+  return (
+    <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <TextField label="First name" autoComplete="given-name" {...form.bind('Firstname')} />
+      <TextField label="Last name" autoComplete="family-name" {...form.bind('Lastname')} />
+      <TextField
+        label="Telephone"
+        type="tel"
+        autoComplete="tel"
+        hint="Start with + or 00 and your country code"
+        className="sm:col-span-2"
+        {...form.bind('Telephone')}
+      />
+      <p className="text-sm text-gray-700 sm:col-span-2">
+        Email address: <span className="font-medium text-gray-900">{props.user.EmailAddress}</span>
+      </p>
+      <CheckboxField
+        label="Send me news and offers"
+        className="sm:col-span-2"
+        checked={form.values.ReceiveBrandOffers}
+        onChange={(event) => form.setField('ReceiveBrandOffers', event.target.checked)}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy} busy={busy}>
+          {busy ? 'Saving…' : 'Save details'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { fakeApi, renderWithProviders } from '../test/render';
+import type { UserAccount } from '../types/api';
+import { ManageAccountPage } from './manage-account-page';
+
+const ada: UserAccount = {
+  Firstname: 'Ada',
+  Lastname: 'Lovelace',
+  Telephone: '+441234567890',
+  EmailAddress: 'ada@example.com',
+  ReceiveBrandOffers: false,
+  CanChoosePaymentMethod: false,
+  CreditCards: [{ CreditCardId: 3, Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029 }],
+};
+
+function renderPage() {
+  renderWithProviders(
+    <Switch>
+      <Route path="/ManageAccount/:propertyCode">
+        <ManageAccountPage />
+      </Route>
+      <Route path="/Book/:propertyCode">The Book page</Route>
+    </Switch>,
+    { path: '/ManageAccount/TEST' },
+  );
+}
+
+function loggedIn(routes: Parameters<typeof fakeApi>[0] = {}) {
+  localStorage.setItem('hotel:signed-in', '1');
+  return fakeApi({ 'GET /api/Account': ada, ...routes });
+}
+
+afterEach(() => localStorage.clear());
+
+describe('Manage Account (/ManageAccount/{propertyCode})', () => {
+  it('sends a visitor who is not logged in to the Book page', async () => {
+    fakeApi({});
+    renderPage();
+    expect(await screen.findByText('The Book page')).toBeInTheDocument();
+  });
+
+  it('shows the user’s details, the login address and the saved cards', async () => {
+    loggedIn();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Manage Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Telephone')).toHaveValue('+441234567890');
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Visa ending 4242, expires 12/2029')).toBeInTheDocument();
+    expect(document.title).toBe('Manage Account | Test Hotel');
+  });
+
+  it('saves the details and says so, with the spec’s message', async () => {
+    const calls = loggedIn({
+      'POST /api/Account/Update': {
+        Success: true,
+        Message: 'Your details have been saved successfully',
+        ...ada,
+        Telephone: '+447700900123',
+      },
+    });
+    renderPage();
+    const telephone = await screen.findByLabelText('Telephone');
+    await userEvent.clear(telephone);
+    await userEvent.type(telephone, '+447700900123');
+    await userEvent.click(screen.getByLabelText('Send me news and offers'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByText('Your details have been saved successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/Account/Update')?.body).toEqual({
+      PropertyId: 7,
+      Firstname: 'Ada',
+      Lastname: 'Lovelace',
+      Telephone: '+447700900123',
+      ReceiveBrandOffers: true,
+    });
+  });
+
+  it('refuses a telephone without its country code before calling', async () => {
+    const calls = loggedIn();
+    renderPage();
+    const telephone = await screen.findByLabelText('Telephone');
+    await userEvent.clear(telephone);
+    await userEvent.type(telephone, '01234 567890');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/Account/Update')).toHaveLength(0);
+  });
+
+  it('shows the spec’s failure text when the details cannot be saved', async () => {
+    loggedIn({ 'POST /api/Account/Update': { Success: false } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Failed to save your details')).toBeInTheDocument();
+  });
+
+  it('changes the password with the current one, then clears the fields', async () => {
+    const calls = loggedIn({ 'POST /api/Account/ChangePassword': { Success: true, Message: 'Your password has been changed.' } });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Current password'), 'old-password-1');
+    await userEvent.type(screen.getByLabelText('New password', { exact: true }), 'new-password-2');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/Account/ChangePassword')?.body).toEqual({
+      PropertyId: 7,
+      CurrentPassword: 'old-password-1',
+      Password: 'new-password-2',
+      ConfirmPassword: 'new-password-2',
+    });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows the server’s refusal of a wrong current password', async () => {
+    loggedIn({ 'POST /api/Account/ChangePassword': { Success: false, Message: 'The current password is not correct.' } });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Current password'), 'wrong-password-1');
+    await userEvent.type(screen.getByLabelText('New password', { exact: true }), 'new-password-2');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is not correct.')).toBeInTheDocument();
+  });
+});
