@@ -42,10 +42,18 @@ export type WirePrices = Partial<Record<PriceField | OriginalPriceField, number 
   BaseNumberOfAdults?: number | null;
 };
 
-function originalsOf(prices: RatePrices): PriceComponents {
+/** A rate's undiscounted components: its Original* twins under the plain names. */
+export function originalsOf(prices: RatePrices): PriceComponents {
   const original = { BaseNumberOfAdults: prices.BaseNumberOfAdults } as PriceComponents;
   for (const field of PRICE_FIELDS) original[field] = prices[`Original${field}`];
   return original;
+}
+
+/** A rate's components as charged, without their Original* twins (what a booked room keeps beside `originalsOf`). */
+export function componentsOf(prices: RatePrices): PriceComponents {
+  const current = { BaseNumberOfAdults: prices.BaseNumberOfAdults } as PriceComponents;
+  for (const field of PRICE_FIELDS) current[field] = prices[field];
+  return current;
 }
 
 /** The price of one room for a party (spec section 9's room price rule). */

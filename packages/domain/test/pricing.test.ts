@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bookingTotal,
+  componentsOf,
   DEFAULT_BASE_NUMBER_OF_ADULTS,
   giftVoucherDiscount,
   lowestRate,
   originalRoomPrice,
+  originalsOf,
   ORIGINAL_PRICE_FIELDS,
   pricePerNight,
   pricesFromWire,
@@ -68,6 +70,29 @@ describe('wire and definition components', () => {
     expect(prices.CostPerRoom).toBe(0);
     expect(prices.OriginalCostPerRoom).toBe(300);
     expect(prices.BaseNumberOfAdults).toBe(DEFAULT_BASE_NUMBER_OF_ADULTS);
+  });
+
+  it('splits a rate into the components charged and the undiscounted ones', () => {
+    const discounted = { ...withOriginals(componentsOf(barDouble)), BaseRate: 9_900 };
+    const asDefined = {
+      BaseRate: 11_000,
+      BaseNumberOfAdults: 2,
+      CostPerRoom: 0,
+      CostPerAdult: 2_500,
+      CostPerChild: 1_500,
+      CostPerInfant: 0,
+      PerPersonCostPerAdult: 0,
+      PerPersonCostPerChild: 0,
+      PerPersonCostPerInfant: 0,
+    };
+    expect(componentsOf(discounted)).toEqual({ ...asDefined, BaseRate: 9_900 });
+    expect(originalsOf(discounted)).toEqual(asDefined);
+    fc.assert(
+      fc.property(ratePricesArbitrary(), (prices) => {
+        expect(componentsOf(withOriginals(componentsOf(prices)))).toEqual(componentsOf(prices));
+        expect(roomPrice(originalsOf(prices), party(2))).toBe(originalRoomPrice(prices, party(2)));
+      }),
+    );
   });
 
   it('writes major units with every twin', () => {

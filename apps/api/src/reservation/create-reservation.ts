@@ -4,7 +4,7 @@ import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } 
 import { todayIn } from '@hotel/domain/dates';
 import { giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
 import { sumMinor } from '@hotel/domain/money';
-import { bookingTotal, giftVoucherDiscount } from '@hotel/domain/pricing';
+import { bookingTotal, componentsOf, giftVoucherDiscount, originalsOf } from '@hotel/domain/pricing';
 import { isSameDayRestricted } from '@hotel/domain/restrictions';
 import { vatOfTotal } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
@@ -363,7 +363,6 @@ function bookingRows(data: {
     if (room.payload.RoomConfigurationDropdownOptionId != null && !configuration) {
       throw validation(`Rooms[${room.index}].RoomConfigurationDropdownOptionId`, 'Please choose one of the room configurations offered');
     }
-    const { OriginalComponents, Components } = snapshotOf(room);
     const row = {
       roomTypeId: room.roomType.id,
       ratePlanId: room.rate.ratePlan.id,
@@ -374,7 +373,7 @@ function bookingRows(data: {
       infants: room.party.NumberOfInfants,
       dateFrom: room.from,
       dateTo: room.to,
-      priceComponents: { Components, OriginalComponents },
+      priceComponents: { Components: componentsOf(room.rate.prices), OriginalComponents: originalsOf(room.rate.prices) },
       total: room.total,
       originalTotal: room.originalTotal,
       vat: vatOfTotal(room.total, data.vatSettings),
@@ -475,31 +474,4 @@ async function writeBooking(
   );
   const [written] = await rawRows<{ id: number }>(tx, sql`WITH ${ctes} SELECT id FROM new_reservation`);
   return written!.id;
-}
-
-function snapshotOf(room: PricedRoom) {
-  const { prices } = room.rate;
-  const Components = {
-    BaseRate: prices.BaseRate,
-    BaseNumberOfAdults: prices.BaseNumberOfAdults,
-    CostPerRoom: prices.CostPerRoom,
-    CostPerAdult: prices.CostPerAdult,
-    CostPerChild: prices.CostPerChild,
-    CostPerInfant: prices.CostPerInfant,
-    PerPersonCostPerAdult: prices.PerPersonCostPerAdult,
-    PerPersonCostPerChild: prices.PerPersonCostPerChild,
-    PerPersonCostPerInfant: prices.PerPersonCostPerInfant,
-  };
-  const OriginalComponents = {
-    BaseRate: prices.OriginalBaseRate,
-    BaseNumberOfAdults: prices.BaseNumberOfAdults,
-    CostPerRoom: prices.OriginalCostPerRoom,
-    CostPerAdult: prices.OriginalCostPerAdult,
-    CostPerChild: prices.OriginalCostPerChild,
-    CostPerInfant: prices.OriginalCostPerInfant,
-    PerPersonCostPerAdult: prices.OriginalPerPersonCostPerAdult,
-    PerPersonCostPerChild: prices.OriginalPerPersonCostPerChild,
-    PerPersonCostPerInfant: prices.OriginalPerPersonCostPerInfant,
-  };
-  return { Components, OriginalComponents };
 }
