@@ -1,6 +1,5 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { accountSessions } from './account/account-passport';
 import { registerAccountRoutes } from './account/account-routes';
 import type { AppContext } from './app-context';
@@ -16,6 +15,7 @@ import { ApiRouter } from './http/api-router';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-response';
 import { findWebDist, serveWebClient } from './http/static-web';
+import { allowPropertyTracking, securityHeaders } from './http/content-security';
 import { registerLogRoutes } from './log/log-routes';
 import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
 import { registerPropertyRoutes } from './property/property-routes';
@@ -32,18 +32,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Property logos and images may live on the hotel's own site.
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'"],
-          'script-src': ["'self'"],
-        },
-      },
-    }),
-  );
+  app.use(securityHeaders());
   // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
   app.use(compression());
   app.use(accessLog(context.logger));
@@ -82,7 +71,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   });
 
   const webDist = findWebDist(context.config.webDist);
-  if (webDist) serveWebClient(app, webDist);
+  if (webDist) serveWebClient(app, webDist, allowPropertyTracking(context));
   app.use(errorHandler);
   return { app, api };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 
 /** Where the built web client is: WEB_DIST, else `apps/web/dist` beside this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -16,13 +16,19 @@ export function findWebDist(configured: string | undefined): string | undefined 
 
 /**
  * Serves the built client: hashed assets cached for a year, everything else falls back to
- * index.html so that client-side routes like /Book/DEMO load on a direct visit.
+ * index.html so that client-side routes like /Book/DEMO load on a direct visit. `pageHeaders`
+ * may adjust the headers of such a page for the address it was asked for.
  */
-export function serveWebClient(app: Express, dist: string): void {
+export function serveWebClient(
+  app: Express,
+  dist: string,
+  pageHeaders: (req: Request, res: Response) => Promise<void> = async () => {},
+): void {
   app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
-  app.get(/^(?!\/api\/).*/, (req, res, next) => {
+  app.get(/^(?!\/api\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
+    await pageHeaders(req, res);
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(dist, 'index.html'));
   });

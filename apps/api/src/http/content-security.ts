@@ -1,0 +1,67 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from '../app-context';
+import { findProperty } from '../property/property-queries';
+
+const ownDirectives = {
+  // Property logos and images may live on the hotel's own site.
+  'img-src': ["'self'", 'data:', 'https:'],
+  'connect-src': ["'self'"],
+  'script-src': ["'self'"],
+};
+
+/** Helmet's security headers, with a policy that lets pages run and call only this site. */
+export function securityHeaders(): RequestHandler {
+  return helmet({ contentSecurityPolicy: { directives: ownDirectives } });
+}
+
+/**
+ * The policy of a page of a property that has Google Tag Manager or a Facebook pixel: the same,
+ * plus the hosts the web client loads them from (lib/analytics.ts) and that they report to.
+ * Only on such pages: a tag manager allowed everywhere would let injected markup load any
+ * container, a well-known way around a content security policy.
+ */
+const trackingPolicy = helmet.contentSecurityPolicy({
+  directives: {
+    ...ownDirectives,
+    'script-src': ["'self'", 'https://www.googletagmanager.com', 'https://connect.facebook.net'],
+    'connect-src': [
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.facebook.com',
+    ],
+  },
+});
+
+/** The property code of a page address of the web client (spec section 2), if it is one. */
+export function propertyCodeOfPage(pagePath: string): string | undefined {
+  const match = /^\/(?:Book|BookGroup|Manage|ManageAccount|PreCheckIn|Account\/[^/]+)\/([^/]+)/.exec(pagePath);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For the web client's pages: widens the policy for a property that tracks its visitors, so its
+ * tag manager and pixel load (the client adds them only for such a property).
+ */
+export function allowPropertyTracking(context: Pick<AppContext, 'database' | 'logger'>) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const code = propertyCodeOfPage(req.path);
+    if (code === undefined) return;
+    // The page is served even when the database cannot say: with the narrower policy.
+    const property = await findProperty(context.database.db, code).catch((error: unknown) => {
+      context.logger.warn({ err: error }, 'could not read the property of a page; serving it without its tracking');
+      return undefined;
+    });
+    if (!property?.googleTagManagerContainerId?.trim() && !property?.facebookPixelId?.trim()) return;
+    await new Promise<void>((resolve, reject) =>
+      trackingPolicy(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction),
+    );
+  };
+}
