@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from '../app-context';
-import { findProperty } from '../property/property-queries';
+import { findTrackingIds } from '../property/property-queries';
 
 const ownDirectives = {
   // Property logos and images may live on the hotel's own site.
@@ -55,11 +55,11 @@ export function allowPropertyTracking(context: Pick<AppContext, 'database' | 'lo
     const code = propertyCodeOfPage(req.path);
     if (code === undefined) return;
     // The page is served even when the database cannot say: with the narrower policy.
-    const property = await findProperty(context.database.db, code).catch((error: unknown) => {
+    const tracking = await findTrackingIds(context.database.db, code).catch((error: unknown) => {
       context.logger.warn({ err: error }, 'could not read the property of a page; serving it without its tracking');
       return undefined;
     });
-    if (!property?.googleTagManagerContainerId?.trim() && !property?.facebookPixelId?.trim()) return;
+    if (!tracking?.googleTagManagerContainerId?.trim() && !tracking?.facebookPixelId?.trim()) return;
     await new Promise<void>((resolve, reject) =>
       trackingPolicy(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction),
     );

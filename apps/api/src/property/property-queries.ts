@@ -19,6 +19,16 @@ export async function findProperty(db: Queryable, idOrCode: string | number): Pr
   return row;
 }
 
+/** The Google Tag Manager and Facebook pixel ids of the property with this code (a page's policy needs no more). */
+export async function findTrackingIds(db: Queryable, code: string) {
+  const [row] = await db
+    .select({ googleTagManagerContainerId: properties.googleTagManagerContainerId, facebookPixelId: properties.facebookPixelId })
+    .from(properties)
+    .where(eq(properties.code, code))
+    .limit(1);
+  return row;
+}
+
 /** The card types a property accepts, in the static list's order. */
 export async function findAcceptedCardTypes(db: Queryable, propertyId: number): Promise<AcceptedCardType[]> {
   return db
