@@ -1,5 +1,5 @@
--- Two standing bookings never overlap on one restaurant table (STYLE.md rule 8: constraints
--- are for truth). drizzle-kit cannot express an exclusion constraint, so it lives in this
+-- Two standing bookings never overlap on one restaurant table (code checks give the message;
+-- constraints are for truth). drizzle-kit cannot express an exclusion constraint, so it lives in this
 -- custom migration. btree_gist lets the gist index compare "table_id" with "="; it is a
 -- trusted extension (a database owner may create it). PGlite must be created with
 -- @electric-sql/pglite/contrib/btree_gist among its extensions for this to succeed.

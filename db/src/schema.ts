@@ -1,6 +1,6 @@
 /**
- * The whole database schema in one object, for drizzle (`drizzle(client, { schema })`
- * relational queries and drizzle-kit). This is the package's one aggregator: code that needs a
+ * The whole database schema in one object, for drizzle (`drizzle(client, { schema })`, which
+ * gives `db.query.<table>`) and drizzle-kit. This is the package's one aggregator: code that needs a
  * single table may import it from its own file (`@hotel/db/schema/reservation`).
  *
  * Column names are spelled out in snake_case on every column, so no `casing` option is needed
@@ -18,7 +18,6 @@ export * from './schema/property';
 export * from './schema/rate-limit-counter';
 export * from './schema/rate-plan';
 export * from './schema/reference-data';
-export * from './schema/relations';
 export * from './schema/reservation';
 export * from './schema/restaurant';
 export * from './schema/room-type';

@@ -260,10 +260,10 @@ export async function generateLargeGroup(
       await tx.execute(sql`
         INSERT INTO reservations (property_id, reservation_number, confirmation_token_hash, status, date_from, date_to,
           booker_first_name, booker_last_name, booker_email, booker_phone, payment_type, total_rooms, total, total_vat,
-          currency, vat_rate_basis_points, confirmed_at, cancelled_at)
+          currency, vat_rate, confirmed_at, cancelled_at)
         SELECT x.property_id, x.reservation_number, x.confirmation_token_hash, x.status::reservation_status, x.date_from, x.date_to,
           x.first_name, x.last_name, x.email, '+441000000000', 'PayByCard', x.total, x.total, x.total_vat,
-          'GBP', 2000, x.date_from::timestamptz - interval '20 days',
+          'GBP', 20, x.date_from::timestamptz - interval '20 days',
           CASE WHEN x.status = 'cancelled' THEN x.date_from::timestamptz - interval '10 days' END
         FROM json_to_recordset(${JSON.stringify(reservationsJson)}::json) AS x(property_id int, reservation_number text,
           confirmation_token_hash text, status text, date_from date, date_to date, first_name text, last_name text, email text,

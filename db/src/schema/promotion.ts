@@ -3,11 +3,11 @@ import { check, date, index, integer, pgTable, primaryKey, smallint, text, uniqu
 import { properties } from './property';
 import { ratePlans } from './rate-plan';
 import { roomTypes } from './room-type';
-import { minorUnits, timestamps } from './shared-columns';
+import { minorUnits, percentage, timestamps } from './shared-columns';
 
 /**
- * A promotion unlocked by a promo code: a percentage (in basis points, 1000 = 10 %) or a fixed
- * amount off each night, never both. Nights are picked like prices (`stay_*`: inclusive
+ * A promotion unlocked by a promo code: a percentage off every component (kept exactly, 33.333)
+ * or a fixed amount off each night's room price, never both. Nights are picked like prices (`stay_*`: inclusive
  * window, ISO weekdays 1 = Monday .. 7 = Sunday, months 1..12; null = no limit, never empty); booking
  * dates are bounded by `book_*`, inclusive, in the property's zone. Codes are unique per
  * property whatever their case, because guests type them.
@@ -22,7 +22,7 @@ export const promotions = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     message: text('message').notNull().default(''),
-    discountBasisPoints: integer('discount_basis_points'),
+    discountPercent: percentage('discount_percent'),
     discountAmountPerNight: minorUnits('discount_amount_per_night'),
     stayFrom: date('stay_from', { mode: 'string' }),
     stayTo: date('stay_to', { mode: 'string' }),
@@ -35,8 +35,8 @@ export const promotions = pgTable(
   },
   (t) => [
     uniqueIndex('promotions_property_id_lower_code_key').on(t.propertyId, sql`lower(${t.code})`),
-    check('promotions_exactly_one_discount', sql`num_nonnulls(${t.discountBasisPoints}, ${t.discountAmountPerNight}) = 1`),
-    check('promotions_discount_percent_range', sql`${t.discountBasisPoints} BETWEEN 1 AND 10000`),
+    check('promotions_exactly_one_discount', sql`num_nonnulls(${t.discountPercent}, ${t.discountAmountPerNight}) = 1`),
+    check('promotions_discount_percent_range', sql`${t.discountPercent} > 0 AND ${t.discountPercent} <= 100`),
     check('promotions_discount_amount_positive', sql`${t.discountAmountPerNight} > 0`),
     check('promotions_stay_window_ordered', sql`${t.stayTo} >= ${t.stayFrom}`),
     check('promotions_book_window_ordered', sql`${t.bookTo} >= ${t.bookFrom}`),

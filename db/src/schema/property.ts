@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { cardTypes, countries } from './reference-data';
-import { timestamps } from './shared-columns';
+import { percentage, timestamps } from './shared-columns';
 
-/** The property's brand colours (the spec's theme set), stored as the definition gives them. */
+/** The property's brand colours (`Theme`), stored as the definition gives them. */
 export type PropertyTheme = {
   Primary: string;
   Secondary: string;
@@ -33,7 +33,7 @@ export type ContactFieldRequirements = {
 };
 
 /**
- * The booking configuration as the property definition gives it (keys as the spec names
+ * The booking configuration as the property definition gives it (keys as the wire names
  * them). `PropertyId`, `Locations` and `ShowRoomTypeOccupancy` of the wire shape are derived
  * from other columns when it is served.
  */
@@ -86,8 +86,8 @@ export const propertyGroups = pgTable('property_groups', {
 
 /**
  * A hotel. Its code is what web routes carry; its time zone decides "today" and the
- * same-day cut-off. The VAT rate is in basis points (2000 = 20 %, 1250 = 12.5 %) so VAT
- * arithmetic stays in integers.
+ * same-day cut-off. The VAT rate is a percentage kept exactly (20, 12.5, 8.875); with
+ * `is_standard_tax_exclusive` prices are before tax and the guest pays the tax on top.
  */
 export const properties = pgTable(
   'properties',
@@ -120,7 +120,7 @@ export const properties = pgTable(
       .default('GB')
       .references(() => countries.alpha2),
 
-    standardVatRateBasisPoints: integer('standard_vat_rate_basis_points').notNull().default(0),
+    standardVatRate: percentage('standard_vat_rate').notNull().default(0),
     isStandardTaxExclusive: boolean('is_standard_tax_exclusive').notNull().default(false),
     payByPaystack: boolean('pay_by_paystack').notNull().default(false),
     theme: jsonb('theme').$type<PropertyTheme>(),
@@ -154,7 +154,7 @@ export const properties = pgTable(
     index('properties_group_id_idx').on(t.groupId),
     check('properties_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('properties_hotel_rating_range', sql`${t.hotelRating} BETWEEN 0 AND 7`),
-    check('properties_vat_rate_range', sql`${t.standardVatRateBasisPoints} BETWEEN 0 AND 10000`),
+    check('properties_vat_rate_range', sql`${t.standardVatRate} BETWEEN 0 AND 100`),
     check(
       'properties_default_occupancy_non_negative',
       sql`${t.defaultOccupancyAdult} >= 0 AND ${t.defaultOccupancyChildren} >= 0 AND ${t.defaultOccupancyInfant} >= 0`,

@@ -46,8 +46,8 @@ export const ratePlans = pgTable(
 
 /**
  * The price of one night of a room type on a rate plan, every component in minor units, with
- * its restrictions. A night without a row is not sellable on that rate. The spec's room-price
- * formula applied to the components summed over a stay gives the stay price.
+ * its restrictions. A night without a row is not sellable on that rate. The room-price
+ * formula (docs/domain-rules.md) applied to the components summed over a stay gives the stay price.
  */
 export const nightlyPrices = pgTable(
   'nightly_prices',

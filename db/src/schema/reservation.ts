@@ -24,7 +24,7 @@ import { ratePlans } from './rate-plan';
 import { countries } from './reference-data';
 import { roomConfigurations, roomTypes } from './room-type';
 import { services } from './service';
-import { instant, minorUnits, timestamps } from './shared-columns';
+import { instant, minorUnits, percentage, timestamps } from './shared-columns';
 
 /**
  * `pending_payment` while a card payment waits for a 3-D Secure challenge (inventory already
@@ -32,7 +32,7 @@ import { instant, minorUnits, timestamps } from './shared-columns';
  */
 export const reservationStatus = pgEnum('reservation_status', ['pending_payment', 'confirmed', 'cancelled']);
 
-/** The spec's payment methods, by their names (PayByCard=0 .. PayByPayStack=4 on the wire). */
+/** The payment methods, by their names (PayByCard=0 .. PayByPayStack=4 on the wire). */
 export const paymentType = pgEnum('payment_type', [
   'PayByCard',
   'PayByIndividualInvoice',
@@ -58,8 +58,10 @@ export type BrowserData = {
  * (64 lowercase hex characters): the token is a bearer secret.
  *
  * Money is in minor units of `currency`: `total = total_rooms + total_services -
- * voucher_discount` (the spec's total cost), `total_vat` the VAT in it. The VAT rate and
- * inclusive/exclusive flag in force when it was booked are kept beside it.
+ * voucher_discount` (the booking's total cost, in the hotel's prices) and `total_vat` the tax of
+ * it. With `is_tax_exclusive` the prices are before tax and the guest pays `total + total_vat`;
+ * otherwise the tax is inside `total`, which is what the guest pays (docs/pricing.md). The VAT
+ * rate and inclusive/exclusive flag in force when it was booked are kept beside it.
  */
 export const reservations = pgTable(
   'reservations',
@@ -102,7 +104,7 @@ export const reservations = pgTable(
     total: minorUnits('total').notNull(),
     totalVat: minorUnits('total_vat').notNull().default(0),
     currency: char('currency', { length: 3 }).notNull(),
-    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(0),
+    vatRate: percentage('vat_rate').notNull().default(0),
     isTaxExclusive: boolean('is_tax_exclusive').notNull().default(false),
 
     /** The guest's special requests (`Notes` on create, `SpecialRequests` when managed). */
@@ -135,7 +137,7 @@ export const reservations = pgTable(
       sql`${t.totalRooms} >= 0 AND ${t.totalServices} >= 0 AND ${t.voucherDiscount} >= 0 AND ${t.total} >= 0 AND ${t.totalVat} >= 0`,
     ),
     check('reservations_total_adds_up', sql`${t.total} = ${t.totalRooms} + ${t.totalServices} - ${t.voucherDiscount}`),
-    check('reservations_vat_rate_range', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
+    check('reservations_vat_rate_range', sql`${t.vatRate} BETWEEN 0 AND 100`),
     check('reservations_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('reservations_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
   ],
@@ -144,7 +146,7 @@ export const reservations = pgTable(
 /** Whether a room of a reservation still stands. */
 export const reservationRoomStatus = pgEnum('reservation_room_status', ['booked', 'cancelled']);
 
-/** Summed stay price components in minor units, as the spec's rate names them. */
+/** Summed stay price components in minor units, as the wire's rate names them. */
 export type PriceComponents = {
   BaseRate: number;
   BaseNumberOfAdults: number;
@@ -157,7 +159,12 @@ export type PriceComponents = {
   PerPersonCostPerInfant: number;
 };
 
-/** The price a room was booked at: discounted components and their undiscounted twins. */
+/**
+ * The rate a room was booked on, as the search answered it: its components summed over the
+ * stay, after a percentage promotion, and their undiscounted twins. The room's price is
+ * `total` (priced night by night: docs/pricing.md), which these sums give only when every night
+ * shares BaseNumberOfAdults and no fixed amount per night applied.
+ */
 export type RoomPriceSnapshot = {
   Components: PriceComponents;
   OriginalComponents: PriceComponents;
@@ -264,7 +271,7 @@ export const guests = pgTable(
 
 /**
  * An extra booked on a reservation room: the quantity and its price in minor units (the
- * article sum as `unit_price`, the spec's service cost as `total`).
+ * article sum as `unit_price`, the service cost rule's result as `total`).
  */
 export const reservationServices = pgTable(
   'reservation_services',

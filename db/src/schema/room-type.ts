@@ -5,7 +5,7 @@ import { timestamps } from './shared-columns';
 
 /**
  * A kind of room a property sells. Occupancy limits are optional: a missing bound is ignored
- * by the spec's occupancy rule.
+ * by the occupancy rule (docs/domain-rules.md).
  */
 export const roomTypes = pgTable(
   'room_types',

@@ -1,5 +1,5 @@
 /**
- * The basket of reservation items and the rooms left per room type (spec section 4): an item
+ * The basket of reservation items and the rooms left per room type: an item
  * is added only while its room type has a room left, and removing it gives the room back.
  */
 
@@ -43,4 +43,31 @@ export function removeFromBasket<T extends BasketItem>(basket: Basket<T>, reserv
     items: basket.items.filter((candidate) => candidate !== item),
     roomsLeft: { ...basket.roomsLeft, [key]: (basket.roomsLeft[key] ?? 0) + 1 },
   };
+}
+
+/**
+ * The basket against a fresh availability answer (rooms free per room type, the basket's own
+ * items not counted, as NumberOfRoomsPerRoomTypeId answers them): items of a room type that no
+ * longer has a room for each of them are taken out, the last room numbers first, and the rooms
+ * left are what the answer leaves once the kept items have theirs. A room type the answer does
+ * not name has no room free.
+ */
+export function fitBasketToAvailability<T extends BasketItem>(
+  items: readonly T[],
+  free: RoomsLeft,
+): { items: T[]; removed: T[]; roomsLeft: Record<string, number> } {
+  const roomsLeft: Record<string, number> = { ...free };
+  const kept: T[] = [];
+  const removed: T[] = [];
+  for (const item of [...items].sort((a, b) => a.roomNumber - b.roomNumber)) {
+    const key = String(item.RoomTypeId);
+    const left = roomsLeft[key] ?? 0;
+    if (left < 1) {
+      removed.push(item);
+      continue;
+    }
+    roomsLeft[key] = left - 1;
+    kept.push(item);
+  }
+  return { items: kept, removed, roomsLeft };
 }

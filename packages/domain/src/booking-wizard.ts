@@ -1,11 +1,11 @@
 /**
- * The booking wizard as a pure state machine (spec section 4, "Wizard advance"): room type,
+ * The booking wizard as a pure state machine (docs/guest-client.md, the booking steps): room type,
  * rate plan, upgrade, occupancy (lead guest), extras, summary. The caller marks what the
  * guest did (upgrades seen, services seen, lead guest entered) and asks where to go next.
  */
 import { findIndexFrom } from './find-from';
 
-/** The booking steps as bit flags (spec section 3). */
+/** The booking steps as bit flags, numbered as the wire numbers them. */
 export const BookingStep = {
   None: 1,
   RoomTypeSelection: 2,
@@ -23,7 +23,7 @@ export const BookingStep = {
 /** One booking step flag. */
 export type BookingStep = (typeof BookingStep)[keyof typeof BookingStep];
 
-/** The stages of the booking flow shown in the header (spec section 3). */
+/** The stages of the booking flow shown in the header. */
 export const BookingFlowStage = {
   None: 'None',
   Search: 'Search',

@@ -1,6 +1,6 @@
 /**
  * Payment cards: brand from the number prefix, matching to the property's accepted card
- * types by name, the Luhn check, expiry, and the spec's card-details rule.
+ * types by name, the Luhn check, expiry, and the card-details rule.
  */
 import type { IsoDate } from './dates';
 import { VALIDATION_MESSAGES } from './messages';
@@ -130,7 +130,7 @@ export interface CardDetails {
 }
 
 /**
- * The spec's rule: a card is valid with name, number, security code, non-zero expiry month
+ * The card-details rule: a card is valid with name, number, security code, non-zero expiry month
  * and year, and a card type.
  */
 export function isCardDetailsComplete(card: CardDetails): boolean {
@@ -146,7 +146,7 @@ export function isCardDetailsComplete(card: CardDetails): boolean {
 }
 
 /**
- * Every check a card gets before payment: the spec's presence rule plus Luhn, an expiry not
+ * Every check a card gets before payment: the presence rule above plus Luhn, an expiry not
  * in the past, a 3-4 digit security code and, when given, a brand the property accepts. A
  * saved card (CreditCardId) is a gateway token, so its number is not checked.
  */

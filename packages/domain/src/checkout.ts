@@ -1,11 +1,11 @@
 /**
- * Checkout rules (spec section 5): payment types, which may be offered, when payment is
+ * Checkout rules (docs/guest-client.md, Checkout): payment types, which may be offered, when payment is
  * ready, which terms show, and when a booking can be confirmed.
  */
 import { isCardDetailsComplete, type CardDetails } from './cards';
 import { isBlank, isBookerAddressValid, isBookerPersonalDetailsValid, type BookerDetails } from './validation';
 
-/** The payment methods and their numbers (spec section 3). */
+/** The payment methods and their numbers on the wire. */
 export const PaymentType = {
   PayByCard: 0,
   PayByIndividualInvoice: 1,
@@ -23,7 +23,7 @@ export type PaymentTypeName = keyof typeof PaymentType;
 /** Payment types by name, in number order. */
 export const PAYMENT_TYPE_NAMES = Object.keys(PaymentType) as PaymentTypeName[];
 
-/** The default payment type: pay by card (spec section 9). */
+/** The default payment type: pay by card. */
 export const DEFAULT_PAYMENT_TYPE: PaymentType = PaymentType.PayByCard;
 
 /**
@@ -94,7 +94,7 @@ export function canUserChoosePaymentMethod(
 }
 
 /**
- * Whether the server accepts a payment type for a booking (DOMAIN.md): card always; PayStack
+ * Whether the server accepts a payment type for a booking (docs/domain-rules.md): card always; PayStack
  * when the property pays by PayStack; company invoice under its rule; individual invoice
  * only for a logged-in user who may choose. Vouchers are spent as a discount, never chosen
  * as the payment type.
@@ -122,7 +122,7 @@ export function isPaymentTypeAllowed(input: {
 
 /**
  * Payment is ready for PayStack; for card with valid card details; for individual invoice;
- * for company invoice with invoice details captured (spec section 5).
+ * for company invoice with invoice details captured.
  */
 export function isPaymentReady(input: {
   paymentType: PaymentType;
@@ -165,7 +165,7 @@ export interface ConfirmationInput {
   bookingInProgress: boolean;
 }
 
-/** Every unmet condition of the spec's "booking can be confirmed" rule, in its order. */
+/** Every unmet condition of the "booking can be confirmed" rule, in its order. */
 export function confirmationBlockers(input: ConfirmationInput): ConfirmationBlocker[] {
   const blockers: ConfirmationBlocker[] = [];
   if (!isBookerPersonalDetailsValid(input.booker)) blockers.push('BOOKER_PERSONAL_DETAILS');
@@ -179,7 +179,7 @@ export function confirmationBlockers(input: ConfirmationInput): ConfirmationBloc
   return blockers;
 }
 
-/** True when the booking can be confirmed (spec section 5). */
+/** True when the booking can be confirmed. */
 export function canConfirmBooking(input: ConfirmationInput): boolean {
   return confirmationBlockers(input).length === 0;
 }

@@ -7,22 +7,22 @@
 /** A calendar date in the canonical wire form "YYYY-MM-DD". */
 export type IsoDate = string;
 
-/** The spec's display formats (section 9); the first is the default. */
+/** The display formats; the first is the default. */
 export const DISPLAY_DATE_FORMATS = ['ddd Do MMM YYYY', 'dddd Do MMMM YYYY', 'dddd, D MMM YYYY', 'dddd, DD MMMM YYYY'] as const;
 
-/** A display format of the spec. */
+/** A display format. */
 export type DisplayDateFormat = (typeof DISPLAY_DATE_FORMATS)[number];
 
 /** A format `formatDate` understands: a display format or the internal/wire forms. */
 export type DateFormat = DisplayDateFormat | 'YYYY/MM/DD' | 'YYYY-MM-DD';
 
-/** The spec's internal date form. */
+/** The internal date form the web client keeps (the API accepts it too). */
 export const INTERNAL_DATE_FORMAT = 'YYYY/MM/DD' as const;
 
-/** How far ahead the availability calendar reaches (spec section 9). */
+/** How far ahead the availability calendar reaches. */
 export const CALENDAR_WINDOW_MONTHS = 36;
 
-/** The zone of a property that does not name one (DOMAIN.md). */
+/** The zone of a property that does not name one (docs/property-definition.md). */
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 const DAY_MS = 86_400_000;
@@ -116,7 +116,7 @@ export function isValidDate(text: string): boolean {
   return parseDate(text) !== null;
 }
 
-/** Formats a date in one of the spec's forms, e.g. "Mon 1st Mar 2027" or "2027/03/01". */
+/** Formats a date in one of the display forms, e.g. "Mon 1st Mar 2027" or "2027/03/01". */
 export function formatDate(date: IsoDate, format: DateFormat): string {
   const { year, month, day } = requireParts(date);
   const weekday = WEEKDAY_NAMES[isoWeekday(date) - 1] ?? '';
@@ -141,7 +141,7 @@ export function ordinalSuffix(day: number): string {
   return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
 }
 
-/** The date in the spec's internal form "YYYY/MM/DD". */
+/** The date in the internal form "YYYY/MM/DD". */
 export function toInternalDate(date: IsoDate): string {
   return formatDate(date, INTERNAL_DATE_FORMAT);
 }
@@ -175,8 +175,8 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 /**
- * Nights of a stay = the day difference; 1 when the dates are invalid or not in order
- * (spec section 5: "minimum 1 when dates are invalid").
+ * Nights of a stay = the day difference; 1 when the dates are invalid or not in order, so a
+ * price per night never divides by zero.
  */
 export function countNights(from: string, to: string): number {
   const arrival = parseDate(from);

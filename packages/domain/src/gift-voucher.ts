@@ -1,5 +1,5 @@
 /**
- * Gift vouchers: when one can be spent and what it is told to say (DOMAIN.md). The amount it
+ * Gift vouchers: when one can be spent and what it is told to say (docs/domain-rules.md). The amount it
  * takes off is `giftVoucherDiscount` in pricing.
  */
 import { formatDate, type IsoDate } from './dates';

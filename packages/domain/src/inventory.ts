@@ -1,9 +1,9 @@
 /**
  * Counting what is free over a stay: a room type or a service is as available as its
- * scarcest night (DOMAIN.md).
+ * scarcest night (docs/domain-rules.md).
  */
 
-/** Rooms left at or below which the availability badge shows (spec section 4). */
+/** Rooms left at or below which the availability badge shows. */
 export const LOW_AVAILABILITY_THRESHOLD = 3;
 
 /** The smallest free count over a stay's nights; 0 for a stay without nights. */

@@ -1,5 +1,5 @@
 /**
- * Managing a booking (second document): the step sequence, when a reservation can be
+ * Managing a booking (planned: docs/domain-rules.md): the step sequence, when a reservation can be
  * cancelled, and accepting a date change.
  */
 import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';

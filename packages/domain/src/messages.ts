@@ -1,6 +1,6 @@
 /**
- * The texts the spec gives, verbatim, so the API and the web say the same thing. Texts the
- * spec does not give (a required first name, a weak password) follow its own patterns.
+ * Every text the product fixes, in one place, so the API and the web say the same thing. A
+ * field without its own message says "{Label} is required".
  */
 
 /** Field validation messages. */
@@ -25,14 +25,31 @@ export const VALIDATION_MESSAGES = {
   cardExpired: 'The card has expired',
   cardTypeRequired: 'Card Type is required',
   cardTypeNotAccepted: 'This card type is not accepted',
+  roomWithoutGuest: 'Each room needs at least one adult or child',
+  countryUnknown: 'Please choose a country from the list',
 } as const;
 
-/** "{Label} is required", the spec's pattern for a missing field. */
+/** A whole number as a guest reads it: 2000 -> "2,000". */
+function groupedDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** What a field longer than it may be says, with the limit. */
+export function tooLongMessage(max: number): string {
+  return `Please use ${groupedDigits(max)} characters or fewer`;
+}
+
+/** "1 night", "3 nights". */
+export function nightsText(nights: number): string {
+  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+}
+
+/** "{Label} is required", the message of a missing field that has none of its own. */
 export function requiredMessage(label: string): string {
   return `${label} is required`;
 }
 
-/** Error texts of the spec's catalogues. */
+/** Error texts. */
 export const ERROR_MESSAGES = {
   actionFailed: 'Action failed',
   loginFailed: 'Failed to login, please check your email address and password',
@@ -54,7 +71,7 @@ export const ERROR_MESSAGES = {
   modifyNotAllowed: 'To modify your reservation, please contact the hotel directly on a phone number',
 } as const;
 
-/** Success and information texts of the spec's catalogues. */
+/** Success and information texts. */
 export const SUCCESS_MESSAGES = {
   selectionAvailable: 'Good news, your selection is available',
   bookingMade: 'Booking has been made successfully',
@@ -70,7 +87,7 @@ export const SUCCESS_MESSAGES = {
 /** The headings of error pages and notices. */
 export const ERROR_HEADINGS = ['Not found', 'Error', 'Unauthorised', 'Warning', 'Manage Booking Error', 'Pre Check In Error'] as const;
 
-/** The name greeted when the user has none (spec section 9). */
+/** The name greeted when the user has none. */
 export const DEFAULT_WELCOME_NAME = 'Guest';
 
 /** "Welcome back {name}" after a login, "Guest" when the name is empty. */
@@ -79,5 +96,5 @@ export function welcomeMessage(firstName?: string | null): string {
   return `Welcome back ${name === undefined || name === '' ? DEFAULT_WELCOME_NAME : name}`;
 }
 
-/** How long a toast stays, in milliseconds (spec section 9). */
+/** How long a toast stays, in milliseconds. */
 export const TOAST_DURATION_MS = 5000;

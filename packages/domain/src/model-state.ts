@@ -1,6 +1,6 @@
 /**
- * ModelState: validation messages per field path, the body of a 400 (ARCHITECTURE.md) that
- * the client joins into one text (spec section 7).
+ * ModelState: validation messages per field path, the body of a 400 (docs/api-conventions.md)
+ * that the client joins into one text.
  */
 
 /** Messages per field path, e.g. { "Booker.Email": ["A valid email address is required"] }. */

@@ -31,10 +31,10 @@ export const ROUNDING_RULE = 'half away from zero' as const;
 /** Minor units per major unit for every currency the product supports. */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
-/** The default currency of a property (spec section 9). */
+/** The default currency of a property. */
 export const DEFAULT_CURRENCY: CurrencyCode = 'GBP';
 
-/** The currency formats the spec supports, each with the locale that formats it. */
+/** The currencies shown in their own format, each with the locale that formats it. */
 export const CURRENCY_FORMATS = [
   { locale: 'en-GB', currency: 'GBP', name: 'pound' },
   { locale: 'en-US', currency: 'USD', name: 'dollar' },
@@ -49,15 +49,15 @@ export const CURRENCY_FORMATS = [
   { locale: 'en-KE', currency: 'KES', name: 'shilling' },
 ] as const;
 
-/** A currency the spec lists a format for. */
+/** A currency with a format of its own. */
 export type SupportedCurrency = (typeof CURRENCY_FORMATS)[number]['currency'];
 
-/** True when the spec lists a format for this currency. */
+/** True when this currency has a format of its own. */
 export function isSupportedCurrency(currency: string): currency is SupportedCurrency {
   return CURRENCY_FORMATS.some((format) => format.currency === currency);
 }
 
-/** The locale the spec formats a currency with; en-GB for a currency it does not list. */
+/** The locale a currency is formatted with; en-GB for a currency without its own. */
 export function localeForCurrency(currency: CurrencyCode): string {
   return CURRENCY_FORMATS.find((format) => format.currency === currency)?.locale ?? 'en-GB';
 }
@@ -218,7 +218,7 @@ function numberFormat(locale: string, currency: CurrencyCode): Intl.NumberFormat
   return format;
 }
 
-/** Formats money for people with Intl, in the spec's locale for its currency unless given one. */
+/** Formats money for people with Intl, in its currency's locale unless given one. */
 export function formatMoney(money: Money, locale: string = localeForCurrency(money.currency)): string {
   return numberFormat(locale, money.currency).format(toMajor(money.amount));
 }

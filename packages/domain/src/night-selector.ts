@@ -1,5 +1,5 @@
 /**
- * Which nights a price entry or a promotion covers (property-definition.md): an optional
+ * Which nights a price entry or a promotion covers (docs/property-definition.md): an optional
  * inclusive date range, optional ISO weekdays (1 = Monday .. 7 = Sunday) and optional months.
  */
 import { isoWeekday, isWithin, monthOf, type IsoDate } from './dates';

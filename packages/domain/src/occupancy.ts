@@ -1,10 +1,10 @@
 /**
- * The spec's occupancy rule (section 5), when a room type shows, and upgrade eligibility.
+ * The occupancy rule (docs/domain-rules.md), when a room type shows, and upgrade eligibility.
  * Occupancy counts adults, children and infants; a missing (null or absent) bound is ignored,
  * while 0 is a real bound (ChildMaximumOccupancy 0: no children).
  */
 
-/** The guests of one room, named as the spec's room payload names them. */
+/** The guests of one room, named as the wire's room payload names them. */
 export interface Party {
   NumberOfAdults: number;
   NumberOfChildren: number;
@@ -24,12 +24,17 @@ export interface RateOccupancy extends OccupancyLimits {
   UseOccupancyForRatePlan?: boolean | null;
 }
 
-/** The property's default party (spec section 9): 1 adult, 0 children, 0 infants. */
+/** The default party of a property that does not set one: 1 adult, 0 children, 0 infants. */
 export const DEFAULT_PARTY: Party = { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 };
 
 /** Guests counted for occupancy: adults + children + infants. */
 export function occupancyGuests(party: Party): number {
   return party.NumberOfAdults + party.NumberOfChildren + party.NumberOfInfants;
+}
+
+/** True when the party can have a room: at least one adult or child, as infants never stay alone. */
+export function canTakeRoom(party: Party): boolean {
+  return party.NumberOfAdults + party.NumberOfChildren > 0;
 }
 
 /** True when the party satisfies every bound that is present. */
@@ -93,7 +98,7 @@ export interface RoomTypeShowInput<Id> {
 
 /**
  * A room type shows only if rooms remain, the occupancy fits, at least one rate fits and any
- * chosen room type filter matches (spec section 5).
+ * chosen room type filter matches.
  */
 export function roomTypeShows<Id>(input: RoomTypeShowInput<Id>): boolean {
   const filter = input.roomTypeFilter;

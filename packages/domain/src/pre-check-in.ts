@@ -1,5 +1,5 @@
 /**
- * The pre-check-in step sequence (second document, section 4).
+ * The pre-check-in step sequence (pre-check-in is planned: docs/domain-rules.md).
  */
 import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';
 

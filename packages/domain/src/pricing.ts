@@ -1,11 +1,11 @@
 /**
- * Room prices from a rate's components (spec section 9), stay sums with their Original*
+ * Room prices from a rate's components (docs/domain-rules.md), stay sums with their Original*
  * twins, lowest rate, price per night and booking totals. All amounts are minor units.
  */
-import { assertMinor, divideMinor, sumMinor, toMajor, toMinor, type Minor } from './money';
-import { fitsOccupancy, fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from './occupancy';
+import { applyFixedDiscount, assertMinor, divideMinor, sumMinor, toMajor, type Minor } from './money';
+import type { Party } from './occupancy';
 
-/** The money components of a rate, in the order the spec names them. */
+/** The money components of a rate, in the order the wire lists them. */
 export const PRICE_FIELDS = [
   'BaseRate',
   'CostPerRoom',
@@ -28,7 +28,7 @@ export const ORIGINAL_PRICE_FIELDS = PRICE_FIELDS.map((field) => `Original${fiel
 
 const SUMMED_FIELDS = [...PRICE_FIELDS, ...ORIGINAL_PRICE_FIELDS];
 
-/** Adults included in the base rate when a price entry does not say (property-definition.md). */
+/** Adults included in the base rate when a price entry does not say (docs/property-definition.md). */
 export const DEFAULT_BASE_NUMBER_OF_ADULTS = 2;
 
 /** A rate's components for one night or summed over a stay (minor units). */
@@ -36,11 +36,6 @@ export type PriceComponents = Record<PriceField, Minor> & { BaseNumberOfAdults: 
 
 /** Components with their undiscounted Original* twins. */
 export type RatePrices = PriceComponents & Record<OriginalPriceField, Minor>;
-
-/** Components as they travel on the wire: major units, any of them possibly absent. */
-export type WirePrices = Partial<Record<PriceField | OriginalPriceField, number | null>> & {
-  BaseNumberOfAdults?: number | null;
-};
 
 /** A rate's undiscounted components: its Original* twins under the plain names. */
 export function originalsOf(prices: RatePrices): PriceComponents {
@@ -56,7 +51,7 @@ export function componentsOf(prices: RatePrices): PriceComponents {
   return current;
 }
 
-/** The price of one room for a party (spec section 9's room price rule). */
+/** The price of one room for a party (the room price rule, docs/domain-rules.md). */
 export function roomPrice(prices: PriceComponents, party: Party): Minor {
   const adults = party.NumberOfAdults;
   const children = party.NumberOfChildren;
@@ -108,21 +103,51 @@ export function withOriginals(prices: PriceComponents): RatePrices {
   };
 }
 
-/** A stay's price: the sum of each night's room price. */
-export function stayPrice(nights: readonly PriceComponents[], party: Party): Minor {
-  return sumMinor(nights.map((night) => roomPrice(night, party)));
+/**
+ * One night of a rate as sold: its components (after any percentage promotion, Original*
+ * twins untouched) and the fixed amount a promotion takes off that night's room price.
+ */
+export interface PricedNight {
+  prices: RatePrices;
+  /** Minor units off the night's whole room price, whoever stays; the price never goes below 0. */
+  amountOff: Minor;
+}
+
+/** A night at its undiscounted price. */
+export function undiscountedNight(prices: RatePrices): PricedNight {
+  return { prices, amountOff: 0 };
+}
+
+/** What one room costs for a stay, and what it would cost without the promotion. */
+export interface RoomCost {
+  total: Minor;
+  original: Minor;
 }
 
 /**
- * Sums nightly components (and their twins) so that roomPrice(sum) equals the sum of the
- * nightly room prices for every party. That holds only when the nights share
- * BaseNumberOfAdults, so nights that differ (or no nights) give null: such a rate cannot be
- * answered as one set of components.
+ * The price of a room for a party over a stay: the sum of each night's room price, each with
+ * that night's own BaseNumberOfAdults and less that night's fixed discount (never below 0);
+ * `original` the same sum before any promotion.
  */
-export function sumNightlyPrices(nights: readonly RatePrices[]): RatePrices | null {
+export function stayRoomCost(nights: readonly PricedNight[], party: Party): RoomCost {
+  let total = 0;
+  let original = 0;
+  for (const night of nights) {
+    total += applyFixedDiscount(roomPrice(night.prices, party), night.amountOff);
+    original += originalRoomPrice(night.prices, party);
+  }
+  return { total: assertMinor(total), original: assertMinor(original) };
+}
+
+/**
+ * Sums nightly components and their twins over a stay, as a search answers a rate's
+ * components. BaseNumberOfAdults is the arrival night's: when nights differ in it, or a fixed
+ * discount applies, the room-price rule on these sums is not the stay's price, which
+ * `stayRoomCost` gives (docs/pricing.md).
+ */
+export function sumNightlyPrices(nights: readonly RatePrices[]): RatePrices {
   const first = nights[0];
-  if (first === undefined) return null;
-  if (nights.some((night) => night.BaseNumberOfAdults !== first.BaseNumberOfAdults)) return null;
+  if (first === undefined) throw new RangeError('A stay has at least one night');
   const total = { BaseNumberOfAdults: first.BaseNumberOfAdults } as RatePrices;
   for (const field of SUMMED_FIELDS) {
     let sum = 0;
@@ -130,21 +155,6 @@ export function sumNightlyPrices(nights: readonly RatePrices[]): RatePrices | nu
     total[field] = assertMinor(sum);
   }
   return total;
-}
-
-/**
- * Reads wire (or definition) components in major units: an absent component is 0, an absent
- * twin equals its component, BaseNumberOfAdults defaults to 2.
- */
-export function pricesFromWire(wire: WirePrices): RatePrices {
-  const prices = {
-    BaseNumberOfAdults: wire.BaseNumberOfAdults ?? DEFAULT_BASE_NUMBER_OF_ADULTS,
-  } as RatePrices;
-  for (const field of PRICE_FIELDS) {
-    prices[field] = toMinor(wire[field] ?? 0);
-    prices[`Original${field}`] = toMinor(wire[`Original${field}`] ?? wire[field] ?? 0);
-  }
-  return prices;
 }
 
 /** Writes components and twins in major units for the wire. */
@@ -158,14 +168,11 @@ export function pricesToWire(prices: RatePrices): Record<PriceField | OriginalPr
   return wire;
 }
 
-/** Price per night = total / nights, rounded once (spec section 9). */
+/** Price per night = total / nights, rounded once. */
 export function pricePerNight(total: Minor, nights: number): Minor {
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError(`Invalid nights: ${nights}`);
   return divideMinor(total, nights);
 }
-
-/** A rate priced for a stay, with the occupancy it may be sold at. */
-export type PricedRate = RatePrices & RateOccupancy;
 
 /** A room type's lowest stay price and the undiscounted price of that same rate. */
 export interface LowestRate {
@@ -175,37 +182,30 @@ export interface LowestRate {
 
 /**
  * The lowest stay price among the rates that fit each searched room, summed over the rooms
- * the room type fits (spec section 9); null when it fits none of them.
+ * that have one; null when none has. `perRoom[i]` holds what room i costs on each rate its
+ * party fits.
  */
-export function lowestRate(input: {
-  roomType: OccupancyLimits;
-  rates: readonly PricedRate[];
-  parties: readonly Party[];
-}): LowestRate | null {
-  const perRoom = input.parties.flatMap((party) => {
-    if (!fitsOccupancy(party, input.roomType)) return [];
-    const prices = input.rates
-      .filter((rate) => fitsRoomTypeAndRate(party, input.roomType, rate))
-      .map((rate) => ({
-        LowestRate: roomPrice(rate, party),
-        OriginalLowestRate: originalRoomPrice(rate, party),
-      }))
-      .sort((a, b) => a.LowestRate - b.LowestRate);
-    return prices.slice(0, 1);
-  });
-  if (perRoom.length === 0) return null;
-  return {
-    LowestRate: sumMinor(perRoom.map((room) => room.LowestRate)),
-    OriginalLowestRate: sumMinor(perRoom.map((room) => room.OriginalLowestRate)),
-  };
+export function lowestRate(perRoom: readonly (readonly RoomCost[])[]): LowestRate | null {
+  let lowest = 0;
+  let original = 0;
+  let rooms = 0;
+  for (const costs of perRoom) {
+    let cheapest: RoomCost | undefined;
+    for (const cost of costs) if (cheapest === undefined || cost.total < cheapest.total) cheapest = cost;
+    if (cheapest === undefined) continue;
+    lowest += cheapest.total;
+    original += cheapest.original;
+    rooms += 1;
+  }
+  return rooms === 0 ? null : { LowestRate: assertMinor(lowest), OriginalLowestRate: assertMinor(original) };
 }
 
-/** Total cost = rooms + extras - gift discount, never below 0 (spec section 9). */
+/** Total cost = rooms + extras - gift discount, never below 0. */
 export function bookingTotal(input: { rooms: Minor; extras: Minor; giftDiscount?: Minor }): Minor {
   return Math.max(0, sumMinor([input.rooms, input.extras]) - Math.max(0, input.giftDiscount ?? 0));
 }
 
-/** What a gift voucher takes off: at most its balance, at most the total (DOMAIN.md). */
+/** What a gift voucher takes off: at most its balance, at most the total. */
 export function giftVoucherDiscount(balance: Minor, total: Minor): Minor {
   return Math.max(0, Math.min(balance, total));
 }

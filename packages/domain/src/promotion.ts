@@ -1,12 +1,13 @@
 /**
  * Promotions (promo codes): which stays they apply to and how they discount a rate's nightly
- * components, keeping the Original* twins. The shape follows property-definition.md, with
+ * components, keeping the Original* twins. The shape follows the definition file
+ * (docs/property-definition.md), with
  * DiscountAmountPerNight in minor units.
  */
 import { countNights, nightsOfStay, isWithin, type IsoDate } from './dates';
-import { applyFixedDiscount, applyPercentDiscount, type Minor } from './money';
+import { applyPercentDiscount, type Minor } from './money';
 import { coversNight } from './night-selector';
-import { PRICE_FIELDS, type RatePrices } from './pricing';
+import { PRICE_FIELDS, undiscountedNight, type PricedNight, type RatePrices } from './pricing';
 
 /** A promotion as a property defines it. */
 export interface Promotion {
@@ -14,7 +15,7 @@ export interface Promotion {
   Name?: string | null;
   /** Percent off every component of each covered night (0..100). */
   DiscountPercent?: number | null;
-  /** Minor units off each covered night, taken from BaseRate then CostPerRoom. */
+  /** Minor units off each covered night's whole room price, never below 0. */
   DiscountAmountPerNight?: Minor | null;
   /** Codes of the rate plans it applies to. */
   RatePlans: readonly string[];
@@ -90,42 +91,33 @@ export function promoCodeMessage(refusal: PromotionRefusal | 'UNKNOWN_CODE', pro
 }
 
 /**
- * One night's components after the promotion, twins untouched. A percentage comes off every
- * component (each rounded once); a fixed amount comes off BaseRate, then CostPerRoom, the
- * parts every party pays, so the discount never depends on who stays and never goes below 0.
+ * One night after the promotion, twins untouched. A percentage comes off every component
+ * (each rounded once); a fixed amount comes off the night's whole room price, whoever stays
+ * and however the rate is built (BaseRate, per-person rates), never below 0.
  */
-export function discountNight(prices: RatePrices, promotion: Promotion): RatePrices {
-  const result = { ...prices };
+export function discountNight(prices: RatePrices, promotion: Promotion): PricedNight {
+  let discounted = prices;
   if (promotion.DiscountPercent != null) {
-    for (const field of PRICE_FIELDS) {
-      result[field] = applyPercentDiscount(result[field], promotion.DiscountPercent);
-    }
+    discounted = { ...prices };
+    for (const field of PRICE_FIELDS) discounted[field] = applyPercentDiscount(prices[field], promotion.DiscountPercent);
   }
-  if (promotion.DiscountAmountPerNight != null) {
-    let left = Math.max(0, promotion.DiscountAmountPerNight);
-    for (const field of ['BaseRate', 'CostPerRoom'] as const) {
-      const discounted = applyFixedDiscount(result[field], left);
-      left -= result[field] - discounted;
-      result[field] = discounted;
-    }
-  }
-  return result;
+  return { prices: discounted, amountOff: Math.max(0, promotion.DiscountAmountPerNight ?? 0) };
 }
 
 /**
- * A stay's nightly prices after the promotion: covered nights discounted, others unchanged.
- * With a refusal, every night is returned unchanged.
+ * A stay's nights after the promotion: covered nights discounted, others unchanged. With a
+ * refusal, every night is returned unchanged.
  */
 export function applyPromotion(
   nights: readonly { date: IsoDate; prices: RatePrices }[],
   promotion: Promotion,
   context: PromotionContext,
-): { refusal: PromotionRefusal | null; nights: RatePrices[] } {
+): { refusal: PromotionRefusal | null; nights: PricedNight[] } {
   const refusal = promotionRefusal(promotion, context);
   return {
     refusal,
     nights: nights.map(({ date, prices }) =>
-      refusal === null && promotionCoversNight(promotion, date) ? discountNight(prices, promotion) : prices,
+      refusal === null && promotionCoversNight(promotion, date) ? discountNight(prices, promotion) : undiscountedNight(prices),
     ),
   };
 }

@@ -6,7 +6,7 @@
 import { addDays, calendarWindow, compareDates, countNights, parseDate, zonedDateTime, type IsoDate } from './dates';
 import type { Party } from './occupancy';
 
-/** At most this many alternative stays are offered (spec section 9). */
+/** At most this many alternative stays are offered. */
 export const MAX_ALTERNATIVE_STAYS = 10;
 
 /** What a search carries, as the booking state or the search request holds it. */
@@ -25,7 +25,7 @@ export type SearchRefusal =
   'NO_PROPERTY' | 'INVALID_DATES' | 'DEPARTURE_NOT_AFTER_ARRIVAL' | 'ARRIVAL_IN_PAST' | 'BEYOND_CALENDAR' | 'NO_ROOMS' | 'TOO_MANY_ROOMS';
 
 /**
- * Why a search is not possible, or null (spec section 5: a property, two valid dates, at
+ * Why a search is not possible, or null (a property, two valid dates, at
  * least one room, no more rooms than MaxNumberOfRoomsOnBooking when set). Departure must
  * follow arrival, and with `today` the stay must lie in the calendar window.
  */
@@ -46,7 +46,7 @@ export function searchRefusal(input: SearchInput): SearchRefusal | null {
   return null;
 }
 
-/** True when a search may be made (spec section 5). */
+/** True when a search may be made. */
 export function isSearchPossible(input: SearchInput): boolean {
   return searchRefusal(input) === null;
 }
@@ -71,7 +71,7 @@ export interface SameDayRestriction {
 /**
  * True when booking is disabled by the same-day restriction: it is enabled, the arrival is
  * today in the property's zone, and the local time there is at or past the configured hour
- * and minute (spec section 4).
+ * and minute.
  */
 export function isSameDayRestricted(config: SameDayRestriction, arrival: IsoDate, now: Date, timeZone: string): boolean {
   if (config.SameDayBookingRestrictionEnabled !== true) return false;
@@ -81,7 +81,7 @@ export function isSameDayRestricted(config: SameDayRestriction, arrival: IsoDate
   return local.minutes >= cutOff;
 }
 
-/** A rate's restrictions on one night (defaults in property-definition.md). */
+/** A rate's restrictions on one night (defaults in docs/property-definition.md). */
 export interface NightRestrictions {
   MinLengthOfStay?: number | null;
   ClosedToArrival?: boolean | null;
@@ -98,7 +98,7 @@ export function minLengthOfStay(arrivalNight: NightRestrictions): number {
 }
 
 /**
- * Why a rate is not open for a stay, or null when it is (DOMAIN.md): priced every night
+ * Why a rate is not open for a stay, or null when it is (docs/domain-rules.md): priced every night
  * (undefined = not priced), no stop-sell, length of stay >= the arrival night's minimum,
  * arrival not closed, and the departure day (the rate's entry for that date, if any) not
  * closed to departure.
@@ -113,7 +113,39 @@ export function stayRefusal(nights: readonly (NightRestrictions | undefined)[], 
   return null;
 }
 
-/** The minimum-stay badge text, e.g. "2 night minimum" (spec section 4). */
+/** One night of a rate and room type, as the calendar sees it. */
+export interface RateNight {
+  /** The night's restrictions; undefined when the rate has no price that night. */
+  restrictions: NightRestrictions | undefined;
+  /** True when the room type has a unit free that night. */
+  hasRoomFree: boolean;
+}
+
+/**
+ * For each arrival on a run of consecutive nights, the fewest nights a stay can last with a
+ * room free every night and the rate open (`stayRefusal` null), at most `maxNights`; null
+ * when there is none. A stay whose departure day lies beyond the run is not considered, so a
+ * run should reach `maxNights` days past the last arrival asked about.
+ */
+export function shortestOpenStays(nights: readonly RateNight[], maxNights: number): (number | null)[] {
+  // sellableRun[i]: how many consecutive nights from i are priced, not stop-sell and have a room free.
+  const sellableRun = new Array<number>(nights.length + 1).fill(0);
+  for (let i = nights.length - 1; i >= 0; i -= 1) {
+    const night = nights[i]!;
+    const sellable = night.hasRoomFree && night.restrictions !== undefined && night.restrictions.StopSell !== true;
+    sellableRun[i] = sellable ? sellableRun[i + 1]! + 1 : 0;
+  }
+  return nights.map((night, arrival) => {
+    if (night.restrictions === undefined || night.restrictions.ClosedToArrival === true) return null;
+    const longest = Math.min(sellableRun[arrival]!, maxNights, nights.length - 1 - arrival);
+    for (let length = minLengthOfStay(night.restrictions); length <= longest; length += 1) {
+      if (nights[arrival + length]!.restrictions?.ClosedToDeparture !== true) return length;
+    }
+    return null;
+  });
+}
+
+/** The minimum-stay badge text, e.g. "2 night minimum". */
 export function minimumStayBadge(nights: number): string {
   return `${nights} night minimum`;
 }

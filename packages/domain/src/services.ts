@@ -1,7 +1,8 @@
 /**
- * Extras (services): cost by charge type (spec section 9), inventory, and whether the extras
- * of an item are editable (spec section 4).
+ * Extras (services): cost by charge type (docs/domain-rules.md), inventory, and whether the
+ * extras of an item are editable.
  */
+import { isWithin, nightsOfStay, type IsoDate } from './dates';
 import { smallestFreeCount } from './inventory';
 import { assertMinor, sumMinor, type Minor } from './money';
 import type { Party } from './occupancy';
@@ -9,7 +10,7 @@ import type { Party } from './occupancy';
 /** How a service is charged. */
 export type ChargeType = 'PerStay' | 'PerDay' | 'PerQuantity';
 
-/** The charge types in the spec's order. */
+/** The charge types in the wire's order. */
 export const CHARGE_TYPES: readonly ChargeType[] = ['PerStay', 'PerDay', 'PerQuantity'];
 
 /** What a service's price depends on; article prices in minor units. */
@@ -36,9 +37,32 @@ export function chargeMultiplier(chargeType: ChargeType, stay: { nights: number;
   }
 }
 
+/** The dates a service is offered on, both included; null: open on that side. */
+export interface ServiceWindow {
+  OfferedFrom?: IsoDate | null;
+  OfferedTo?: IsoDate | null;
+}
+
+/**
+ * The nights of a stay (arrival to departure) a service is offered on. A service is offered
+ * for a stay when this is not empty; a per-day service is charged, and a limited one takes
+ * its units, on these nights only.
+ */
+export function offeredNights(window: ServiceWindow, from: IsoDate, to: IsoDate): IsoDate[] {
+  return nightsOfStay(from, to).filter((night) => isWithin(night, window.OfferedFrom, window.OfferedTo));
+}
+
+/**
+ * Units of a limited service a booking takes on each night: the quantity, times the guests
+ * (adults + children) when it is charged per person, as each of them uses one.
+ */
+export function serviceUnits(service: Pick<ServicePricing, 'ChargePerPerson'>, booking: { quantity: number; party: Party }): number {
+  return booking.quantity * (service.ChargePerPerson ? serviceGuests(booking.party) : 1);
+}
+
 /**
  * Service cost = sum of article prices x multiplier x (adults + children when charged per
- * person), spec section 9.
+ * person); `nights` are the nights of the stay the service is offered on (`offeredNights`).
  */
 export function serviceCost(service: ServicePricing, stay: { nights: number; quantity: number; party: Party }): Minor {
   const articles = sumMinor(service.Articles.map((article) => article.Price));
@@ -62,7 +86,7 @@ export function canBookServiceQuantity(available: number | null, quantity: numbe
 
 /**
  * The extras of an item are editable if there are none, or any service allows editing on the
- * booking engine, or one was just added (spec section 4).
+ * booking engine, or one was just added.
  */
 export function servicesAreEditable(
   services: readonly { AllowEditOnBookingEngine?: boolean | null }[],

@@ -1,5 +1,5 @@
 /**
- * Property theming rules (spec section 2): readable text on a brand colour, and the logo size.
+ * Property theming rules (docs/guest-client.md): readable text on a brand colour, and the logo size.
  */
 
 /**

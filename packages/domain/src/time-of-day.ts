@@ -1,5 +1,5 @@
 /**
- * Local times of day as minutes after midnight, written "HH:mm" (24-hour, spec section 9).
+ * Local times of day as minutes after midnight, written "HH:mm" (24-hour).
  */
 
 /** Minutes after midnight, 0..1439 for a time of day. */

@@ -1,5 +1,5 @@
 /**
- * Field rules of the spec (section 5 of both documents) with its exact messages. Results are
+ * Field rules with their exact messages (docs/guest-client.md). Results are
  * field -> messages, the ModelState shape the API answers and the web shows.
  */
 import { parseDate } from './dates';
@@ -9,23 +9,29 @@ import { parseTimeOfDay } from './time-of-day';
 /** Messages per field (PascalCase field names, as in the payloads). */
 export type FieldErrors = Record<string, string[]>;
 
-/** Minimum password length (spec section 9). */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 10;
 
 /**
- * The spec's e-mail rule ("letters or digits, an at sign, letters, a dot, then 2 to 3
- * letters"), read as the classic pattern it paraphrases: dots, hyphens and underscores may
- * join parts of the local name and domain labels, and the address ends in a 2-3 letter top
- * level domain (so name.surname@example.co.uk passes). Written without nested ambiguity so a
- * hostile string cannot make it backtrack for long.
+ * The e-mail rule ("letters or digits, an at sign, letters, a dot, then 2 to 3
+ * letters"), read as the classic pattern it paraphrases, with the local name of RFC 5322: dot-
+ * separated runs of letters, digits and the characters mail allows there, so the apostrophe of
+ * mary.o'neill@ and the plus of ada+hotel@ pass (both common, both deliverable). Domain labels
+ * are letters and digits joined by hyphens, and the address ends in a 2-3 letter top level
+ * domain (name.surname@example.co.uk passes). Written without nested ambiguity so a hostile
+ * string cannot make it backtrack for long.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*@(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)+[A-Za-z]{2,3}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.)+[A-Za-z]{2,3}$/;
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Longest phone number accepted, separators included (E.164 has at most 15 digits). */
+export const PHONE_MAX_LENGTH = 40;
+
 /**
- * The spec's phone rule: an international number starting with + or 00. Spaces, hyphens,
+ * The phone rule: an international number starting with + or 00. Spaces, hyphens,
  * dots and brackets may separate digit groups; 6 to 15 digits follow the prefix (E.164).
  */
 export const PHONE_PATTERN = /^(?:\+|00)[1-9]\d{5,14}$/;
@@ -38,7 +44,7 @@ export function isBlank(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-/** True for an e-mail address the spec accepts. */
+/** True for an e-mail address the e-mail rule accepts. */
 export function isValidEmail(email: string): boolean {
   const trimmed = email.trim();
   return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed);
@@ -126,12 +132,12 @@ export function validateBookerAddress(booker: BookerDetails): FieldErrors {
   return errors;
 }
 
-/** True when the booker's personal details are valid (spec section 5). */
+/** True when the booker's personal details are valid. */
 export function isBookerPersonalDetailsValid(booker: BookerDetails): boolean {
   return hasNoErrors(validateBookerPersonalDetails(booker));
 }
 
-/** True when the booker's address is valid (spec section 5). */
+/** True when the booker's address is valid. */
 export function isBookerAddressValid(booker: BookerDetails): boolean {
   return hasNoErrors(validateBookerAddress(booker));
 }
@@ -210,7 +216,7 @@ export function validateManageBookingSearch(search: { reservationNumber?: string
   return errors;
 }
 
-/** The fields a restaurant booking needs (spec section 5). */
+/** The fields a restaurant booking needs. */
 export interface RestaurantBookingFields {
   ContactNumber?: string | null;
   Email?: string | null;

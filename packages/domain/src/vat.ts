@@ -1,5 +1,5 @@
 /**
- * VAT extracted from a total (spec section 9): tax-exclusive VAT is total/100*rate,
+ * VAT extracted from a total (docs/domain-rules.md): tax-exclusive VAT is total/100*rate,
  * tax-inclusive VAT is total/(100+rate)*rate. Computed exactly and rounded once per line.
  */
 import { percentOf, scaleMinor, type Minor } from './money';
@@ -39,7 +39,7 @@ export function vatAddedTo(net: Minor, rate: number): Minor {
   return percentOf(net, rate);
 }
 
-/** The VAT of a total under the property's settings (spec section 9). */
+/** The VAT of a total under the property's settings. */
 export function vatOfTotal(total: Minor, settings: VatSettings): Minor {
   return settings.isTaxExclusive ? vatAddedTo(total, settings.rate) : vatIncludedIn(total, settings.rate);
 }
@@ -54,6 +54,14 @@ export function splitGross(gross: Minor, rate: number): VatBreakdown {
 export function addVat(net: Minor, rate: number): VatBreakdown {
   const vat = vatAddedTo(net, rate);
   return { net, vat, gross: net + vat };
+}
+
+/**
+ * What the guest pays for a total in the hotel's prices and its VAT: the total with the VAT
+ * added when prices exclude it, the total itself when they include it (docs/pricing.md).
+ */
+export function totalToPay(total: Minor, vat: Minor, isTaxExclusive: boolean): Minor {
+  return isTaxExclusive ? total + vat : total;
 }
 
 /** The net / VAT / gross of a line priced under the property's settings. */

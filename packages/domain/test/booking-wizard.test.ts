@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToBasket, removeFromBasket, type Basket, type BasketItem } from '../src/basket';
+import { addToBasket, fitBasketToAvailability, removeFromBasket, type Basket, type BasketItem } from '../src/basket';
 import {
   advanceWizard,
   BookingFlowStage,
@@ -31,7 +31,7 @@ const state = (change: Partial<WizardState>): WizardState => ({
 });
 
 describe('booking steps are bit flags None=1 ... PaymentDetails=1024', () => {
-  it('numbers the steps as the spec does', () => {
+  it('numbers the steps as the wire does', () => {
     expect(Object.values(BookingStep)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
     expect(Object.keys(BookingFlowStage)).toEqual(['None', 'Search', 'RoomsAndRates', 'Checkout']);
   });
@@ -44,7 +44,7 @@ describe('booking steps are bit flags None=1 ... PaymentDetails=1024', () => {
   });
 });
 
-describe('wizard advance (spec section 4)', () => {
+describe('wizard advance', () => {
   it('after a search, starts at room type selection for the first room', () => {
     const move = advanceWizard(state({ step: BookingStep.None, roomHasItem: [false, false], items: [] }));
     expect(move).toMatchObject({ step: BookingStep.RoomTypeSelection, roomIndex: 0 });
@@ -179,5 +179,25 @@ describe('basket: adding needs a room left and takes it; removing gives it back'
     if (added === null) return;
     expect(removeFromBasket(added, 'a')).toEqual(empty);
     expect(removeFromBasket(added, 'zzz')).toBe(added);
+  });
+
+  it('fits the basket to a fresh answer: what no longer has a room goes, the last room numbers first', () => {
+    const items = [
+      { ReservationItemId: 'a', RoomTypeId: 10, roomNumber: 1 },
+      { ReservationItemId: 'b', RoomTypeId: 10, roomNumber: 2 },
+      { ReservationItemId: 'c', RoomTypeId: 20, roomNumber: 3 },
+      { ReservationItemId: 'd', RoomTypeId: 30, roomNumber: 4 },
+    ];
+    // One double left for two in the basket, the suites sold out (0), the loft not answered (no room).
+    const fitted = fitBasketToAvailability(items, { '10': 1, '20': 0, '40': 5 });
+    expect(fitted.items.map((item) => item.ReservationItemId)).toEqual(['a']);
+    expect(fitted.removed.map((item) => item.ReservationItemId)).toEqual(['b', 'c', 'd']);
+    expect(fitted.roomsLeft).toEqual({ '10': 0, '20': 0, '40': 5 });
+    // Enough rooms: everything stays and the answer's rooms are what the basket leaves.
+    expect(fitBasketToAvailability(items, { '10': 3, '20': 1, '30': 2 })).toEqual({
+      items,
+      removed: [],
+      roomsLeft: { '10': 1, '20': 0, '30': 1 },
+    });
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../src/checkout';
 
 describe('payment types: PayByCard=0, PayByIndividualInvoice=1, PayByVoucher=2, PayByCompanyInvoice=3, PayByPayStack=4', () => {
-  it('numbers them as the spec does, card by default', () => {
+  it('numbers them as the wire does, card by default', () => {
     expect(PaymentType).toEqual({
       PayByCard: 0,
       PayByIndividualInvoice: 1,

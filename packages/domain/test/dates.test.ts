@@ -47,7 +47,7 @@ describe('parseDate: YYYY-MM-DD and YYYY/MM/DD, impossible dates rejected', () =
   });
 });
 
-describe("formatDate: the spec's display formats", () => {
+describe('formatDate: the display formats', () => {
   it.each([
     ['2027-03-01', 'ddd Do MMM YYYY', 'Mon 1st Mar 2027'],
     ['2027-03-01', 'dddd Do MMMM YYYY', 'Monday 1st March 2027'],

@@ -174,7 +174,7 @@ describe('allocateMinor', () => {
   });
 });
 
-describe('formatMoney: every currency format of the spec', () => {
+describe('formatMoney: every currency with a format of its own', () => {
   it.each([
     ['GBP', 'en-GB', '£1,234.50'],
     ['USD', 'en-US', '$1,234.50'],

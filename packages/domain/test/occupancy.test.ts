@@ -28,7 +28,7 @@ const double: OccupancyLimits = {
   ChildMaximumOccupancy: 1,
 };
 
-describe('room occupancy (spec section 5)', () => {
+describe('room occupancy', () => {
   it.each([
     [party(2), true, 'two adults fit'],
     [party(2, 1), true, 'three guests fit the maximum of 3'],
@@ -86,7 +86,7 @@ describe('UseOccupancyForRatePlan: smaller maxima, larger minima', () => {
   });
 });
 
-// A reference written from the spec's words, independently of the implementation: a missing
+// A reference written from the rule's words, independently of the implementation: a missing
 // maximum is infinite, a missing minimum is 0, and with UseOccupancyForRatePlan the party must
 // satisfy the room type and the rate each on its own.
 const bound = fc.option(fc.integer({ min: 0, max: 6 }), { nil: null });

@@ -10,17 +10,18 @@ import {
   originalsOf,
   ORIGINAL_PRICE_FIELDS,
   pricePerNight,
-  pricesFromWire,
   pricesToWire,
   roomPrice,
-  stayPrice,
+  stayRoomCost,
   sumNightlyPrices,
+  undiscountedNight,
   upgradePriceDifference,
   withOriginals,
-  type PricedRate,
+  type RoomCost,
 } from '../src/pricing';
 import type { Party } from '../src/occupancy';
 import { partyArbitrary, ratePricesArbitrary } from './arbitraries';
+import { pricesFromWire } from './wire-prices';
 
 const party = (adults: number, children = 0, infants = 0): Party => ({
   NumberOfAdults: adults,
@@ -109,32 +110,78 @@ describe('stay sums with Original* twins', () => {
   it('sums each component and twin over the nights', () => {
     const friday = pricesFromWire({ BaseRate: 140, CostPerAdult: 25, CostPerChild: 15, OriginalBaseRate: 150 });
     const sum = sumNightlyPrices([barDouble, friday]);
-    expect(sum?.BaseRate).toBe(25000);
-    expect(sum?.OriginalBaseRate).toBe(26000);
-    expect(sum?.CostPerChild).toBe(3000);
-    expect(sum && roomPrice(sum, party(2, 1))).toBe(12500 + 15500);
-    expect(sum && originalRoomPrice(sum, party(2, 1))).toBe(12500 + 16500);
+    expect(sum.BaseRate).toBe(25000);
+    expect(sum.OriginalBaseRate).toBe(26000);
+    expect(sum.CostPerChild).toBe(3000);
+    expect(roomPrice(sum, party(2, 1))).toBe(12500 + 15500);
+    expect(originalRoomPrice(sum, party(2, 1))).toBe(12500 + 16500);
   });
 
-  it('cannot sum nights that disagree on BaseNumberOfAdults, nor no nights', () => {
-    expect(sumNightlyPrices([barDouble, corpDouble])).toBeNull();
-    expect(sumNightlyPrices([])).toBeNull();
+  it('a stay has at least one night', () => {
+    expect(() => sumNightlyPrices([])).toThrow(RangeError);
   });
 
-  it("a stay's price equals the sum of its nights, for every party", () => {
+  it("a stay's price equals the sum of its nights, for every party, when the nights share BaseNumberOfAdults", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 4 }).chain((base) => fc.array(ratePricesArbitrary(base), { minLength: 1, maxLength: 30 })),
         partyArbitrary,
         (nights, guests) => {
           const sum = sumNightlyPrices(nights);
-          expect(sum).not.toBeNull();
-          if (sum === null) return;
           const nightly = nights.map((night) => roomPrice(night, guests));
           expect(roomPrice(sum, guests)).toBe(nightly.reduce((total, price) => total + price, 0));
-          expect(stayPrice(nights, guests)).toBe(roomPrice(sum, guests));
-          expect(originalRoomPrice(sum, guests)).toBe(nights.reduce((total, night) => total + originalRoomPrice(night, guests), 0));
+          expect(stayRoomCost(nights.map(undiscountedNight), guests)).toEqual({
+            total: roomPrice(sum, guests),
+            original: originalRoomPrice(sum, guests),
+          });
           for (const field of ORIGINAL_PRICE_FIELDS) expect(Number.isSafeInteger(sum[field])).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("a stay's room price: each night with its own BaseNumberOfAdults, less its fixed discount", () => {
+  // Base 1 adult on weekdays, 2 at weekends (Friday and Saturday nights), 10 a night for each adult beyond.
+  const weekday = pricesFromWire({ BaseRate: 100, BaseNumberOfAdults: 1, CostPerAdult: 10 });
+  const weekend = pricesFromWire({ BaseRate: 120, BaseNumberOfAdults: 2, CostPerAdult: 10 });
+  const fridayToMonday = [weekend, weekend, weekday].map(undiscountedNight);
+
+  it('prices Friday to Monday for 2 adults at 120 + 120 + 110 = 350', () => {
+    // Friday and Saturday: 120, both adults in the base; Sunday: 100 + 10 for the adult beyond the base of 1.
+    expect(stayRoomCost(fridayToMonday, party(2))).toEqual({ total: 35000, original: 35000 });
+    // 3 adults: (120 + 10) x 2 + (100 + 2 x 10) = 380.
+    expect(stayRoomCost(fridayToMonday, party(3)).total).toBe(38000);
+    // The summed components would say 340 + 30 x 0 = 340 for 2 adults: the sums cannot price such a stay.
+    expect(roomPrice(sumNightlyPrices([weekend, weekend, weekday]), party(2))).toBe(34000);
+  });
+
+  it("takes a fixed discount off each night's whole room price, never below 0", () => {
+    // A per-person rate, 60 an adult a night: 2 adults for 2 nights = 240; 25 off each night: (120 - 25) x 2 = 190.
+    const perPerson = { prices: pricesFromWire({ BaseRate: 0, PerPersonCostPerAdult: 60 }), amountOff: 2500 };
+    expect(stayRoomCost([perPerson, perPerson], party(2))).toEqual({ total: 19000, original: 24000 });
+    // 99.99 + 10.01 for the third adult = 110 a night; 150 off leaves 0.00, not the 10.01 beyond BaseRate.
+    const night = { prices: pricesFromWire({ BaseRate: 99.99, CostPerAdult: 10.01 }), amountOff: 15000 };
+    expect(stayRoomCost([night, night], party(3))).toEqual({ total: 0, original: 22000 });
+  });
+
+  it('is the sum of the nights, each between 0 and its undiscounted price', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ prices: ratePricesArbitrary(), amountOff: fc.integer({ min: 0, max: 500_000 }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        partyArbitrary,
+        (nights, guests) => {
+          const cost = stayRoomCost(nights, guests);
+          const each = nights.map((night) => stayRoomCost([night], guests));
+          expect(cost.total).toBe(each.reduce((total, night) => total + night.total, 0));
+          expect(cost.original).toBe(nights.reduce((total, night) => total + roomPrice(night.prices, guests), 0));
+          for (const night of each) {
+            expect(night.total).toBeGreaterThanOrEqual(0);
+            expect(night.total).toBeLessThanOrEqual(night.original);
+          }
         },
       ),
     );
@@ -157,32 +204,23 @@ describe('price per night = total / nights', () => {
 });
 
 describe('lowest rate: the lowest stay price across fitting rate plans, summed per room', () => {
-  const double = { MaximumOccupancy: 3, MinimumOccupancy: 1, AdultMaximumOccupancy: 2, ChildMaximumOccupancy: 1 };
-  const flexible: PricedRate = { ...withOriginals(barDouble), UseOccupancyForRatePlan: false };
-  const advance: PricedRate = {
-    ...withOriginals(pricesFromWire({ BaseRate: 95, CostPerAdult: 20 })),
-    OriginalBaseRate: 10500,
-    UseOccupancyForRatePlan: true,
-    MaximumOccupancy: 2,
-  };
+  const cost = (total: number, original = total): RoomCost => ({ total, original });
 
   it('takes the cheapest fitting rate and the original price of that same rate', () => {
-    expect(lowestRate({ roomType: double, rates: [flexible, advance], parties: [party(2)] })).toEqual({
-      LowestRate: 9500,
-      OriginalLowestRate: 10500,
-    });
+    expect(lowestRate([[cost(11000), cost(9500, 10500)]])).toEqual({ LowestRate: 9500, OriginalLowestRate: 10500 });
   });
 
-  it('skips a rate the party does not fit and sums over the rooms the room type fits', () => {
-    expect(lowestRate({ roomType: double, rates: [flexible, advance], parties: [party(2), party(2, 1), party(4)] })).toEqual({
+  it('sums over the rooms that have a fitting rate, skipping the others', () => {
+    // Room 1: 95.00 (was 105.00); room 2: 125.00; room 3 fits no rate.
+    expect(lowestRate([[cost(11000), cost(9500, 10500)], [cost(12500)], []])).toEqual({
       LowestRate: 9500 + 12500,
       OriginalLowestRate: 10500 + 12500,
     });
   });
 
-  it('is null when the room type fits no searched room', () => {
-    expect(lowestRate({ roomType: double, rates: [flexible], parties: [party(4)] })).toBeNull();
-    expect(lowestRate({ roomType: double, rates: [advance], parties: [party(2, 1)] })).toBeNull();
+  it('is null when no searched room fits a rate', () => {
+    expect(lowestRate([[], []])).toBeNull();
+    expect(lowestRate([])).toBeNull();
   });
 });
 

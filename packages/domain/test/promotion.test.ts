@@ -10,8 +10,9 @@ import {
   type Promotion,
   type PromotionContext,
 } from '../src/promotion';
-import { originalRoomPrice, pricesFromWire, roomPrice, sumNightlyPrices } from '../src/pricing';
+import { stayRoomCost } from '../src/pricing';
 import { partyArbitrary, ratePricesArbitrary } from './arbitraries';
+import { pricesFromWire } from './wire-prices';
 
 // SPRING10 of property-definition.example.json
 const spring: Promotion = {
@@ -85,20 +86,28 @@ describe('discounts per night, Original* twins untouched', () => {
   const night = pricesFromWire({ BaseRate: 110, CostPerRoom: 5, CostPerAdult: 25, CostPerChild: 15 });
 
   it('takes a percentage off every component, rounding each once', () => {
-    const discounted = discountNight(night, { ...spring, DiscountPercent: 15 });
+    const { prices: discounted, amountOff } = discountNight(night, { ...spring, DiscountPercent: 15 });
     expect(discounted.BaseRate).toBe(9350);
     expect(discounted.CostPerRoom).toBe(425);
     expect(discounted.CostPerAdult).toBe(2125);
     expect(discounted.OriginalBaseRate).toBe(11000);
+    expect(amountOff).toBe(0);
   });
 
-  it('takes a fixed amount per night from BaseRate, then CostPerRoom, never below 0', () => {
-    const fixed = (amount: number) => discountNight(night, { Code: 'X', RatePlans: ['BAR'], DiscountAmountPerNight: amount });
-    expect(fixed(2000).BaseRate).toBe(9000);
-    expect(fixed(11200).BaseRate).toBe(0);
-    expect(fixed(11200).CostPerRoom).toBe(300);
-    expect(fixed(99999).CostPerRoom).toBe(0);
-    expect(fixed(99999).CostPerAdult).toBe(2500);
+  it('keeps a percentage with three decimals exact: 33.333 % off 200 leaves 133.33', () => {
+    // 20000 x 33.333 / 100 = 6666.6 -> 6667 off, rounded once; 20000 - 6667 = 13333.
+    const { prices } = discountNight(pricesFromWire({ BaseRate: 200 }), { ...spring, DiscountPercent: 33.333 });
+    expect(prices.BaseRate).toBe(13333);
+    // 12.345 % off 200: 20000 x 12.345 / 100 = 2469 exactly; 20000 - 2469 = 17531.
+    expect(discountNight(pricesFromWire({ BaseRate: 200 }), { ...spring, DiscountPercent: 12.345 }).prices.BaseRate).toBe(17531);
+  });
+
+  it("leaves the components of a fixed discount alone: the amount comes off the night's whole room price", () => {
+    const fixed = discountNight(night, { Code: 'X', RatePlans: ['BAR'], DiscountAmountPerNight: 2000 });
+    expect(fixed.prices).toEqual(night);
+    expect(fixed.amountOff).toBe(2000);
+    // 110 + 5 per room + 25 for the third adult = 140; 20 off = 120.
+    expect(stayRoomCost([fixed], { NumberOfAdults: 3, NumberOfChildren: 0, NumberOfInfants: 0 }).total).toBe(12000);
   });
 
   it('discounts only the covered nights of an eligible stay', () => {
@@ -109,10 +118,10 @@ describe('discounts per night, Original* twins untouched', () => {
     ];
     const result = applyPromotion(nights, spring, stay('2027-05-30', '2027-06-02'));
     expect(result.refusal).toBeNull();
-    expect(result.nights.map((prices) => prices.BaseRate)).toEqual([9900, 9900, 11000]);
+    expect(result.nights.map((priced) => priced.prices.BaseRate)).toEqual([9900, 9900, 11000]);
     const refused = applyPromotion(nights, spring, stay('2027-05-30', '2027-06-02', { ratePlanCode: 'CORP' }));
     expect(refused.refusal).toBe('RATE_PLAN');
-    expect(refused.nights.map((prices) => prices.BaseRate)).toEqual([11000, 11000, 11000]);
+    expect(refused.nights.map((priced) => priced.prices.BaseRate)).toEqual([11000, 11000, 11000]);
     expect(promotionCoversNight(spring, '2027-06-01')).toBe(false);
   });
 
@@ -130,16 +139,14 @@ describe('discounts per night, Original* twins untouched', () => {
         partyArbitrary,
         (nights, promotion, guests) => {
           const discounted = nights.map((prices) => discountNight(prices, promotion));
-          for (const prices of discounted) {
-            const price = roomPrice(prices, guests);
-            expect(price).toBeGreaterThanOrEqual(0);
-            expect(price).toBeLessThanOrEqual(originalRoomPrice(prices, guests));
+          for (const night of discounted) {
+            const { total, original } = stayRoomCost([night], guests);
+            expect(total).toBeGreaterThanOrEqual(0);
+            expect(total).toBeLessThanOrEqual(original);
           }
-          const stay = sumNightlyPrices(discounted);
-          expect(stay).not.toBeNull();
-          if (stay === null) return;
-          expect(roomPrice(stay, guests)).toBeLessThanOrEqual(originalRoomPrice(stay, guests));
-          expect(roomPrice(stay, guests)).toBe(discounted.reduce((total, prices) => total + roomPrice(prices, guests), 0));
+          const stay = stayRoomCost(discounted, guests);
+          expect(stay.total).toBeLessThanOrEqual(stay.original);
+          expect(stay.total).toBe(discounted.reduce((total, night) => total + stayRoomCost([night], guests).total, 0));
         },
       ),
     );

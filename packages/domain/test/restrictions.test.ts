@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../src/dates';
 import {
@@ -9,9 +10,11 @@ import {
   MAX_ALTERNATIVE_STAYS,
   minimumStayBadge,
   searchRefusal,
+  shortestOpenStays,
   stayRefusal,
   type CalendarNight,
   type NightRestrictions,
+  type RateNight,
   type SearchInput,
 } from '../src/restrictions';
 
@@ -116,6 +119,55 @@ describe('nightly restrictions of a rate for a stay', () => {
 
   it('reads the minimum-stay badge', () => {
     expect(minimumStayBadge(2)).toBe('2 night minimum');
+  });
+});
+
+describe('the shortest open stay from each arrival (what the calendar answers)', () => {
+  const open = { MinLengthOfStay: 1, ClosedToArrival: false, ClosedToDeparture: false, StopSell: false };
+  const night = (restrictions: NightRestrictions | undefined, hasRoomFree = true): RateNight => ({ restrictions, hasRoomFree });
+
+  it('is one night on an open night, the minimum stay where one is set, longer when the departure day is closed', () => {
+    const nights = [
+      night({ ...open, MinLengthOfStay: 2 }), // arrive 0: 2 nights, departing on 2
+      night({ ...open, ClosedToArrival: true }), // no arrival
+      night(open), // arrive 2: departing on 3 is closed, on 4 open: 2 nights
+      night({ ...open, ClosedToDeparture: true }), // arrive 3: 1 night, departing on 4
+      night(open, false), // no room free: no arrival, and no stay through it, but a departure day
+      night(undefined), // not priced
+      night(open), // arrive 6: the run ends on 7, which a departure may still use
+      night(open),
+    ];
+    expect(shortestOpenStays(nights, 60)).toEqual([2, null, 2, 1, null, null, 1, null]);
+    expect(shortestOpenStays(nights, 1)).toEqual([null, null, null, 1, null, null, 1, null]);
+  });
+
+  it('agrees with stayRefusal on every arrival and length', () => {
+    const restrictions = fc.option(
+      fc.record({
+        MinLengthOfStay: fc.integer({ min: 1, max: 4 }),
+        ClosedToArrival: fc.boolean(),
+        ClosedToDeparture: fc.boolean(),
+        StopSell: fc.boolean(),
+      }),
+      { nil: undefined },
+    );
+    const nightArbitrary = fc.record({ restrictions, hasRoomFree: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(nightArbitrary, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), (nights, maxNights) => {
+        const shortest = shortestOpenStays(nights, maxNights);
+        nights.forEach((_, arrival) => {
+          const opens = (length: number) =>
+            arrival + length < nights.length &&
+            nights.slice(arrival, arrival + length).every((n) => n.hasRoomFree) &&
+            stayRefusal(
+              nights.slice(arrival, arrival + length).map((n) => n.restrictions),
+              nights[arrival + length]?.restrictions,
+            ) === null;
+          const expected = Array.from({ length: maxNights }, (_, i) => i + 1).find(opens) ?? null;
+          expect(shortest[arrival]).toBe(expected);
+        });
+      }),
+    );
   });
 });
 

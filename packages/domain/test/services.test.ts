@@ -6,9 +6,11 @@ import {
   CHARGE_TYPES,
   chargeMultiplier,
   freeServiceUnits,
+  offeredNights,
   serviceCost,
   serviceGuests,
   servicesAreEditable,
+  serviceUnits,
   type ServicePricing,
 } from '../src/services';
 import { partyArbitrary } from './arbitraries';
@@ -68,6 +70,30 @@ describe('service cost = sum of article prices x multiplier x (adults + children
         },
       ),
     );
+  });
+});
+
+describe('a service offered on some nights is charged, and takes its units, on those nights only', () => {
+  const gala: ServicePricing = { ChargeType: 'PerDay', ChargePerPerson: true, Articles: [{ Price: 3000 }] };
+
+  it('charges a per-person gala dinner offered on 14 March once for a 4-night stay: 30 x 1 night x 3 guests = 90', () => {
+    const nights = offeredNights({ OfferedFrom: '2027-03-14', OfferedTo: '2027-03-14' }, '2027-03-12', '2027-03-16');
+    expect(nights).toEqual(['2027-03-14']);
+    expect(serviceCost(gala, { nights: nights.length, quantity: 1, party: party(2, 1) })).toBe(9000);
+  });
+
+  it('offers an open-ended service on every night, and none outside its window', () => {
+    expect(offeredNights({}, '2027-03-12', '2027-03-14')).toEqual(['2027-03-12', '2027-03-13']);
+    expect(offeredNights({ OfferedFrom: '2027-03-13' }, '2027-03-12', '2027-03-15')).toEqual(['2027-03-13', '2027-03-14']);
+    expect(offeredNights({ OfferedTo: '2027-03-11' }, '2027-03-12', '2027-03-15')).toEqual([]);
+  });
+
+  it('takes a unit per guest (adults + children) of a per-person service, one per quantity otherwise', () => {
+    expect(serviceUnits(gala, { quantity: 1, party: party(2, 1, 1) })).toBe(3);
+    expect(serviceUnits(parking, { quantity: 1, party: party(2, 1) })).toBe(1);
+    expect(serviceUnits(prosecco, { quantity: 4, party: party(2) })).toBe(4);
+    // Two seats left: a party of 2 adults and a child needs three.
+    expect(canBookServiceQuantity(2, serviceUnits(gala, { quantity: 1, party: party(2, 1) }))).toBe(false);
   });
 });
 

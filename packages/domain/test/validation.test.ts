@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, requiredMessage, SUCCESS_MESSAGES, welcomeMessage } from '../src/messages';
+import { ERROR_MESSAGES, nightsText, requiredMessage, SUCCESS_MESSAGES, tooLongMessage, welcomeMessage } from '../src/messages';
 import {
   hasNoErrors,
   isBookerAddressValid,
@@ -25,6 +25,14 @@ describe('e-mail: letters or digits, an at sign, letters, a dot, then 2 to 3 let
     ['name.surname@example.com', true],
     ['first_last-x@mail-server.org', true],
     ['a@b.io', true],
+    ["mary.o'neill@example.com", true], // apostrophes and plus signs are allowed in the local name
+    ['ada+hotel@example.co.uk', true],
+    ["o'brien-smith+tag@mail-server.ie", true],
+    ['guest..name@example.com', false],
+    ['.guest@example.com', false],
+    ['guest<x>@example.com', false],
+    ['guest"@example.com', false],
+    ['guest,name@example.com', false],
     ['guest@example.info', false], // the top-level domain has 2 to 3 letters
     ['guest@example.c', false],
     ['guest@example', false],
@@ -199,13 +207,20 @@ describe('manage-booking search and restaurant booking fields', () => {
   });
 });
 
-describe("the spec's texts", () => {
+describe('the texts', () => {
   it('quotes the catalogue verbatim', () => {
     expect(ERROR_MESSAGES.roomsNoLongerAvailable).toBe(
       'Your combination of rooms is not available, please retry your search or contact us directly',
     );
     expect(ERROR_MESSAGES.loginFailed).toBe('Failed to login, please check your email address and password');
     expect(SUCCESS_MESSAGES.selectionAvailable).toBe('Good news, your selection is available');
+  });
+
+  it('counts nights as a guest reads them, and says the limit of a field', () => {
+    expect([1, 2, 14].map(nightsText)).toEqual(['1 night', '2 nights', '14 nights']);
+    expect(tooLongMessage(50)).toBe('Please use 50 characters or fewer');
+    expect(tooLongMessage(2000)).toBe('Please use 2,000 characters or fewer');
+    expect(tooLongMessage(1_000_000)).toBe('Please use 1,000,000 characters or fewer');
   });
 
   it("greets by first name, 'Guest' by default", () => {

@@ -134,7 +134,7 @@ describe('wire scalars', () => {
 });
 
 describe('search request', () => {
-  it("accepts the spec's shape with dates in either form", () => {
+  it('accepts the wire shape with dates in either form', () => {
     expect(searchRequestSchema.parse(search)).toEqual(search);
     expect(searchRequestSchema.safeParse({ ...search, PromoCode: undefined, LocationId: 4 }).success).toBe(true);
   });
@@ -151,17 +151,31 @@ describe('search request', () => {
       expect.arrayContaining(['PropertyId', 'LanguageCode', 'DateFrom', 'DateTo', 'Rooms']),
     );
   });
+
+  it('refuses a room without an adult or a child: infants never stay alone', () => {
+    for (const room of [
+      { NumberOfAdults: 0, NumberOfChildren: 0, NumberOfInfants: 0 },
+      { NumberOfAdults: 0, NumberOfChildren: 0, NumberOfInfants: 2 },
+    ]) {
+      expect(errorsOf(searchRequestSchema, { ...search, Rooms: [room] })).toEqual({
+        'Rooms[0].NumberOfAdults': ['Each room needs at least one adult or child'],
+      });
+    }
+    expect(
+      searchRequestSchema.safeParse({ ...search, Rooms: [{ NumberOfAdults: 0, NumberOfChildren: 1, NumberOfInfants: 1 }] }).success,
+    ).toBe(true);
+  });
 });
 
 describe('reservation create request', () => {
-  it("accepts the spec's shape", () => {
+  it('accepts the wire shape', () => {
     expect(reservationCreateRequestSchema.parse(create)).toEqual(create);
     expect(
       reservationCreateRequestSchema.safeParse({ ...create, CardDetails: null, PaymentType: '1', BrowserData: undefined }).success,
     ).toBe(true);
   });
 
-  it("says what is wrong with the booker in the spec's words", () => {
+  it('says what is wrong with the booker in the messages the guest reads', () => {
     const errors = errorsOf(reservationCreateRequestSchema, {
       ...create,
       Booker: { ...booker, FirstName: ' ', Email: 'ada@example', Phone: '01170000000' },
@@ -173,12 +187,35 @@ describe('reservation create request', () => {
     });
   });
 
+  it('says the limit of a field that is too long, in words for the guest', () => {
+    const errors = errorsOf(reservationCreateRequestSchema, {
+      ...create,
+      Notes: 'n'.repeat(2001),
+      Booker: { ...booker, FirstName: 'A'.repeat(250), Street: 's'.repeat(201) },
+    });
+    expect(errors).toEqual({
+      Notes: ['Please use 2,000 characters or fewer'],
+      'Booker.FirstName': ['Please use 200 characters or fewer'],
+      'Booker.Street': ['Please use 200 characters or fewer'],
+    });
+  });
+
   it('refuses an unknown payment type and a price with more than 2 decimals', () => {
     expect(Object.keys(errorsOf(reservationCreateRequestSchema, { ...create, PaymentType: 'Cash' }))).toEqual(['PaymentType']);
     expect(errorsOf(reservationCreateRequestSchema, { ...create, Rooms: [{ ...room, TotalCost: 220.505 }] })).toEqual({
       'Rooms[0].TotalCost': ['A valid amount with at most 2 decimals is required'],
     });
     for (const text of ['PayByCard', 'PayByPayStack', '0', '4']) expect(parsePaymentType(text)).not.toBeNull();
+  });
+
+  it("refuses a room of infants only, or of nobody, on the room's NumberOfAdults", () => {
+    const infantsOnly = { ...room, NumberOfAdults: 0, NumberOfChildren: 0, NumberOfInfants: 1 };
+    expect(errorsOf(reservationCreateRequestSchema, { ...create, Rooms: [room, infantsOnly] })).toEqual({
+      'Rooms[1].NumberOfAdults': ['Each room needs at least one adult or child'],
+    });
+    expect(
+      errorsOf(checkVoucherCodeRequestSchema, { PropertyId: 1, LanguageCode: 'en', VoucherCode: 'GIFT', Rooms: [infantsOnly] }),
+    ).toEqual({ 'Rooms[0].NumberOfAdults': ['Each room needs at least one adult or child'] });
   });
 
   it("leaves guest fields to the property's configuration", () => {
@@ -216,7 +253,7 @@ describe('restaurant booking request', () => {
     IsLeaveTimeRequired: false,
   };
 
-  it("accepts the spec's request", () => {
+  it('accepts the wire request', () => {
     expect(restaurantBookingRequestSchema.parse(booking)).toEqual(booking);
   });
 
@@ -316,7 +353,7 @@ describe('manage-booking search', () => {
 });
 
 describe('JSON Schema for the OpenAPI document', () => {
-  it('every request schema converts, with PascalCase names exactly as the spec writes them', () => {
+  it('every request schema converts, with PascalCase names exactly as the wire writes them', () => {
     for (const schema of [
       searchRequestSchema,
       reservationCreateRequestSchema,
@@ -346,6 +383,8 @@ describe('JSON Schema for the OpenAPI document', () => {
       'AccountId',
       'PONumber',
       'PromoCode',
+      // Not in the spec's list: the code a code-only rate is booked with (docs/pricing.md).
+      'RatePlanCode',
       'HopGiftVoucherCode',
       'Rooms',
       'BrowserData',

@@ -1,5 +1,5 @@
 /**
- * What the account calls answer in `Message`, besides the spec's own texts (which come from
+ * What the account calls answer in `Message`, besides the texts the web shows too (which come from
  * `@hotel/domain/messages`: login failed, registered, password reset, details saved, logged out).
  */
 export const ACCOUNT_MESSAGES = {

@@ -156,6 +156,8 @@ export async function findReservationHistory(db: Queryable, userId: number) {
       dateTo: reservations.dateTo,
       status: reservations.status,
       total: reservations.total,
+      totalVat: reservations.totalVat,
+      isTaxExclusive: reservations.isTaxExclusive,
       currency: reservations.currency,
     })
     .from(reservations)

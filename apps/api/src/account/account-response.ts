@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMajor } from '@hotel/domain/money';
+import { totalToPay } from '@hotel/domain/vat';
 import { reservationStatusNames } from '../reservation/confirmation-response';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
@@ -14,7 +15,7 @@ export const savedCardSchema = z.object({
   NameOnCard: z.string().nullable(),
 });
 
-/** GET /api/Account: the spec's user fields, plus whether the e-mail address is confirmed. */
+/** GET /api/Account: the user's fields, whether the e-mail address is confirmed, saved cards and bookings. */
 export const accountSchema = z.object({
   Firstname: z.string(),
   Lastname: z.string(),
@@ -82,7 +83,8 @@ export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: R
             DateFrom: row.dateFrom,
             DateTo: row.dateTo,
             Status: reservationStatusNames[row.status],
-            TotalCost: toMajor(row.total),
+            // What the guest pays: VAT added on top of a tax-exclusive total.
+            TotalCost: toMajor(totalToPay(row.total, row.totalVat, row.isTaxExclusive)),
             Currency: row.currency,
           })),
   };

@@ -34,9 +34,9 @@ function guessableForms(password: string): string[] {
 }
 
 /**
- * True when a password that meets the spec's rule is still one a guesser tries early: a common
+ * True when a password that meets the length rule is still one a guesser tries early: a common
  * password with symbols, digits or look-alikes added, fewer than four different characters, or
- * the user's own name or e-mail address. (The spec's rule itself is the domain's `isStrongPassword`.)
+ * the user's own name or e-mail address. (The length rule itself is the domain's `isStrongPassword`.)
  */
 export function isGuessablePassword(password: string, personal: readonly (string | null | undefined)[] = []): boolean {
   if (new Set(password).size < 4) return true;
@@ -52,7 +52,7 @@ export function isGuessablePassword(password: string, personal: readonly (string
   );
 }
 
-/** The ModelState message for a new password the spec's rule allows but which is guessable, else undefined. */
+/** The ModelState message for a new password the length rule allows but which is guessable, else undefined. */
 export function guessablePasswordError(password: string, personal: readonly (string | null | undefined)[] = []): string | undefined {
   return isStrongPassword(password) && isGuessablePassword(password, personal) ? COMMON_PASSWORD_MESSAGE : undefined;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { daysBetween } from '@hotel/domain/dates';
 import { MAX_ID } from '@hotel/domain/wire/scalars';
 import {
   nightlyPrices,
@@ -199,6 +200,32 @@ function prepareFreeUnits(db: Db) {
     )
     .groupBy(roomTypeInventory.roomTypeId)
     .prepare('free_units');
+}
+
+/** Units free per night, from `first`, of each active room type of a property: `free[day]` for night first + day. */
+export type FreeUnitsByNight = Map<number, Int32Array>;
+
+/**
+ * The units free (`total - sold`) of each active room type of a property on every night from
+ * `first` to `last`, one row per room type. A night without an inventory row (outside the
+ * sellable window) has none free.
+ */
+export async function findFreeUnitsByNight(db: Queryable, propertyId: number, first: string, last: string): Promise<FreeUnitsByNight> {
+  const rows = await rawRows<{ room_type_id: number; days: number[]; free: number[] }>(
+    db,
+    sql`SELECT i.room_type_id, array_agg(i.night - ${first}::date) AS days, array_agg(i.total - i.sold) AS free
+        FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id
+        WHERE rt.property_id = ${propertyId} AND rt.is_active AND i.night BETWEEN ${first}::date AND ${last}::date
+        GROUP BY i.room_type_id`,
+  );
+  const length = daysBetween(first, last) + 1;
+  const byRoomType: FreeUnitsByNight = new Map();
+  for (const row of rows) {
+    const free = new Int32Array(length);
+    row.days.forEach((day, index) => (free[day] = row.free[index]!));
+    byRoomType.set(row.room_type_id, free);
+  }
+  return byRoomType;
 }
 
 /** The version of a property's catalogue (raised by every import of its definition). */

@@ -1,15 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays, calendarWindow, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
+import { addDays, calendarWindow, daysBetween, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
+import { DEFAULT_PARTY, fitsRoomTypeAndRate } from '@hotel/domain/occupancy';
+import { pricePerNight, roomPrice } from '@hotel/domain/pricing';
+import { shortestOpenStays } from '@hotel/domain/restrictions';
 import type { AppContext } from '../app-context';
-import type { Queryable } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import type { Db } from '../database/db';
 import { invalidField, notFound } from '../http/app-error';
 import type { JsonText } from '../http/json-text';
 import { answerCache } from './answer-cache';
-import { findPropertyVersions } from './availability-queries';
+import { findFreeUnitsByNight, findPropertyVersions, type PropertyVersions } from './availability-queries';
 import { catalogueCache } from './catalogue-cache';
+import { rateOccupancy, roomTypeLimits } from './search-availability';
+import { maxNightsPerStay } from './stay-request';
 
 export const calendarResponseSchema = z.array(
   z.object({
@@ -20,41 +23,10 @@ export const calendarResponseSchema = z.array(
 );
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
-type NightRow = { night: string; available: number };
-type RateRow = { night: string; rate_plan_id: number; minimum_rate: number; min_length_of_stay: number };
-
-/** Units free per night across the property's room types. */
-function findFreeRoomsPerNight(db: Queryable, propertyId: number, first: string, last: string) {
-  return rawRows<NightRow>(
-    db,
-    sql`SELECT to_char(i.night, 'YYYY-MM-DD') AS night, sum(i.total - i.sold)::int AS available
-        FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id
-        WHERE rt.property_id = ${propertyId} AND rt.is_active AND i.night BETWEEN ${first}::date AND ${last}::date
-        GROUP BY i.night ORDER BY i.night`,
-  );
-}
-
-/** Per night and openly sold rate plan: its lowest base price over room types with a unit free, and its shortest minimum stay. */
-function findOpenRatesPerNight(db: Queryable, propertyId: number, first: string, last: string) {
-  return rawRows<RateRow>(
-    db,
-    sql`SELECT to_char(p.night, 'YYYY-MM-DD') AS night, p.rate_plan_id,
-               min(p.base_rate + p.cost_per_room)::int AS minimum_rate, min(p.min_length_of_stay)::int AS min_length_of_stay
-        FROM nightly_prices p
-        JOIN rate_plans rp ON rp.id = p.rate_plan_id
-        JOIN room_types rt ON rt.id = p.room_type_id
-        JOIN room_type_inventory i ON i.room_type_id = p.room_type_id AND i.night = p.night
-        WHERE rp.property_id = ${propertyId} AND rp.is_active AND NOT rp.requires_code AND rt.is_active
-          AND p.night BETWEEN ${first}::date AND ${last}::date AND NOT p.stop_sell AND i.sold < i.total
-        GROUP BY p.night, p.rate_plan_id ORDER BY p.night, p.rate_plan_id`,
-  );
-}
-
 /**
  * GET /api/Availability: one entry per night from `fromDate` to `toDate` (clamped to today ..
- * 36 months ahead in the property's zone): rooms free that night and, per open rate, its
- * lowest nightly price and minimum stay. The client disables nights with no room or no rate.
- * Cached on the property's catalogue and inventory versions (answer-cache.ts).
+ * 36 months ahead in the property's zone): rooms free that night and the rates one adult can
+ * arrive on that night. Cached on the property's catalogue and inventory versions (answer-cache.ts).
  */
 export async function availabilityCalendar(
   context: Pick<AppContext, 'database' | 'clock'>,
@@ -73,25 +45,66 @@ export async function availabilityCalendar(
   const first = from > window.from ? from : window.from;
   const last = to < window.to ? to : window.to;
   const key = `calendar|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${first}|${last}`;
-  return answerCache(db).answer(key, () => calendarNights(db, property.id, first, last));
+  return answerCache(db).answer(key, () => calendarNights(db, versions, first, last));
 }
 
-async function calendarNights(db: Queryable, propertyId: number, first: IsoDate, last: IsoDate): Promise<CalendarResponse> {
+/**
+ * Each night's rooms free and, per rate plan sold without a code, what a search for one adult
+ * arriving that night answers (docs/pricing.md): the fewest nights a stay can last on some
+ * room type (1 unless a minimum stay or a departure closed to departure asks for more) and,
+ * among the room types allowing that, the lowest price per night of such a stay. For a night
+ * where one night is enough, MinimumRate is exactly a one-night search's price for one adult.
+ */
+async function calendarNights(db: Db, versions: PropertyVersions, first: IsoDate, last: IsoDate): Promise<CalendarResponse> {
   if (first > last) return [];
-  const [nights, rates] = await Promise.all([
-    findFreeRoomsPerNight(db, propertyId, first, last),
-    findOpenRatesPerNight(db, propertyId, first, last),
+  // A stay arriving on the last night may last up to the longest stay sold online.
+  const lastDeparture = addDays(last, maxNightsPerStay);
+  const [{ catalogue, prices }, freeUnits] = await Promise.all([
+    catalogueCache(db).pricedCatalogue(versions, first, lastDeparture),
+    findFreeUnitsByNight(db, versions.id, first, lastDeparture),
   ]);
-  const free = new Map(nights.map((row) => [row.night, row.available]));
-  const ratesByNight = new Map<string, CalendarResponse[number]['Rates']>();
-  for (const row of rates) {
-    const list = ratesByNight.get(row.night) ?? [];
-    list.push({ RatePlanId: row.rate_plan_id, MinLengthOfStay: row.min_length_of_stay, MinimumRate: toMajor(row.minimum_rate) });
-    ratesByNight.set(row.night, list);
-  }
-  const answer: CalendarResponse = [];
-  for (let night = first; night <= last; night = addDays(night, 1)) {
-    answer.push({ DateOfStay: night, AvailableRooms: free.get(night) ?? 0, Rates: ratesByNight.get(night) ?? [] });
+  const arrivals = daysBetween(first, last) + 1;
+  const days = daysBetween(first, lastDeparture) + 1;
+  const dates = Array.from({ length: days }, (_, day) => addDays(first, day));
+
+  const answer: CalendarResponse = dates.slice(0, arrivals).map((date, day) => {
+    let available = 0;
+    for (const free of freeUnits.values()) available += Math.max(0, free[day]!);
+    return { DateOfStay: date, AvailableRooms: available, Rates: [] };
+  });
+  for (const ratePlan of catalogue.ratePlans) {
+    if (ratePlan.requiresCode) continue;
+    // Per arrival, the fewest nights found so far (0: none) and the lowest price of such a stay.
+    const bestNights = new Int32Array(arrivals);
+    const bestTotal = new Float64Array(arrivals);
+    for (const roomType of catalogue.roomTypes) {
+      if (!fitsRoomTypeAndRate(DEFAULT_PARTY, roomTypeLimits(roomType), rateOccupancy(ratePlan))) continue;
+      const free = freeUnits.get(roomType.id);
+      const rows = prices.series(ratePlan.id, roomType.id, dates);
+      const shortest = shortestOpenStays(
+        rows.map((row, day) => ({ restrictions: row?.restrictions, hasRoomFree: (free?.[day] ?? 0) > 0 })),
+        maxNightsPerStay,
+      );
+      const oneAdult = rows.map((row) => (row ? roomPrice(row.prices, DEFAULT_PARTY) : 0));
+      for (let day = 0; day < arrivals; day += 1) {
+        const nights = shortest[day];
+        if (nights == null) continue;
+        // A stay's price is the sum of its nights' (docs/decisions/0001-money-and-rounding.md).
+        let total = 0;
+        for (let night = day; night < day + nights; night += 1) total += oneAdult[night]!;
+        const shortestSoFar = bestNights[day]!;
+        if (shortestSoFar === 0 || nights < shortestSoFar || (nights === shortestSoFar && total < bestTotal[day]!)) {
+          bestNights[day] = nights;
+          bestTotal[day] = total;
+        }
+      }
+    }
+    for (let day = 0; day < arrivals; day += 1) {
+      const nights = bestNights[day]!;
+      if (nights === 0) continue;
+      const perNight = nights === 1 ? bestTotal[day]! : pricePerNight(bestTotal[day]!, nights);
+      answer[day]!.Rates.push({ RatePlanId: ratePlan.id, MinLengthOfStay: nights, MinimumRate: toMajor(perNight) });
+    }
   }
   return answer;
 }

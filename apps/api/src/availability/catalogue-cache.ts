@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '@hotel/domain/dates';
-import { withOriginals, type RatePrices } from '@hotel/domain/pricing';
+import type { PriceComponents } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
 import type { Db, Tx } from '../database/db';
 import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property/property-queries';
@@ -32,8 +32,8 @@ export type Catalogue = {
   acceptedCardTypes: AcceptedCardType[];
 };
 
-/** One night of a rate plan for a room type, in the domain's terms, ready to sum. */
-export type NightlyPrice = { prices: RatePrices; restrictions: NightRestrictions };
+/** One night of a rate plan for a room type, in the domain's terms. */
+export type NightlyPrice = { prices: PriceComponents; restrictions: NightRestrictions };
 
 // One night of one rate plan and room type, packed as integers (money is in minor units):
 // a month of 14 room types and 12 rate plans is 80 kB instead of 5,000 objects.
@@ -83,34 +83,47 @@ class PriceMonth {
   }
 
   get(ratePlanId: number, roomTypeId: number, night: IsoDate): NightlyPrice | undefined {
-    const days = this.byPlanAndRoomType.get(`${ratePlanId}:${roomTypeId}`);
-    const at = dayOfMonth(night) * FIELDS;
-    if (!days || (days[at + FLAGS]! & PRICED) === 0) return undefined;
-    const flags = days[at + FLAGS]!;
-    return {
-      prices: withOriginals({
-        BaseRate: days[at + BASE_RATE]!,
-        BaseNumberOfAdults: days[at + BASE_ADULTS]!,
-        CostPerRoom: days[at + COST_PER_ROOM]!,
-        CostPerAdult: days[at + COST_PER_ADULT]!,
-        CostPerChild: days[at + COST_PER_CHILD]!,
-        CostPerInfant: days[at + COST_PER_INFANT]!,
-        PerPersonCostPerAdult: days[at + PER_PERSON_ADULT]!,
-        PerPersonCostPerChild: days[at + PER_PERSON_CHILD]!,
-        PerPersonCostPerInfant: days[at + PER_PERSON_INFANT]!,
-      }),
-      restrictions: {
-        MinLengthOfStay: days[at + MIN_LENGTH_OF_STAY]!,
-        ClosedToArrival: (flags & CLOSED_TO_ARRIVAL) !== 0,
-        ClosedToDeparture: (flags & CLOSED_TO_DEPARTURE) !== 0,
-        StopSell: (flags & STOP_SELL) !== 0,
-      },
-    };
+    const days = this.daysOf(ratePlanId, roomTypeId);
+    return days && nightAt(days, dayOfMonth(night));
+  }
+
+  /** The packed nights of one rate plan and room type, day of month d at d * FIELDS; undefined when it has none this month. */
+  daysOf(ratePlanId: number, roomTypeId: number): Int32Array | undefined {
+    return this.byPlanAndRoomType.get(`${ratePlanId}:${roomTypeId}`);
   }
 }
 
+function nightAt(days: Int32Array, day: number): NightlyPrice | undefined {
+  const at = day * FIELDS;
+  const flags = days[at + FLAGS]!;
+  if ((flags & PRICED) === 0) return undefined;
+  return {
+    prices: {
+      BaseRate: days[at + BASE_RATE]!,
+      BaseNumberOfAdults: days[at + BASE_ADULTS]!,
+      CostPerRoom: days[at + COST_PER_ROOM]!,
+      CostPerAdult: days[at + COST_PER_ADULT]!,
+      CostPerChild: days[at + COST_PER_CHILD]!,
+      CostPerInfant: days[at + COST_PER_INFANT]!,
+      PerPersonCostPerAdult: days[at + PER_PERSON_ADULT]!,
+      PerPersonCostPerChild: days[at + PER_PERSON_CHILD]!,
+      PerPersonCostPerInfant: days[at + PER_PERSON_INFANT]!,
+    },
+    restrictions: {
+      MinLengthOfStay: days[at + MIN_LENGTH_OF_STAY]!,
+      ClosedToArrival: (flags & CLOSED_TO_ARRIVAL) !== 0,
+      ClosedToDeparture: (flags & CLOSED_TO_DEPARTURE) !== 0,
+      StopSell: (flags & STOP_SELL) !== 0,
+    },
+  };
+}
+
 /** The nightly prices of a stretch of nights; a night without a row has no price (not sellable). */
-export type NightlyPriceTable = { get(ratePlanId: number, roomTypeId: number, night: IsoDate): NightlyPrice | undefined };
+export type NightlyPriceTable = {
+  get(ratePlanId: number, roomTypeId: number, night: IsoDate): NightlyPrice | undefined;
+  /** The given nights (in date order) of one rate plan and room type: one lookup per month, not per night. */
+  series(ratePlanId: number, roomTypeId: number, nights: readonly IsoDate[]): (NightlyPrice | undefined)[];
+};
 
 function dayOfMonth(night: string): number {
   return Number(night.slice(8, 10));
@@ -170,15 +183,26 @@ export class CatalogueCache {
   private async load(property: { id: number; catalogueVersion: number }, first: IsoDate, last: IsoDate) {
     const entry = this.entry(property);
     const catalogue = await entry.catalogue;
-    const months = new Map<string, PriceMonth>();
-    for (let night = first; night <= last; night = addDays(night, 1)) {
-      const month = monthOf(night);
-      if (!months.has(month)) months.set(month, await this.month(entry, property.id, catalogue, month));
-    }
+    const names: string[] = [];
+    for (let month = monthOf(first); month <= monthOf(last); month = monthOf(addDays(`${month}-01`, 31))) names.push(month);
+    // Read together: a calendar of 36 months needs 37 and more, each one query when not cached yet.
+    const read = await Promise.all(names.map((month) => this.month(entry, property.id, catalogue, month)));
+    const months = new Map(names.map((month, index) => [month, read[index]!]));
     return {
       catalogue,
       prices: {
         get: (ratePlanId: number, roomTypeId: number, night: IsoDate) => months.get(monthOf(night))?.get(ratePlanId, roomTypeId, night),
+        series: (ratePlanId: number, roomTypeId: number, nights: readonly IsoDate[]) => {
+          let month: string | undefined;
+          let days: Int32Array | undefined;
+          return nights.map((night) => {
+            if (monthOf(night) !== month) {
+              month = monthOf(night);
+              days = months.get(month)?.daysOf(ratePlanId, roomTypeId);
+            }
+            return days && nightAt(days, dayOfMonth(night));
+          });
+        },
       },
     };
   }

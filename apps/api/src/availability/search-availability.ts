@@ -1,6 +1,6 @@
 import type { SearchRequest } from '@hotel/domain/wire/search-request';
-import { lowestRate, type PricedRate } from '@hotel/domain/pricing';
-import { fitsRoomTypeAndRate, type OccupancyLimits, type Party } from '@hotel/domain/occupancy';
+import { lowestRate, stayRoomCost, type RoomCost } from '@hotel/domain/pricing';
+import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Db } from '../database/db';
@@ -8,9 +8,9 @@ import type { JsonText } from '../http/json-text';
 import { answerCache } from './answer-cache';
 import { notFound } from '../http/app-error';
 import type { PropertyRow } from '../property/property-queries';
-import { findPropertyVersions, type PropertyVersions, type RoomTypeRow } from './availability-queries';
+import { findPropertyVersions, type PropertyVersions, type RatePlanRow, type RoomTypeRow } from './availability-queries';
 import { catalogueCache } from './catalogue-cache';
-import { toRate, toRoomType, type SearchResponse } from './search-response';
+import { toRate, toRoomType, type PricedRate, type SearchResponse } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStay, type QuotedRate } from './stay-quote';
 
@@ -23,11 +23,9 @@ export function roomTypeLimits(roomType: RoomTypeRow): OccupancyLimits {
   };
 }
 
-/** A quoted rate in the domain's terms: its summed prices and its occupancy. */
-export function pricedRate(rate: QuotedRate): PricedRate {
-  const plan = rate.ratePlan;
+/** A rate plan's occupancy in the domain's terms. */
+export function rateOccupancy(plan: RatePlanRow): RateOccupancy {
   return {
-    ...rate.prices,
     UseOccupancyForRatePlan: plan.useOccupancyForRatePlan,
     MaximumOccupancy: plan.maximumOccupancy,
     MinimumOccupancy: plan.minimumOccupancy,
@@ -63,6 +61,12 @@ export async function searchAvailability(context: Pick<AppContext, 'database' | 
   return answerCache(db).answer(key, () => searchStay(db, property, stay, request));
 }
 
+/** What each searched room costs on a rate of a room type: null where its party does not fit. */
+function roomCosts(roomType: OccupancyLimits, rate: QuotedRate, parties: readonly Party[]): (RoomCost | null)[] {
+  const occupancy = rateOccupancy(rate.ratePlan);
+  return parties.map((party) => (fitsRoomTypeAndRate(party, roomType, occupancy) ? stayRoomCost(rate.nights, party) : null));
+}
+
 async function searchStay(db: Db, property: PropertyRow, stay: StayDates, request: SearchRequest): Promise<SearchResponse> {
   const parties: Party[] = request.Rooms;
 
@@ -74,26 +78,29 @@ async function searchStay(db: Db, property: PropertyRow, stay: StayDates, reques
     promoCode: request.PromoCode,
     ratePlanCode: request.RatePlanCode,
   });
+  // Every sellable room type with each rate priced for every searched room, once: upgrades reuse them.
   const sellable = new Map(
-    quote.roomTypes.filter((entry) => entry.freeUnits > 0 && entry.rates.length > 0).map((entry) => [entry.roomType.id, entry] as const),
+    quote.roomTypes
+      .filter((entry) => entry.freeUnits > 0 && entry.rates.length > 0)
+      .map((entry) => {
+        const limits = roomTypeLimits(entry.roomType);
+        const rates: PricedRate[] = entry.rates.map((rate) => ({ rate, roomCosts: roomCosts(limits, rate, parties) }));
+        return [entry.roomType.id, { roomType: entry.roomType, rates }] as const;
+      }),
   );
 
   const roomTypes: SearchResponse['RoomTypes'] = [];
   for (const entry of sellable.values()) {
-    const limits = roomTypeLimits(entry.roomType);
-    const fitting = entry.rates
-      .map((rate) => ({ rate, priced: pricedRate(rate) }))
-      .filter(({ priced }) => parties.some((party) => fitsRoomTypeAndRate(party, limits, priced)));
-    const rates = fitting.map(({ rate }) => rate);
-    const lowest = lowestRate({ roomType: limits, rates: fitting.map(({ priced }) => priced), parties });
-    if (!lowest || rates.length === 0) continue;
+    const fitting = entry.rates.filter((priced) => priced.roomCosts.some((cost) => cost !== null));
+    const lowest = lowestRate(parties.map((_, room) => fitting.flatMap((priced) => priced.roomCosts[room] ?? [])));
+    if (!lowest) continue;
     const upgrades = entry.roomType.upgradesTo.flatMap((id) => {
       const target = sellable.get(id);
-      return target ? [{ roomType: target.roomType, rates: target.rates }] : [];
+      return target ? [target] : [];
     });
     roomTypes.push({
       RoomType: toRoomType(entry.roomType, upgrades),
-      Rates: rates.map(toRate),
+      Rates: fitting.map(toRate),
       LowestRate: toMajor(lowest.LowestRate),
       OriginalLowestRate: toMajor(lowest.OriginalLowestRate),
       DateFrom: stay.from,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORIGINAL_PRICE_FIELDS, PRICE_FIELDS, pricesToWire } from '@hotel/domain/pricing';
+import { toMajor } from '@hotel/domain/money';
+import { ORIGINAL_PRICE_FIELDS, PRICE_FIELDS, pricesToWire, type RoomCost } from '@hotel/domain/pricing';
 import type { RoomTypeRow } from './availability-queries';
 import type { QuotedRate } from './stay-quote';
 
@@ -29,6 +30,12 @@ export const rateSchema = z.object({
   ...occupancyShape,
   BaseNumberOfAdults: z.number().int(),
   ...priceShape,
+  /**
+   * What each searched room costs on this rate, in the order of the search's Rooms: the stay's
+   * price (TotalCost, what Create expects back) and before the promotion (OriginalTotalCost);
+   * null where that room's party does not fit. Before tax at a tax-exclusive property.
+   */
+  RoomCosts: z.array(z.object({ TotalCost: money, OriginalTotalCost: money }).nullable()),
   CanPayByCompanyInvoice: z.boolean(),
   MinLengthOfStay: z.number().int(),
 });
@@ -72,6 +79,9 @@ export const searchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 type Rate = z.infer<typeof rateSchema>;
 
+/** A quoted rate with what each searched room costs on it (null: the room's party does not fit). */
+export type PricedRate = { rate: QuotedRate; roomCosts: (RoomCost | null)[] };
+
 function occupancyOf(limits: {
   maximumOccupancy: number | null;
   minimumOccupancy: number | null;
@@ -86,8 +96,8 @@ function occupancyOf(limits: {
   };
 }
 
-/** A quoted rate as the spec's Rate plan entity: components summed over the stay, in major units. */
-export function toRate(rate: QuotedRate): Rate {
+/** A priced rate as the wire's rate plan: components summed over the stay and each room's cost, in major units. */
+export function toRate({ rate, roomCosts }: PricedRate): Rate {
   const plan = rate.ratePlan;
   return {
     RatePlanId: plan.id,
@@ -100,6 +110,7 @@ export function toRate(rate: QuotedRate): Rate {
     UseOccupancyForRatePlan: plan.useOccupancyForRatePlan,
     ...occupancyOf(plan),
     ...pricesToWire(rate.prices),
+    RoomCosts: roomCosts.map((cost) => cost && { TotalCost: toMajor(cost.total), OriginalTotalCost: toMajor(cost.original) }),
     CanPayByCompanyInvoice: plan.canPayByCompanyInvoice,
     MinLengthOfStay: rate.minLengthOfStay,
   };
@@ -107,7 +118,7 @@ export function toRate(rate: QuotedRate): Rate {
 
 export function toRoomType(
   roomType: RoomTypeRow,
-  upgrades: { roomType: RoomTypeRow; rates: QuotedRate[] }[],
+  upgrades: { roomType: RoomTypeRow; rates: PricedRate[] }[],
 ): z.infer<typeof roomTypeSchema> {
   return {
     RoomTypeId: roomType.id,

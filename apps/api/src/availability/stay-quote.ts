@@ -1,14 +1,17 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
-import { sumNightlyPrices, type RatePrices } from '@hotel/domain/pricing';
+import { sumNightlyPrices, undiscountedNight, withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import type { Db } from '../database/db';
 import { findFreeUnits, type PromotionRow, type RatePlanRow, type RoomTypeRow } from './availability-queries';
 import { catalogueCache } from './catalogue-cache';
 
-/** A rate plan open for the whole stay, its components summed over the nights (discounted, with Original* twins). */
+/** A rate plan open for the whole stay: its nights as sold, and their components summed as a search answers them. */
 export type QuotedRate = {
   ratePlan: RatePlanRow;
+  /** Each night's components (after a percentage promotion) and the fixed amount off it: `stayRoomCost` prices a room from these. */
+  nights: PricedNight[];
+  /** The nights' components and Original* twins summed over the stay (docs/pricing.md). */
   prices: RatePrices;
   /** The promotion that discounted it, if the search's code applies to it. */
   promotion: PromotionRow | null;
@@ -34,12 +37,12 @@ export type StayQuoteInput = {
   roomTypeIds?: readonly number[];
 };
 
-/** The stored promotion in the domain's terms (percent from basis points). */
+/** The stored promotion in the domain's terms. */
 export function toDomainPromotion(row: PromotionRow): Promotion {
   return {
     Code: row.code,
     Name: row.name,
-    DiscountPercent: row.discountBasisPoints != null ? row.discountBasisPoints / 100 : null,
+    DiscountPercent: row.discountPercent,
     DiscountAmountPerNight: row.discountAmountPerNight,
     RatePlans: row.ratePlanCodes,
     RoomTypes: row.roomTypeCodes,
@@ -105,11 +108,12 @@ export async function quoteStay(db: Db, input: StayQuoteInput): Promise<StayQuot
         ) !== null
       )
         continue;
-      let nights = rows.map((row) => row!.prices);
+      const undiscounted = rows.map((row) => withOriginals(row!.prices));
+      let nights = undiscounted.map(undiscountedNight);
       let appliedPromotion: PromotionRow | null = null;
       if (promotion && domainPromotion) {
         const outcome = applyPromotion(
-          stayNights.map((date, i) => ({ date, prices: nights[i]! })),
+          stayNights.map((date, i) => ({ date, prices: undiscounted[i]! })),
           domainPromotion,
           { today: input.today, from: input.from, to: input.to, ratePlanCode: ratePlan.code, roomTypeCode: roomType.code },
         );
@@ -121,10 +125,13 @@ export async function quoteStay(db: Db, input: StayQuoteInput): Promise<StayQuot
           refusals.add(outcome.refusal);
         }
       }
-      // Nights that disagree on BaseNumberOfAdults cannot be answered as one set of sums.
-      const summed = sumNightlyPrices(nights);
-      if (!summed) continue;
-      rates.push({ ratePlan, prices: summed, promotion: appliedPromotion, minLengthOfStay: minLengthOfStay(rows[0]!.restrictions) });
+      rates.push({
+        ratePlan,
+        nights,
+        prices: sumNightlyPrices(nights.map((night) => night.prices)),
+        promotion: appliedPromotion,
+        minLengthOfStay: minLengthOfStay(rows[0]!.restrictions),
+      });
     }
     return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates };
   });

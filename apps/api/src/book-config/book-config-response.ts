@@ -8,7 +8,7 @@ const locationSchema = z.object({
   PropertyCode: z.string(),
 });
 
-/** The spec's booking configuration (section 3), plus the property's accommodation unit noun. */
+/** A property's booking configuration as the web client reads it (docs/property-definition.md), with its locations. */
 export const bookingConfigurationResponseSchema = z.object({
   PropertyId: z.number().int(),
   HidePromoCodeOnLandingPage: z.boolean(),
@@ -41,7 +41,7 @@ export type BookingConfigurationResponse = z.infer<typeof bookingConfigurationRe
 
 /** The wire form of a property's booking configuration, built field by field from the stored one. */
 export function toBookingConfigurationResponse(row: BookingConfigurationRow, locations: LocationRow[]): BookingConfigurationResponse {
-  // The import stores the noun beside the spec's keys; the stored type only names the spec's.
+  // The import stores the noun beside the other keys; the stored type does not name it.
   const stored = row.bookingConfiguration as typeof row.bookingConfiguration & { AccommodationUnitNoun?: string };
   return {
     PropertyId: row.id,

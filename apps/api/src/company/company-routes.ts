@@ -5,7 +5,7 @@ import { notFound } from '../http/app-error';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
 import { companySchema, toCompany } from './company-response';
 
-/** DOMAIN.md: companies are searched by a name prefix of 2+ characters, at most 20 answers. */
+/** Companies are searched by a name prefix of 2+ characters, at most 20 answers (docs/domain-rules.md). */
 const shortestPrefix = 2;
 const mostAnswers = 20;
 

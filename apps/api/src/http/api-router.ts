@@ -20,7 +20,7 @@ export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObjec
   /** The success answer's schema (status 200 unless `status` says otherwise). */
   response: z.ZodType;
   status?: number;
-  /** Other statuses this route answers, for the document. */
+  /** Other statuses this route answers, for the OpenAPI document. */
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 422 | 429, string>>;
   security?: 'adminApiKey' | 'session';
 };

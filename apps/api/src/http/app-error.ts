@@ -39,7 +39,7 @@ export function notFound(message: string): AppError {
   return new AppError('NOT_FOUND', message);
 }
 
-/** A 400 about one field, in the spec's ModelState shape. */
+/** A 400 about one field, in the ModelState shape (docs/api-conventions.md). */
 export function invalidField(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState: { [field]: [message] } });
 }

@@ -35,7 +35,7 @@ const trackingPolicy = helmet.contentSecurityPolicy({
   },
 });
 
-/** The property code of a page address of the web client (spec section 2), if it is one. */
+/** The property code of a page address of the web client (docs/guest-client.md), if it is one. */
 export function propertyCodeOfPage(pagePath: string): string | undefined {
   const match = /^\/(?:Book|BookGroup|Manage|ManageAccount|PreCheckIn|Account\/[^/]+)\/([^/]+)/.exec(pagePath);
   if (!match) return undefined;

@@ -9,6 +9,11 @@ import { AppError, invalidField } from './app-error';
 /**
  * `Idempotency-Key` support for use cases that must not run twice (a retried booking).
  *
+ * A key whose request has completed gets its saved answer whatever the use case's checks now
+ * say (`replayingCompletedKey`): a retry after a lost answer must get the booking it made, not
+ * "sold out" because that booking took the last room, nor "price changed" because the price
+ * moved since, nor "too late today" because the same-day cut-off has passed.
+ *
  * The use case calls `claimIdempotencyKey` first thing INSIDE its own transaction and
  * `saveIdempotentAnswer` just before it commits, so the stored answer commits with the
  * booking or not at all: a refused or crashed request leaves no record and its retry runs
@@ -36,6 +41,22 @@ export function readIdempotencyKey(req: Pick<Request, 'get'>): string | undefine
   if (key === undefined) return undefined;
   if (!keyPattern.test(key)) {
     throw invalidField(IDEMPOTENCY_KEY_HEADER, 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.');
+  }
+  return key;
+}
+
+/**
+ * The `Idempotency-Key` of a request being looked up rather than sent again. Without the
+ * request's body to match, the key alone is the proof of being its client, so it must be one
+ * nobody can guess: at least 32 letters or digits (a UUID has 32). A 400 otherwise.
+ */
+export function readLookupKey(req: Pick<Request, 'get'>): string {
+  const key = readIdempotencyKey(req);
+  if (key === undefined || key.replace(/[^A-Za-z0-9]/g, '').length < 32) {
+    throw invalidField(
+      IDEMPOTENCY_KEY_HEADER,
+      'Send the Idempotency-Key of the request to look up. Only a random key of at least 32 letters or digits, such as a UUID, can be looked up.',
+    );
   }
   return key;
 }
@@ -120,26 +141,46 @@ export async function claimIdempotencyKey(
     .returning({ key: idempotencyRecords.key });
   if (claimed.length > 0) return { kind: 'new' };
 
-  const [existing] = await tx
+  const existing = await findRecord(tx, claim.key, scope);
+  if (!existing) throw new Error('idempotency record vanished between its conflict and its read');
+  return replayOf(existing, claim);
+}
+
+type StoredRecord = { requestHash: string; responseStatus: number | null; responseBody: unknown; expiresAt: Date };
+
+async function findRecord(db: Queryable, key: string, scope: string): Promise<StoredRecord | undefined> {
+  const [record] = await db
     .select({
       requestHash: idempotencyRecords.requestHash,
       responseStatus: idempotencyRecords.responseStatus,
       responseBody: idempotencyRecords.responseBody,
+      expiresAt: idempotencyRecords.expiresAt,
     })
     .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.key, key), eq(idempotencyRecords.scope, scope)));
-  if (!existing) throw new Error('idempotency record vanished between its conflict and its read');
-  if (existing.requestHash !== claim.requestHash) {
+    .where(and(eq(idempotencyRecords.key, storedIdempotencyKey(key)), eq(idempotencyRecords.scope, scope)));
+  return record;
+}
+
+/** The replay a record gives the request `claim`; throws when the key came with another body or never finished. */
+function replayOf(record: StoredRecord, claim: { key: string; scope: string; requestHash: string }): IdempotencyClaim & { kind: 'replay' } {
+  if (record.requestHash !== claim.requestHash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used for a different request. Send the original request unchanged to get its answer, or use a new Idempotency-Key for a new request.',
     );
   }
   // Only a use case that committed without saving its answer leaves this; say so rather than run twice.
-  if (existing.responseStatus === null) {
+  if (record.responseStatus === null) {
     throw new AppError('CONFLICT', 'A request with this Idempotency-Key has not finished. Wait a moment and send it again.');
   }
-  return { kind: 'replay', status: existing.responseStatus, body: withSecretFields(existing.responseBody, claim.key, scope, true) };
+  return { kind: 'replay', status: record.responseStatus, body: withSecretFields(record.responseBody, claim.key, claim.scope, true) };
+}
+
+/** A key's committed answer in a scope, opened, unless it has expired; whatever body it came with. */
+export async function findCompletedAnswer(db: Queryable, request: { key: string; scope: string; now: Date }): Promise<unknown> {
+  const record = await findRecord(db, request.key, request.scope);
+  if (!record || record.responseStatus === null || record.expiresAt <= request.now) return undefined;
+  return withSecretFields(record.responseBody, request.key, request.scope, true);
 }
 
 /** Stores the answer to replay for a key claimed in this same transaction. */
@@ -171,6 +212,43 @@ export async function idempotently<Answer>(
   const answer = await useCase();
   await saveIdempotentAnswer(tx, { key, scope, status: 200, body: answer });
   return answer;
+}
+
+export type IdempotentRequest = { key: string | undefined; scope: string; body: unknown; now: Date };
+
+/**
+ * Runs a use case so that a request whose Idempotency-Key has completed always gets its saved
+ * answer back, whatever changed since: the rooms it took were the last, the price moved, the
+ * same-day cut-off passed. A retry whose checks still pass is replayed where `run` claims the
+ * key (`idempotently`, inside its transaction), before it writes anything; a retry that a check
+ * refuses (thrown, or answered as a refusal by `isRefusal`) looks the key up, and a completed key
+ * answers its saved answer instead of the refusal (or 422 for another body). So the refusal
+ * never reaches the client that made the booking, and a request that is not a retry costs not
+ * one statement more.
+ */
+export async function replayingCompletedKey<Answer>(
+  db: Queryable,
+  request: IdempotentRequest,
+  run: () => Promise<Answer>,
+  isRefusal: (answer: Answer) => boolean = () => false,
+): Promise<Answer> {
+  const { key, scope, now } = request;
+  if (!key) return run();
+  const completed = async () => {
+    const record = await findRecord(db, key, scope);
+    if (!record || record.expiresAt <= now) return undefined;
+    return replayOf(record, { key, scope, requestHash: requestHash(request.body) }).body as Answer;
+  };
+  let answer: Answer;
+  try {
+    answer = await run();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code === 'IDEMPOTENCY_KEY_REUSED') throw error;
+    const saved = await completed();
+    if (saved === undefined) throw error;
+    return saved;
+  }
+  return isRefusal(answer) ? ((await completed()) ?? answer) : answer;
 }
 
 /** Deletes records past their 24 hours; answers how many went. */

@@ -5,7 +5,7 @@ export const largestLogBodyBytes = 8 * 1024;
 
 export const logLevels = ['error', 'warn', 'info'] as const;
 
-/** What the web client reports about a failure (spec section 7: message, code, status, url and method). */
+/** What the web client reports about a failure: message, code, status, url and method. */
 export const logRequestSchema = z.object({
   Level: z.enum(logLevels, { error: 'Level must be error, warn or info' }),
   Message: z.string({ error: 'Message is required' }).trim().min(1, { error: 'Message is required' }).max(2000),

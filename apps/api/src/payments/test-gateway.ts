@@ -19,7 +19,7 @@ export const TEST_GATEWAY_NAME = 'test';
 /** What a test card does when authorised. */
 export type TestCardBehaviour = 'approve' | 'decline' | 'insufficient_funds' | 'challenge';
 
-/** The documented test cards (README.md beside this file); any other number is declined. */
+/** The test cards (docs/test-cards.md lists them for users); any other number is declined. */
 export const TEST_CARDS: readonly { number: string; brand: CardType; behaviour: TestCardBehaviour }[] = [
   { number: '4242424242424242', brand: 'visa', behaviour: 'approve' },
   { number: '5555555555554444', brand: 'mastercard', behaviour: 'approve' },

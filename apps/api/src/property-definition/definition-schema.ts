@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone } from '@hotel/domain/dates';
+import { DEFAULT_BASE_NUMBER_OF_ADULTS } from '@hotel/domain/pricing';
 import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
+import { PERCENT_DECIMALS } from '@hotel/db/schema/shared-columns';
 
-// The property definition file (../shared/design/property-definition.md): what a hotel writes.
+// The property definition file (docs/property-definition.md): what a hotel writes.
 // Objects are strict so that a mistyped key is reported rather than silently ignored.
 
 const code = z
@@ -36,6 +38,16 @@ const optionalBound = count.nullish();
 
 /** A price in major units (14.5 = £14.50): at most 2 decimals, never negative. */
 export const amount = z.number().min(0).max(10_000_000).multipleOf(0.01, 'must have at most 2 decimals');
+
+/**
+ * A percentage as written (8.875 = 8.875 %), kept exactly: at most 4 decimals, the precision
+ * it is stored with. A rate with more is refused rather than rounded.
+ */
+const percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .multipleOf(10 ** -PERCENT_DECIMALS, `must have at most ${PERCENT_DECIMALS} decimals`);
 
 const timeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
 
@@ -143,7 +155,7 @@ const price = z.strictObject({
   RoomType: code,
   ...nightSelection,
   BaseRate: amount,
-  BaseNumberOfAdults: z.number().int().min(0).max(20).default(2),
+  BaseNumberOfAdults: z.number().int().min(0).max(20).default(DEFAULT_BASE_NUMBER_OF_ADULTS),
   CostPerRoom: amount.default(0),
   CostPerAdult: amount.default(0),
   CostPerChild: amount.default(0),
@@ -183,7 +195,7 @@ const promotion = z
     Code: code,
     Name: name,
     Message: text.nullish(),
-    DiscountPercent: z.number().gt(0).max(100).nullish(),
+    DiscountPercent: percent.gt(0).nullish(),
     DiscountAmountPerNight: amount.nullish(),
     RatePlans: z.array(code).min(1),
     RoomTypes: z.array(code).nullish(),
@@ -265,7 +277,7 @@ export const propertySchema = z.strictObject({
     .string()
     .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as GB')
     .default('GB'),
-  StandardVatRate: z.number().min(0).max(100).default(0),
+  StandardVatRate: percent.default(0),
   IsStandardTaxExclusive: z.boolean().default(false),
   CreditCards: z.array(name).default([]),
   PayByPaystack: z.boolean().default(false),

@@ -63,10 +63,13 @@ export async function writePriceEntry(
       closed_to_departure = excluded.closed_to_departure, stop_sell = excluded.stop_sell`);
 }
 
-/** The SQL for a room type's sellable units on a night: its rooms minus the rooms closed that night. */
-const unitsOnNight = (roomTypeId: number, units: number, night: SQL) => sql`${units} - coalesce((
+/**
+ * The SQL for a room type's sellable units on a night: its rooms minus the rooms closed that
+ * night. Overlapping closures may name the same rooms twice, so their sum is capped at the rooms.
+ */
+const unitsOnNight = (roomTypeId: number, units: number, night: SQL) => sql`greatest(${units} - coalesce((
     SELECT sum(c.rooms) FROM closures c
-    WHERE c.room_type_id = ${roomTypeId} AND ${night} BETWEEN c.first_night AND c.last_night), 0)`;
+    WHERE c.room_type_id = ${roomTypeId} AND ${night} BETWEEN c.first_night AND c.last_night), 0), 0)`;
 
 /** Nights in the window where more rooms are already sold than the new definition would have. */
 export async function findOversoldNights(

@@ -46,7 +46,7 @@ export const propertyResponseSchema = z.object({
 
 export type PropertyResponse = z.infer<typeof propertyResponseSchema>;
 
-/** The wire form of a property (the spec's Property entity), built field by field. */
+/** The wire form of a property, built field by field. */
 export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[]): PropertyResponse {
   const booking = row.bookingConfiguration as typeof row.bookingConfiguration & { AccommodationUnitNoun?: string };
   return {
@@ -85,7 +85,7 @@ export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[]):
     ChildrenLabel: row.childrenLabel,
     InfantLabel: row.infantLabel,
     AccommodationUnitNoun: booking.AccommodationUnitNoun ?? 'room',
-    StandardVatRate: row.standardVatRateBasisPoints / 100,
+    StandardVatRate: row.standardVatRate,
     IsStandardTaxExclusive: row.isStandardTaxExclusive,
     Theme: row.theme,
   };

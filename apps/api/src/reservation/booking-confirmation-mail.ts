@@ -34,6 +34,8 @@ export type ConfirmedBooking = {
     | 'voucherDiscount'
     | 'total'
     | 'totalVat'
+    | 'vatRate'
+    | 'isTaxExclusive'
     | 'paymentType'
   >;
   rooms: {
@@ -108,6 +110,8 @@ export function bookingConfirmationMail(
       giftVoucherDiscount: reservation.voucherDiscount,
       total: reservation.total,
       vat: reservation.totalVat,
+      vatRate: reservation.vatRate,
+      isTaxExclusive: reservation.isTaxExclusive,
     },
     paymentType: paymentTexts[reservation.paymentType] ?? reservation.paymentType,
     card: brand && booking.card?.last4 ? { brand, last4: booking.card.last4 } : null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMajor } from '@hotel/domain/money';
+import { totalToPay } from '@hotel/domain/vat';
 import type { PropertyRow } from '../property/property-queries';
 import type { ReservationDetails, ReservationRow } from './reservation-queries';
 
@@ -76,7 +77,9 @@ export const confirmationResponseSchema = z.object({
   TotalAccommodationPrice: z.number(),
   TotalServicesPrice: z.number(),
   GiftVoucherDiscount: z.number(),
+  /** What the guest pays: accommodation + extras - gift voucher, with TotalVat added when IsTaxExclusive. */
   TotalCost: z.number(),
+  /** The VAT of the booking: added on top of the prices when IsTaxExclusive, included in them otherwise. */
   TotalVat: z.number(),
   VatRate: z.number(),
   IsTaxExclusive: z.boolean(),
@@ -170,9 +173,9 @@ export function toConfirmationResponse(
     TotalAccommodationPrice: toMajor(reservation.totalRooms),
     TotalServicesPrice: toMajor(reservation.totalServices),
     GiftVoucherDiscount: toMajor(reservation.voucherDiscount),
-    TotalCost: toMajor(reservation.total),
+    TotalCost: toMajor(totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive)),
     TotalVat: toMajor(reservation.totalVat),
-    VatRate: reservation.vatRateBasisPoints / 100,
+    VatRate: reservation.vatRate,
     IsTaxExclusive: reservation.isTaxExclusive,
     Currency: reservation.currency,
     SpecialRequests: reservation.specialRequests,

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { findAcceptedCardType, detectCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
-import { todayIn } from '@hotel/domain/dates';
+import { addDays, todayIn } from '@hotel/domain/dates';
 import { giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
 import { sumMinor } from '@hotel/domain/money';
 import { bookingTotal, componentsOf, giftVoucherDiscount, originalsOf } from '@hotel/domain/pricing';
 import { isSameDayRestricted } from '@hotel/domain/restrictions';
-import { vatOfTotal } from '@hotel/domain/vat';
+import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
+import { totalToPay, vatOfTotal, type VatSettings } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
@@ -14,7 +15,7 @@ import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
 import { AppError, invalidField, notFound } from '../http/app-error';
-import { idempotently } from '../http/idempotency';
+import { findCompletedAnswer, idempotently, replayingCompletedKey } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { authorisationRow } from '../payments/payment-queries';
 import { outboxRow, type OutboxMail } from '../mail/outbox';
@@ -24,6 +25,7 @@ import { assertRoomsPerBooking } from '../availability/stay-request';
 import { catalogueCache } from '../availability/catalogue-cache';
 import { findPropertyVersions } from '../availability/availability-queries';
 import type { PropertyRow } from '../property/property-queries';
+import { knownCountryIds } from '../static-data/country-ids';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
 import { bookingConfirmationMail, type ConfirmedBooking } from './booking-confirmation-mail';
@@ -110,12 +112,62 @@ async function checkCard(
   return withHolder;
 }
 
+/** Refuses a country id the static list does not have (the booker's, or a guest's), before anything is priced or charged. */
+async function checkCountries(context: Pick<AppContext, 'database'>, request: ReservationCreateRequest): Promise<void> {
+  const given = [
+    { field: 'Booker.CountryId', id: request.Booker.CountryId },
+    ...request.Rooms.flatMap((room, i) => [
+      { field: `Rooms[${i}].LeadGuest.CountryId`, id: room.LeadGuest?.CountryId },
+      ...room.Guests.map((guest, j) => ({ field: `Rooms[${i}].Guests[${j}].CountryId`, id: guest.CountryId })),
+    ]),
+  ].filter((entry): entry is { field: string; id: number } => entry.id != null);
+  if (given.length === 0) return;
+  const known = await knownCountryIds(context.database.db);
+  const unknown = given.find((entry) => !known.has(entry.id));
+  if (unknown) throw validation(unknown.field, VALIDATION_MESSAGES.countryUnknown);
+}
+
+/** The Idempotency-Key scope of a property's bookings. */
+export const reservationCreateScope = (propertyId: number) => `reservation-create:${propertyId}`;
+
+/** What a Create sent with an Idempotency-Key came to: the booking it made, or none (not made, or not yet). */
+export type CreateOutcome = { Made: true; Booking: CreateReservationAnswer } | { Made: false; Booking: null };
+
 /**
- * POST /api/Reservation/Create, one transaction, all or nothing (DOMAIN.md "Creating a
- * reservation"): validate, price from the database, take the inventory, spend the voucher,
- * authorise the payment, write the reservation and its confirmation e-mail.
+ * GET /api/Reservation/CreateOutcome: whether the Create sent with this Idempotency-Key made a
+ * booking, and its answer if so, without its body: after a lost answer, the client's way to
+ * find out before it offers to try again.
+ */
+export async function createOutcome(
+  context: Pick<AppContext, 'database' | 'clock'>,
+  propertyId: number,
+  key: string,
+): Promise<CreateOutcome> {
+  const answer = await findCompletedAnswer(context.database.db, {
+    key,
+    scope: reservationCreateScope(propertyId),
+    now: context.clock.now(),
+  });
+  return answer === undefined ? { Made: false, Booking: null } : { Made: true, Booking: answer as CreateReservationAnswer };
+}
+
+/**
+ * POST /api/Reservation/Create, one transaction, all or nothing (docs/domain-rules.md,
+ * "Creating a reservation"): validate, price from the database, take the inventory, spend the
+ * voucher, authorise the payment, write the reservation and its confirmation e-mail. A retry
+ * with the Idempotency-Key of a booking already made answers that booking before any of it.
  */
 export async function createReservation(context: AppContext, input: CreateReservationInput): Promise<CreateReservationAnswer> {
+  const retry = {
+    key: input.idempotencyKey,
+    scope: reservationCreateScope(input.request.PropertyId),
+    body: input.request,
+    now: context.clock.now(),
+  };
+  return replayingCompletedKey(context.database.db, retry, () => book(context, input));
+}
+
+async function book(context: AppContext, input: CreateReservationInput): Promise<CreateReservationAnswer> {
   const { request, user } = input;
   const db = context.database.db;
   const now = context.clock.now();
@@ -135,7 +187,8 @@ export async function createReservation(context: AppContext, input: CreateReserv
       );
     }
   }
-  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode });
+  await checkCountries(context, request);
+  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
   const paymentType = checkPaymentType(property, request, rooms, user);
   const card = paymentType === PaymentType.PayByCard ? await checkCard(context, property, request, today, user) : null;
   // A saved card (accounts) pays with its gateway token; checkCard has made sure a user is logged in.
@@ -168,7 +221,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
   const { token, hash } = newConfirmationToken();
   // Before the transaction: a refill of the stock must not wait for a second connection inside it.
   const reservationNumber = await unusedReservationNumber(db);
-  const scope = `reservation-create:${property.id}`;
+  const scope = reservationCreateScope(property.id);
 
   const answer = await db.transaction((tx) =>
     idempotently(tx, { key: input.idempotencyKey, scope, body: request, now }, async (): Promise<CreateReservationAnswer> => {
@@ -192,7 +245,10 @@ export async function createReservation(context: AppContext, input: CreateReserv
         voucherId = voucher.id;
       }
       const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
-      const vatSettings = { rate: property.standardVatRateBasisPoints / 100, isTaxExclusive: property.isStandardTaxExclusive };
+      const vatSettings: VatSettings = { rate: property.standardVatRate, isTaxExclusive: property.isStandardTaxExclusive };
+      const vat = vatOfTotal(total, vatSettings);
+      // What the card is charged: tax-exclusive prices have their VAT added (docs/pricing.md).
+      const amountDue = totalToPay(total, vat, vatSettings.isTaxExclusive);
       const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
 
       // Built before the card is charged: a request the rows refuse never reaches the gateway.
@@ -206,7 +262,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
         dateTo,
         paymentType,
         company,
-        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat: vatOfTotal(total, vatSettings) },
+        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat },
         userId: user?.userId ?? null,
         vatSettings,
         now,
@@ -214,9 +270,9 @@ export async function createReservation(context: AppContext, input: CreateReserv
       // Authorised before the reservation is written, so it is written once with its final
       // status; a decline throws and the transaction leaves nothing behind.
       const authorisation: AuthorisationResult | null =
-        card && total > 0
+        card && amountDue > 0
           ? await context.paymentGateway.authorise({
-              amount: total,
+              amount: amountDue,
               currency: property.currency,
               reference: reservationNumber,
               card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
@@ -231,7 +287,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
         status: challengeUrl === null ? { status: 'confirmed', confirmedAt: now } : { status: 'pending_payment', confirmedAt: null },
         payment: authorisation && {
           gateway: context.paymentGateway.name,
-          amount: total,
+          amount: amountDue,
           currency: property.currency,
           result: authorisation,
           savedCardId: savedCard?.id ?? null,
@@ -274,10 +330,13 @@ async function takeInventory(tx: Tx, rooms: PricedRoom[]): Promise<void> {
     if (!(await takeRoomUnits(tx, room.roomType.id, room.from, room.to, room.nights)))
       throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
   }
-  const limited = ordered.flatMap((room) => room.services.filter((s) => s.service.startingInventory !== null).map((s) => ({ room, s })));
-  limited.sort((a, b) => a.s.service.id - b.s.service.id);
-  for (const { room, s } of limited) {
-    if (!(await takeServiceUnits(tx, s.service.id, room.from, room.to, room.nights, s.quantity))) {
+  const limited = ordered.flatMap((room) => room.services.filter((s) => s.service.startingInventory !== null));
+  limited.sort((a, b) => a.service.id - b.service.id);
+  for (const s of limited) {
+    // Its offered nights are consecutive: the stay's nights inside the service's window.
+    const first = s.nights[0]!;
+    const departure = addDays(s.nights.at(-1)!, 1);
+    if (!(await takeServiceUnits(tx, s.service.id, first, departure, s.nights.length, s.units))) {
       throw new AppError(
         'SERVICE_SOLD_OUT',
         `${s.service.name} is no longer available in that quantity for your dates. Please remove it or choose fewer.`,
@@ -310,7 +369,7 @@ function bookingRows(data: {
   company: { id: number; accountId: string; name: string } | null;
   totals: { roomsTotal: number; servicesTotal: number; voucherDiscount: number; total: number; vat: number };
   userId: number | null;
-  vatSettings: { rate: number; isTaxExclusive: boolean };
+  vatSettings: VatSettings;
   now: Date;
 }) {
   const { request, property } = data;
@@ -344,7 +403,7 @@ function bookingRows(data: {
     total: data.totals.total,
     totalVat: data.totals.vat,
     currency: property.currency,
-    vatRateBasisPoints: property.standardVatRateBasisPoints,
+    vatRate: property.standardVatRate,
     isTaxExclusive: property.isStandardTaxExclusive,
     specialRequests: request.Notes?.trim() || null,
     comment: request.Comment?.trim() || null,

@@ -5,11 +5,11 @@ import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
-import { readIdempotencyKey } from '../http/idempotency';
+import { readIdempotencyKey, readLookupKey } from '../http/idempotency';
 import { checkVoucherCode, checkVoucherCodeResponseSchema } from '../voucher/check-voucher-code';
 import { confirmationResponseSchema } from './confirmation-response';
-import { createReservation, type Booker } from './create-reservation';
-import { reservationConfirmation, reservationStatus, statusResponseSchema } from './reservation-status';
+import { createOutcome, createReservation, type Booker } from './create-reservation';
+import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus, statusResponseSchema } from './reservation-status';
 
 const createAnswerSchema = z.object({
   Success: z.literal(true),
@@ -18,10 +18,22 @@ const createAnswerSchema = z.object({
   ChallengeUrl: z.string().nullable(),
 });
 
+const createOutcomeSchema = z.union([
+  z.object({ Made: z.literal(true), Booking: createAnswerSchema }),
+  z.object({ Made: z.literal(false), Booking: z.null() }),
+]);
+
+const confirmationToken = z.string().trim().min(20).max(100);
+
+const releasePendingPaymentSchema = z.object({
+  PropertyId: z.number().int().positive().max(MAX_ID),
+  ConfirmationToken: confirmationToken,
+});
+
 const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
   z.object({
     propertyId: z.coerce.number().int().positive().max(MAX_ID),
-    [name]: z.string().trim().min(20).max(100),
+    [name]: confirmationToken,
   }) as z.ZodObject<{ propertyId: z.ZodCoercedNumber<unknown> } & Record<typeof name, z.ZodString>>;
 
 /** The logged-in user the session (accounts) put on the request, if any. */
@@ -52,6 +64,34 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
         user: bookerOf(req),
         statusPath: (propertyCode, token) => `/Book/${encodeURIComponent(propertyCode)}/Status/${token}`,
       }),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Reservation/CreateOutcome',
+      summary:
+        'Whether the Create sent with this Idempotency-Key (a header; 32+ random letters or digits) made a booking, and its answer if so: what to ask after a lost answer, before trying again',
+      tag: 'Reservation',
+      query: z.object({ propertyId: z.coerce.number().int().positive().max(MAX_ID) }),
+      response: createOutcomeSchema,
+      errors: { 400: 'No Idempotency-Key, or one too short to be looked up' },
+    },
+    ({ query }, req) => createOutcome(context, query.propertyId, readLookupKey(req)),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Reservation/ReleasePendingPayment',
+      summary:
+        'Give back at once the rooms of a booking waiting for its 3-D Secure check, when the guest pays another way instead; a booking no longer waiting is left as it is. Answers its status',
+      tag: 'Reservation',
+      body: releasePendingPaymentSchema,
+      response: statusResponseSchema,
+      errors: { 404: 'No booking has that token' },
+    },
+    ({ body }) => releasePendingPaymentByToken(context, body.PropertyId, body.ConfirmationToken),
   );
 
   api.route(

@@ -6,6 +6,7 @@ import { toConfirmationResponse, type ConfirmationResponse } from './confirmatio
 import { hashConfirmationToken } from './reservation-number';
 import { reservationLinks } from './reservation-links';
 import { findReservationByTokenHash, findReservationDetails, type ReservationRow } from './reservation-queries';
+import { PAYMENT_HOLD_MINUTES, releasePendingPayment } from './settle-reservation-payment';
 
 export const statusResponseSchema = z.object({
   Success: z.boolean(),
@@ -44,7 +45,7 @@ export async function reservationStatus(context: Pick<AppContext, 'database'>, p
       Success: false,
       Status: 'PendingPayment',
       ChallengeUrl: details.payment?.challengeUrl ?? null,
-      Message: 'Your bank needs you to confirm this payment. Please complete the security check to finish your booking.',
+      Message: `Your bank needs you to confirm this payment. Please complete the security check within ${PAYMENT_HOLD_MINUTES} minutes to finish your booking: we hold your rooms until then.`,
     };
   }
   if (details.payment?.status === 'cancelled') {
@@ -52,7 +53,7 @@ export async function reservationStatus(context: Pick<AppContext, 'database'>, p
       ...base,
       Success: false,
       Status: 'PaymentFailed',
-      Message: 'Your payment was not completed in time, so the rooms were released. Please book again.',
+      Message: 'Your payment was not completed, so the rooms held for you were released. Please confirm your booking again.',
     };
   }
   if (details.payment?.status === 'failed') {
@@ -60,10 +61,26 @@ export async function reservationStatus(context: Pick<AppContext, 'database'>, p
       ...base,
       Success: false,
       Status: 'PaymentFailed',
-      Message: `Your payment was not completed: ${details.payment.failureReason ?? 'the bank declined it'}. Please book again.`,
+      // The gateway's reason is written for the guest: whole sentences that say what to do.
+      Message: `Your payment was not completed. ${details.payment.failureReason ?? 'Your bank declined it. Please try again or use another card.'}`,
     };
   }
   return { ...base, Success: false, Status: 'Cancelled', Message: 'This booking has been cancelled.' };
+}
+
+/**
+ * POST /api/Reservation/ReleasePendingPayment: the guest left the bank's check to pay another
+ * way, so the booking waiting for it gives its rooms back now instead of at the end of its hold.
+ * A booking no longer waiting is left as it is. Answers its status afterwards.
+ */
+export async function releasePendingPaymentByToken(
+  context: Pick<AppContext, 'database' | 'clock'>,
+  propertyId: number,
+  token: string,
+): Promise<StatusResponse> {
+  const { reservation } = await reservationForToken(context, propertyId, token);
+  await releasePendingPayment(context, reservation.id);
+  return reservationStatus(context, propertyId, token);
 }
 
 /** GET /api/Reservation/Confirmation: the whole reservation behind a confirmation token. */

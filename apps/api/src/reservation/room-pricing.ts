@@ -1,22 +1,31 @@
 import { countNights, type IsoDate } from '@hotel/domain/dates';
 import { sumMinor, toMajor, toMinor, type Minor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
-import { originalRoomPrice, roomPrice } from '@hotel/domain/pricing';
-import { serviceCost } from '@hotel/domain/services';
+import { stayRoomCost } from '@hotel/domain/pricing';
+import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import type { Db } from '../database/db';
-import { AppError } from '../http/app-error';
+import { AppError, invalidField } from '../http/app-error';
 import type { PropertyRow } from '../property/property-queries';
 import type { RoomTypeRow } from '../availability/availability-queries';
 import { catalogueCache } from '../availability/catalogue-cache';
-import { pricedRate, roomTypeLimits } from '../availability/search-availability';
+import { rateOccupancy, roomTypeLimits } from '../availability/search-availability';
 import { stayDates } from '../availability/stay-request';
 import { quoteStay, type QuotedRate, type StayQuote } from '../availability/stay-quote';
 import { findBookableServices, type BookableService } from './service-queries';
 
 export const roomsNotAvailableMessage = 'Your combination of rooms is not available, please retry your search or contact us directly';
 
-export type PricedService = { service: BookableService; quantity: number; unitPrice: Minor; total: Minor };
+export type PricedService = {
+  service: BookableService;
+  quantity: number;
+  unitPrice: Minor;
+  total: Minor;
+  /** The nights of the stay it is offered on: charged per day, and its units taken, on these. */
+  nights: IsoDate[];
+  /** Units of a limited service it takes on each of those nights. */
+  units: number;
+};
 
 export type PricedRoom<Payload extends PricedRoomPayload = PricedRoomPayload> = {
   payload: Payload;
@@ -33,12 +42,10 @@ export type PricedRoom<Payload extends PricedRoomPayload = PricedRoomPayload> = 
   servicesTotal: Minor;
 };
 
-function serviceOffered(service: BookableService, room: { roomTypeId: number; ratePlanId: number; from: IsoDate; to: IsoDate }): boolean {
+function serviceOfferedFor(service: BookableService, room: { roomTypeId: number; ratePlanId: number }): boolean {
   return (
     (service.roomTypeIds.length === 0 || service.roomTypeIds.includes(room.roomTypeId)) &&
-    (service.ratePlanIds.length === 0 || service.ratePlanIds.includes(room.ratePlanId)) &&
-    (service.offeredFrom === null || service.offeredFrom < room.to) &&
-    (service.offeredTo === null || service.offeredTo >= room.from)
+    (service.ratePlanIds.length === 0 || service.ratePlanIds.includes(room.ratePlanId))
   );
 }
 
@@ -51,7 +58,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   db: Db,
   property: PropertyRow,
   rooms: readonly Payload[],
-  options: { now: Date; promoCode?: string | null | undefined },
+  options: { now: Date; promoCode?: string | null | undefined; ratePlanCode?: string | null | undefined },
 ): Promise<PricedRoom<Payload>[]> {
   const quotes = new Map<string, StayQuote>();
   const [services, { ratePlans }] = await Promise.all([
@@ -69,10 +76,13 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
       from: `Rooms[${index}].DateFrom`,
       to: `Rooms[${index}].DateTo`,
     });
-    // A code-only rate is sellable to whoever booked it with its code, so it is quoted with that code.
+    // A code-only rate is sold only to whoever has its code, as a search hides it without.
     const plan = ratePlans.find((candidate) => candidate.id === payload.RatePlanId);
-    const ratePlanCode = plan?.requiresCode ? plan.code : null;
-    const key = `${stay.from}:${stay.to}:${ratePlanCode ?? ''}`;
+    const ratePlanCode = options.ratePlanCode?.trim() || null;
+    if (plan?.requiresCode && plan.code.toLowerCase() !== ratePlanCode?.toLowerCase()) {
+      throw invalidField(`Rooms[${index}].RatePlanId`, `The ${plan.name} rate needs its rate code. Please search again with the code.`);
+    }
+    const key = `${stay.from}:${stay.to}`;
     let quote = quotes.get(key);
     if (!quote) {
       quote = await quoteStay(db, {
@@ -95,7 +105,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
       NumberOfChildren: payload.NumberOfChildren,
       NumberOfInfants: payload.NumberOfInfants,
     };
-    if (!fitsRoomTypeAndRate(party, roomTypeLimits(entry.roomType), pricedRate(rate))) {
+    if (!fitsRoomTypeAndRate(party, roomTypeLimits(entry.roomType), rateOccupancy(rate.ratePlan))) {
       throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
         modelState: {
           [`Rooms[${index}]`]: [
@@ -107,10 +117,8 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     const pricedServices = payload.Services.map((selection, j): PricedService => {
       const service = services.find((candidate) => candidate.id === selection.ServiceId);
       const field = `Rooms[${index}].Services[${j}]`;
-      if (
-        !service ||
-        !serviceOffered(service, { roomTypeId: entry.roomType.id, ratePlanId: rate.ratePlan.id, from: stay.from, to: stay.to })
-      ) {
+      const nights = service ? offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, stay.from, stay.to) : [];
+      if (!service || nights.length === 0 || !serviceOfferedFor(service, { roomTypeId: entry.roomType.id, ratePlanId: rate.ratePlan.id })) {
         throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
           modelState: { [`${field}.ServiceId`]: ['This extra is not offered for this room and dates'] },
         });
@@ -125,9 +133,16 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
         ChargePerPerson: service.chargePerPerson,
         Articles: service.articles.map((a) => ({ Price: a.price })),
       };
-      const total = serviceCost(pricing, { nights: stay.nights, quantity: selection.Quantity, party });
-      return { service, quantity: selection.Quantity, unitPrice: sumMinor(service.articles.map((a) => a.price)), total };
+      return {
+        service,
+        quantity: selection.Quantity,
+        unitPrice: sumMinor(service.articles.map((a) => a.price)),
+        total: serviceCost(pricing, { nights: nights.length, quantity: selection.Quantity, party }),
+        nights,
+        units: serviceUnits(pricing, { quantity: selection.Quantity, party }),
+      };
     });
+    const cost = stayRoomCost(rate.nights, party);
     priced.push({
       payload,
       index,
@@ -137,8 +152,8 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
       party,
       roomType: entry.roomType,
       rate,
-      total: roomPrice(rate.prices, party),
-      originalTotal: originalRoomPrice(rate.prices, party),
+      total: cost.total,
+      originalTotal: cost.original,
       services: pricedServices,
       servicesTotal: sumMinor(pricedServices.map((s) => s.total)),
     });
@@ -152,10 +167,13 @@ export function assertClientPrices(rooms: readonly PricedRoom[]): void {
   if (!changed) return;
   throw new AppError('PRICE_CHANGED', 'The price of your stay has changed. Please check the new price and confirm your booking again.', {
     details: {
+      // Everything a client shows of a room, so it can show the new prices without searching again.
       Rooms: rooms.map((room) => ({
         ReservationItemId: room.payload.ReservationItemId ?? null,
         TotalCost: toMajor(room.total),
+        OriginalTotalCost: toMajor(room.originalTotal),
         ServicesCost: toMajor(room.servicesTotal),
+        Services: room.services.map((s) => ({ ServiceId: s.service.id, TotalCost: toMajor(s.total) })),
       })),
       TotalCost: toMajor(sumMinor(rooms.map((room) => room.total + room.servicesTotal))),
     },

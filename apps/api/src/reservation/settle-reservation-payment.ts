@@ -7,8 +7,12 @@ import { confirmedBookingOf, enqueueBookingConfirmation } from './booking-confir
 import { releaseRoomUnits, releaseServiceUnits } from './inventory';
 import { findReservationById, findReservationDetails } from './reservation-queries';
 
-/** How long a booking waits for its 3-D Secure answer before its rooms go back on sale. */
-export const paymentWaitMs = 30 * 60 * 1000;
+/**
+ * How long a booking waiting for its 3-D Secure answer holds its rooms, extras and voucher
+ * balance (docs/booking-retries-and-holds.md): then, or as soon as the guest gives up on it, they go back.
+ */
+export const PAYMENT_HOLD_MINUTES = 10;
+const paymentHoldMs = PAYMENT_HOLD_MINUTES * 60 * 1000;
 
 /** Cancels a booking that was never paid, giving back its rooms, extras and voucher balance. */
 async function releaseUnpaidReservation(tx: Tx, reservationId: number, now: Date): Promise<void> {
@@ -50,40 +54,63 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
 }
 
 /**
- * Releases bookings whose guest left the 3-D Secure check unanswered for `paymentWaitMs`: their
- * payment is marked cancelled so a late answer no longer confirms them. Answers how many.
+ * Releases a booking still waiting for its 3-D Secure answer: its payment is marked cancelled,
+ * so a late answer no longer confirms it, and its rooms, extras and voucher balance go back.
+ * Locks the payment before the reservation, as the challenge's answer does, so the two never
+ * deadlock; with `skipLocked`, a booking whose answer is being recorded right now is left to
+ * that answer. Answers whether it released the booking.
+ */
+async function releaseIfStillPending(tx: Tx, reservationId: number, now: Date, { skipLocked = false } = {}): Promise<boolean> {
+  const waiting = and(eq(payments.reservationId, reservationId), eq(payments.status, 'requires_action'));
+  const locked = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(waiting)
+    .for('update', skipLocked ? { skipLocked: true } : {});
+  if (skipLocked && locked.length === 0) return false;
+  const [row] = await tx.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, reservationId)).for('update');
+  if (row?.status !== 'pending_payment') return false;
+  await tx.update(payments).set({ status: 'cancelled', completedAt: now }).where(waiting);
+  await releaseUnpaidReservation(tx, reservationId, now);
+  return true;
+}
+
+/** The guest gave up on the bank's check (went back to pay another way): the booking is released now. */
+export async function releasePendingPayment(context: Pick<AppContext, 'database' | 'clock'>, reservationId: number): Promise<void> {
+  await context.database.db.transaction((tx) => releaseIfStillPending(tx, reservationId, context.clock.now()));
+}
+
+/**
+ * Releases bookings whose guest left the 3-D Secure check unanswered for PAYMENT_HOLD_MINUTES.
+ * Safe to run in several processes at once: each booking is released by one of them. Answers
+ * how many this run released.
  */
 export async function releaseAbandonedPayments(context: Pick<AppContext, 'database' | 'clock'>): Promise<number> {
   const now = context.clock.now();
-  const cutOff = new Date(now.getTime() - paymentWaitMs);
+  const cutOff = new Date(now.getTime() - paymentHoldMs);
   const abandoned = await context.database.db
     .select({ id: reservations.id })
     .from(reservations)
     .where(and(eq(reservations.status, 'pending_payment'), lt(reservations.createdAt, cutOff)));
   let released = 0;
   for (const { id } of abandoned) {
-    await context.database.db.transaction(async (tx) => {
-      // Locked and re-read: the guest's answer may have arrived meanwhile.
-      const [row] = await tx.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, id)).for('update');
-      if (row?.status !== 'pending_payment') return;
-      await tx
-        .update(payments)
-        .set({ status: 'cancelled', completedAt: now })
-        .where(and(eq(payments.reservationId, id), eq(payments.status, 'requires_action')));
-      await releaseUnpaidReservation(tx, id, now);
-      released += 1;
-    });
+    if (await context.database.db.transaction((tx) => releaseIfStillPending(tx, id, now, { skipLocked: true }))) released += 1;
   }
   return released;
 }
 
-/** Looks for abandoned payments every minute while the process runs; answers a stop function. */
+/**
+ * Releases abandoned payments at once (what waited through a restart goes first) and then every
+ * minute while the process runs; answers a stop function. The deadline is read from the
+ * database, so a restart or another process loses nothing.
+ */
 export function scheduleAbandonedPaymentRelease(context: Pick<AppContext, 'database' | 'clock' | 'logger'>, everyMs = 60_000): () => void {
   const run = () =>
     releaseAbandonedPayments(context).then(
       (count) => count > 0 && context.logger.info({ count }, 'released bookings whose payment was never completed'),
       (error: unknown) => context.logger.error({ err: error }, 'releasing abandoned payments failed'),
     );
+  void run();
   const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);

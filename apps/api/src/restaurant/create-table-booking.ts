@@ -6,7 +6,7 @@ import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/valid
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
-import { idempotently } from '../http/idempotency';
+import { idempotently, replayingCompletedKey } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import type { PropertyRow } from '../property/property-queries';
 import { newReservationNumber } from '../reservation/reservation-number';
@@ -26,9 +26,10 @@ import { propertyOrNotFound, restaurantOrNotFound } from './restaurant-service';
 import { enqueueTableBookingConfirmation } from './table-booking-mail';
 
 /**
- * The spec's request, except that a missing or invalid contact number, e-mail or identifier
- * is a refusal (200, `Success: false`, the spec's message) rather than a 400: the spec lists
- * them among what a table booking needs. Anything else malformed is a 400.
+ * The wire's request, except that a missing or invalid contact number, e-mail or identifier
+ * is a refusal (200, `Success: false`, with the domain's message) rather than a 400: the guest
+ * fills them in the form, so they are a refusal the guest can act on. Anything else malformed
+ * is a 400.
  */
 export const tableBookingRequestSchema = restaurantBookingRequestSchema.extend({
   Identifier: z.string().max(100).nullish(),
@@ -55,7 +56,7 @@ function partySizeMessage(restaurant: RestaurantRow, partySize: number): string 
 type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotionRow> };
 
 /**
- * POST /api/RestaurantBooking/Create: checks the request against the spec's rules and the
+ * POST /api/RestaurantBooking/Create: checks the request against the domain's rules and the
  * restaurant's party sizes, then in one transaction re-reads the bookings, takes the table
  * the time is offered with (the smallest that fits) and writes the booking with its
  * confirmation e-mail. The exclusion constraint `table_bookings_no_overlap` is the truth:
@@ -68,6 +69,19 @@ export async function createTableBooking(
   request: TableBookingRequest,
   idempotencyKey?: string,
 ): Promise<CreateTableBookingResponse> {
+  const retry = { key: idempotencyKey, scope: tableBookingScope(request.PropertyId), body: request, now: context.clock.now() };
+  // A retry of a booking already made gets its answer, whatever the restaurant's rules now say.
+  return replayingCompletedKey(
+    context.database.db,
+    retry,
+    () => bookOnce(context, request, idempotencyKey),
+    (answer) => !answer.Success,
+  );
+}
+
+const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
+
+async function bookOnce(context: AppContext, request: TableBookingRequest, idempotencyKey?: string): Promise<CreateTableBookingResponse> {
   const db = context.database.db;
   const property = await propertyOrNotFound(db, request.PropertyId);
   const restaurant = await restaurantOrNotFound(db, property, request.RestaurantId);
@@ -78,7 +92,7 @@ export async function createTableBooking(
   }
 
   const date = parseDate(request.VisitDate)!;
-  const scope = `table-booking-create:${property.id}`;
+  const scope = tableBookingScope(property.id);
   const answer = await db.transaction((tx) =>
     idempotently(tx, { key: idempotencyKey, scope, body: request, now: context.clock.now() }, async () => {
       const outcome = await bookTable(tx, context, { property, restaurant, request, date });

@@ -34,7 +34,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       path: '/api/RestaurantBooking/RestaurantSetup',
       summary: "A restaurant's online party sizes, its no-availability text and the property's currency symbol",
       tag: 'RestaurantBooking',
-      // date, isReservation and identifier are the spec's call shape; the setup does not depend on them.
+      // date, isReservation and identifier are what the web client sends; the setup does not depend on them.
       query: z.object({
         propertyId: id,
         restaurantId: id,
@@ -58,7 +58,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       summary:
         'The times a party can book on a date ("HH:mm", local), with leave times and promotions; none for a party size not taken online',
       tag: 'RestaurantBooking',
-      // currencySymbol is the spec's call shape; no restaurant price depends on it.
+      // currencySymbol is what the web client sends; no restaurant price depends on it.
       query: z.object({
         propertyId: id,
         restaurantId: id,

@@ -1,5 +1,6 @@
-import { addDays, nightsOfStay, type IsoDate } from '@hotel/domain/dates';
+import { addDays, type IsoDate } from '@hotel/domain/dates';
 import { smallestFreeCount } from '@hotel/domain/inventory';
+import { offeredNights } from '@hotel/domain/services';
 import type { AppContext } from '../app-context';
 import { notFound } from '../http/app-error';
 import { findArticles, findOfferedServices, findServiceNights, findStayParts, type ArticleRow, type ServiceRow } from './service-queries';
@@ -9,8 +10,9 @@ export type OfferedServicesRequest = { propertyId: number; roomTypeId: number; r
 export type OfferedService = { service: ServiceRow; articles: ArticleRow[]; freeUnits: number | null };
 
 /**
- * Units of a limited service free over the stay: its scarcest night. A night without a stored
- * row lies outside the sellable window and has nothing to sell, so it counts as 0.
+ * Units of a limited service free over the nights of the stay it is offered on: its scarcest
+ * night. A night without a stored row lies outside the sellable window and has nothing to
+ * sell, so it counts as 0.
  */
 function freeUnitsOverStay(nights: IsoDate[], stored: Map<IsoDate, number>): number {
   return smallestFreeCount(nights.map((night) => stored.get(night) ?? 0));
@@ -27,7 +29,6 @@ export async function offeredServices(
   if (!found.roomType) throw notFound(`Property ${request.propertyId} has no room type ${request.roomTypeId}.`);
   if (!found.ratePlan) throw notFound(`Property ${request.propertyId} has no rate plan ${request.ratePlanId}.`);
 
-  const nights = nightsOfStay(request.arrival, request.departure);
   const rows = await findOfferedServices(db, { ...request, firstNight: request.arrival, lastNight: addDays(request.departure, -1) });
   const limitedIds = rows.filter((row) => row.startingInventory !== null).map((row) => row.id);
   const [articles, storedNights] = await Promise.all([
@@ -47,6 +48,12 @@ export async function offeredServices(
   return rows.map((service) => ({
     service,
     articles: articles.filter((article) => article.serviceId === service.id),
-    freeUnits: service.startingInventory === null ? null : freeUnitsOverStay(nights, freeByNight.get(service.id) ?? new Map()),
+    freeUnits:
+      service.startingInventory === null
+        ? null
+        : freeUnitsOverStay(
+            offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, request.arrival, request.departure),
+            freeByNight.get(service.id) ?? new Map(),
+          ),
   }));
 }

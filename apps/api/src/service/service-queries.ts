@@ -13,6 +13,8 @@ export type ServiceRow = {
   chargePerPerson: boolean;
   allowEditOnBookingEngine: boolean;
   startingInventory: number | null;
+  offeredFrom: IsoDate | null;
+  offeredTo: IsoDate | null;
 };
 export type ArticleRow = { id: number; serviceId: number; name: string; price: number };
 export type ServiceNightRow = { serviceId: number; night: IsoDate; total: number; used: number };
@@ -56,6 +58,8 @@ export async function findOfferedServices(
       chargePerPerson: services.chargePerPerson,
       allowEditOnBookingEngine: services.allowEditOnBookingEngine,
       startingInventory: services.startingInventory,
+      offeredFrom: services.offeredFrom,
+      offeredTo: services.offeredTo,
     })
     .from(services)
     .where(

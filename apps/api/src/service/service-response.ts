@@ -16,11 +16,20 @@ const serviceSchema = z.object({
   AllowEditOnBookingEngine: z.boolean(),
   /** The sum of the article prices, in major units: one unit, before the charge type and per-person multipliers. */
   Price: z.number(),
+  /**
+   * The dates it is offered on, both included (null: open on that side). A per-day extra is
+   * charged for the nights of the stay inside them only, and a limited one takes its units there.
+   */
+  OfferedFrom: z.string().nullable(),
+  OfferedTo: z.string().nullable(),
 });
 
 export const servicesResponseSchema = z.object({
   Services: z.array(serviceSchema),
-  /** Units free over the whole stay per ServiceId; null means unlimited. */
+  /**
+   * Units free per ServiceId over the nights of the stay it is offered on; null means unlimited.
+   * A per-person extra takes one unit per adult and child.
+   */
   InventoryPerServiceId: z.record(z.string(), z.number().int().nullable()),
 });
 
@@ -30,7 +39,7 @@ function toArticle(row: ArticleRow): z.infer<typeof articleSchema> {
   return { ArticleId: row.id, Name: row.name, Price: toMajor(row.price) };
 }
 
-/** The spec's Service entities and the inventory map, money in major units. */
+/** The wire's services and the inventory map, money in major units. */
 export function toServicesResponse(offered: OfferedService[]): ServicesResponse {
   return {
     Services: offered.map(({ service, articles }) => ({
@@ -43,6 +52,8 @@ export function toServicesResponse(offered: OfferedService[]): ServicesResponse 
       Articles: articles.map(toArticle),
       AllowEditOnBookingEngine: service.allowEditOnBookingEngine,
       Price: toMajor(sumMinor(articles.map((article) => article.price))),
+      OfferedFrom: service.offeredFrom,
+      OfferedTo: service.offeredTo,
     })),
     InventoryPerServiceId: Object.fromEntries(offered.map(({ service, freeUnits }) => [String(service.id), freeUnits])),
   };

@@ -40,7 +40,7 @@ export async function checkVoucherCode(
       ShowExperienceWarningMessage: false,
     };
   }
-  const rooms = await priceRooms(db, property, request.Rooms, { now });
+  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
   const total = sumMinor(rooms.map((room) => room.total + room.servicesTotal));
   const discount = giftVoucherDiscount(voucher.balance, total);
   return {

@@ -58,7 +58,7 @@ describe('POST /api/Account/Authenticate', () => {
     expect((await getAccount(t, cookie)).body.EmailAddress).toBe('ada@example.com');
   });
 
-  it('answers Success false with the spec message, the same for a wrong password and an unknown address, and sets no cookie', async () => {
+  it('answers Success false with the login failure message, the same for a wrong password and an unknown address, and sets no cookie', async () => {
     await givenUser(t);
     const wrong = await logIn(t, propertyId, 'ada@example.com', 'Not the password 1!');
     const unknown = await logIn(t, propertyId, 'nobody@example.com', PASSWORD);

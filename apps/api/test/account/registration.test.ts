@@ -120,7 +120,7 @@ describe('POST /api/Account/Register', () => {
     ['too few different characters', 'aaaaaaaaa!'],
     ['the e-mail address', 'grace@example.com'],
     ['the surname and digits', 'Hopper-1906'],
-  ])('refuses %s (400), although it meets the spec rule', async (_case, password) => {
+  ])('refuses %s (400), although it meets the length rule', async (_case, password) => {
     const response = await register(registration({ Password: password })).expect(400);
     expect(response.body.ModelState).toEqual({
       Password: ['This password is too common or too easy to guess. Please choose another one.'],

@@ -142,7 +142,7 @@ describe('the catalogue cache', () => {
     await givenDefinition(t.context, aDefinition(bookingProperty));
     const catalogue = await new CatalogueCache(t.database.db).catalogue(versions!);
     expect(catalogue.version).toBe(versions!.catalogueVersion + 1);
-    expect(catalogue.ratePlans.map((plan) => plan.code)).toEqual(['BAR', 'NRF']);
+    expect(catalogue.ratePlans.map((plan) => plan.code)).toEqual(['BAR', 'NRF', 'CORP']);
   });
 });
 

@@ -58,12 +58,66 @@ const calendar = (query: Record<string, string | number>) =>
     .query({ propertyId, languageCode: 'en', ...query });
 
 describe('GET /api/Availability (the calendar)', () => {
-  it('answers each night with the rooms free and each open rate’s lowest price and minimum stay', async () => {
+  it('answers each night with the rooms free and, per rate, the shortest stay one adult can book and its price per night', async () => {
     const { body } = await calendar({ fromDate: '2027-03-04', toDate: '2027-03-06' }).expect(200);
     expect(body).toEqual([
-      { DateOfStay: '2027-03-04', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 90, MinLengthOfStay: 1 }] },
-      { DateOfStay: '2027-03-05', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 90, MinLengthOfStay: 2 }] },
-      { DateOfStay: '2027-03-06', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 90, MinLengthOfStay: 2 }] },
+      // Double: 100 + 5 per room, one night; the suite's 90 needs three nights, so a one-night search answers 105.
+      { DateOfStay: '2027-03-04', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 105, MinLengthOfStay: 1 }] },
+      // Double: 140 with a two-night minimum (5th and 6th): (140 + 140) / 2 = 140; the suite needs three nights.
+      { DateOfStay: '2027-03-05', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 140, MinLengthOfStay: 2 }] },
+      // Double: 140 on the 6th, two nights minimum, then 105 on the 7th: (140 + 105) / 2 = 122.50.
+      { DateOfStay: '2027-03-06', AvailableRooms: 3, Rates: [{ RatePlanId: barId, MinimumRate: 122.5, MinLengthOfStay: 2 }] },
+    ]);
+  });
+
+  it('prices a night as a one-night search for one adult does: per-person rates, closed nights, minimum stays, occupancy', async () => {
+    await givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'RULES',
+          RoomTypes: [
+            { Code: 'DBL', Name: 'Double', Rooms: ['1'] },
+            { Code: 'TWN', Name: 'Twin for two', Rooms: ['2'], MinimumOccupancy: 2 },
+          ],
+          RatePlans: [
+            { Code: 'PP', Name: 'Per person', Prices: [{ RoomType: 'DBL', BaseRate: 0, PerPersonCostPerAdult: 60 }] },
+            {
+              Code: 'REST',
+              Name: 'Restricted',
+              Prices: [
+                { RoomType: 'DBL', BaseRate: 80 },
+                { RoomType: 'DBL', From: '2027-03-10', To: '2027-03-10', BaseRate: 80, ClosedToArrival: true },
+                { RoomType: 'DBL', From: '2027-03-12', To: '2027-03-12', BaseRate: 90, ClosedToDeparture: true },
+                { RoomType: 'DBL', From: '2027-03-15', To: '2027-03-15', BaseRate: 100, MinLengthOfStay: 2 },
+                // Cheaper, but one adult cannot have it: the twin takes two guests at least.
+                { RoomType: 'TWN', BaseRate: 50 },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const property = (await request(t.app).get('/api/Property/RULES')).body.PropertyId;
+    const { body } = await request(t.app)
+      .get('/api/Availability')
+      .query({ propertyId: property, fromDate: '2027-03-09', toDate: '2027-03-15' })
+      .expect(200);
+    const [perPerson, restricted] = [...new Set(body[0].Rates.map((rate: { RatePlanId: number }) => rate.RatePlanId))] as number[];
+    const rates = (night: { Rates: { RatePlanId: number }[] }) =>
+      night.Rates.map((rate) => ({
+        ...rate,
+        RatePlanId: rate.RatePlanId === perPerson ? 'PP' : rate.RatePlanId === restricted ? 'REST' : '?',
+      }));
+    const pp = { RatePlanId: 'PP', MinLengthOfStay: 1, MinimumRate: 60 }; // 0 + 60 for the one adult
+    expect(body.map(rates)).toEqual([
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 1, MinimumRate: 80 }], // the 9th: 80, the twin is for two
+      [pp], // the 10th is closed to arrival
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 2, MinimumRate: 85 }], // the 11th: leaving on the 12th is closed, so 2 nights: (80 + 90) / 2
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 1, MinimumRate: 90 }], // the 12th: 90, leaving on the 13th
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 1, MinimumRate: 80 }],
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 1, MinimumRate: 80 }],
+      [pp, { RatePlanId: 'REST', MinLengthOfStay: 2, MinimumRate: 90 }], // the 15th: 2 nights minimum, (100 + 80) / 2
     ]);
   });
 

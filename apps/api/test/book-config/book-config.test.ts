@@ -59,7 +59,7 @@ async function propertyId(code: string): Promise<number> {
 }
 
 describe('GET /api/Book/Config/{id}', () => {
-  it("answers every field of the spec's booking configuration, with the group's properties as Locations", async () => {
+  it("answers every field of the booking configuration, with the group's properties as Locations", async () => {
     const [harbour, castle] = [await propertyId('HARBOUR'), await propertyId('CASTLE')];
     const { body } = await request(t.app).get('/api/Book/Config/HARBOUR').expect(200);
     expect(body).toEqual({

@@ -11,7 +11,8 @@ import { aDefinition, aProperty } from '../support/builders';
 
 const run = promisify(execFile);
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const example = path.resolve(apiRoot, '../../../shared/design/property-definition.example.json');
+// The demo group `pnpm start` imports: a real file a hotel could start from.
+const demoGroup = path.resolve(apiRoot, '../../db/demo/demo-group.json');
 
 let dataDir: string;
 beforeAll(async () => {
@@ -34,9 +35,9 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('pnpm property:import', () => {
-  it('--check passes the shared example and writes nothing', async () => {
-    const result = await cli('property:import', '--check', example);
-    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('is valid: HVH') });
+  it('--check passes the demo group and writes nothing', async () => {
+    const result = await cli('property:import', '--check', demoGroup);
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('is valid: DEMO, DEMO2') });
   });
 
   it('refuses a file with several errors, listing each by path, with a non-zero exit', async () => {
@@ -57,12 +58,12 @@ describe('pnpm property:import', () => {
   });
 
   it('imports a valid file, and the import is then in the database', async () => {
-    const result = await cli('property:import', example);
-    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('imported: HVH') });
+    const result = await cli('property:import', demoGroup);
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('imported: DEMO, DEMO2') });
     const database = await openPgliteDatabase({ dataDir: path.join(dataDir, 'pglite') });
     try {
-      const rows = await database.db.select({ code: properties.code }).from(properties);
-      expect(rows).toEqual([{ code: 'HVH' }]);
+      const rows = await database.db.select({ code: properties.code }).from(properties).orderBy(properties.code);
+      expect(rows).toEqual([{ code: 'DEMO' }, { code: 'DEMO2' }]);
     } finally {
       await database.close();
     }

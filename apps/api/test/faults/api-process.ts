@@ -16,6 +16,8 @@ export type ApiSettings = {
   port: number;
   /** More environment, e.g. API_WORKERS. */
   env?: Record<string, string>;
+  /** Sees each line the process writes as it comes, before the API is ready. */
+  onLine?: (line: string) => void;
 };
 
 export type ApiProcess = {
@@ -65,7 +67,9 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
   });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    const written = chunk.toString('utf8').split('\n').filter(Boolean);
+    written.forEach((line) => settings.onLine?.(line));
+    lines.push(...written);
     lines.splice(0, Math.max(0, lines.length - 200));
   };
   child.stdout!.on('data', keep);

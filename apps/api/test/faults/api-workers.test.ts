@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,14 +24,27 @@ function describeWorkers(api: ApiProcess): string {
   return `workers: ${workerPids(api.pid).join(', ') || 'none'}; its last lines:\n${api.output()}`;
 }
 
-async function book(base: string, body: object): Promise<number> {
-  const response = await fetch(`${base}/api/Reservation/Create`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(8_000),
+/**
+ * One booking on a connection of its own (`agent: false`). fetch would reuse a pooled keep-alive
+ * connection, and one to the worker just killed may not yet be known closed: the booking would
+ * fail on a dead socket, which says nothing about the replacement worker.
+ */
+function book(base: string, body: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/api/Reservation/Create`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'Content-Type': 'application/json' },
+      timeout: 8_000,
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 8 s')));
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.end(JSON.stringify(body));
   });
-  return response.status;
 }
 
 describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supervising process', () => {

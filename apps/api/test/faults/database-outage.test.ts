@@ -100,9 +100,24 @@ describe.runIf(onRealPostgres())('the database stops during a load of bookings',
   it('when the API starts while it is away, waits for it instead of exiting, and books once it answers', async () => {
     await killApi(rig.api);
     await rig.proxy.stop();
-    const starting = rig.restartApi();
-    // Long enough for several refused attempts.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The database comes back only once the API has been refused (a cold start may take longer
+    // than any fixed wait); its log line is written within a second of the refusal.
+    let refused = false;
+    let onRefused!: () => void;
+    const firstRefusal = new Promise<void>((resolve) => (onRefused = resolve));
+    const starting = rig.restartApi({
+      onLine: (line) => {
+        if (!line.includes('The database does not answer yet')) return;
+        refused = true;
+        onRefused();
+      },
+    });
+    await Promise.race([
+      firstRefusal,
+      starting.then(() => {
+        if (!refused) throw new Error('the API was ready while the database was away');
+      }),
+    ]);
     await rig.proxy.start();
     const api = await starting;
     expect(api.hasExited()).toBe(false);

@@ -8,7 +8,7 @@ import { rawRows } from '../../src/database/raw-rows';
 import { storedIdempotencyKey } from '../../src/http/idempotency';
 import { aDefinition, aProperty } from '../support/builders';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
-import { ADMIN_API_KEY, freePort, killApi, startApi, type ApiProcess } from './api-process';
+import { ADMIN_API_KEY, freePort, killApi, startApi, type ApiProcess, type ApiSettings } from './api-process';
 import { startDatabaseProxy, type DatabaseProxy } from './database-proxy';
 
 /**
@@ -35,7 +35,7 @@ export type FaultRig = {
   dataDir: string;
   api: ApiProcess;
   /** Starts the API again on the same port and database (after it was killed or stopped). */
-  restartApi(): Promise<ApiProcess>;
+  restartApi(options?: Pick<ApiSettings, 'onLine'>): Promise<ApiProcess>;
   close(): Promise<void>;
 };
 
@@ -56,8 +56,8 @@ export async function startFaultRig(): Promise<FaultRig> {
       await rm(dataDir, { recursive: true, force: true });
       throw error;
     }),
-    async restartApi() {
-      rig.api = await startApi(settings);
+    async restartApi(options = {}) {
+      rig.api = await startApi({ ...settings, ...options });
       return rig.api;
     },
     async close() {

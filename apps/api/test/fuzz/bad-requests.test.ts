@@ -456,7 +456,7 @@ const runs = { numRuns: REQUESTS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?
 const nameOf = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
 
 describe('bad requests on every /api route', () => {
-  it('the document lists the routes the fuzzing covers', () => {
+  it('the OpenAPI document lists the routes the fuzzing covers', () => {
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.map(nameOf)).toContain('POST /api/Reservation/Create');
   });

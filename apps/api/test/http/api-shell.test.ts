@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/Property/{id}', () => {
-  it('answers the property by its code with the spec field names', async () => {
+  it('answers the property by its code with the wire field names', async () => {
     const response = await request(t.app).get('/api/Property/SHELL').expect(200);
     expect(response.body).toMatchObject({
       PropertyCode: 'SHELL',

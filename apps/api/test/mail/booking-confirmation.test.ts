@@ -30,7 +30,7 @@ describe('the booking confirmation', () => {
     expect(mail.subject).toBe('Your booking at Test Hotel: K7P2QX');
   });
 
-  it('shows the stay with the spec date format and the number of nights', () => {
+  it('shows the stay with the display date format and the number of nights', () => {
     expect(shown).toContain('Reservation number K7P2QX');
     expect(shown).toContain('Arrival Thursday 1st April 2027');
     expect(shown).toContain('Departure Sunday 4th April 2027');
@@ -118,7 +118,7 @@ describe('the booking confirmation', () => {
     const plain = renderBookingConfirmation(
       aBookingConfirmation({
         services: [],
-        totals: { rooms: 75_000, extras: 0, giftVoucherDiscount: 0, total: 75_000, vat: 12_500 },
+        totals: { rooms: 75_000, extras: 0, giftVoucherDiscount: 0, total: 75_000, vat: 12_500, vatRate: 20, isTaxExclusive: false },
         paymentType: 'Invoice to your company',
         card: null,
       }),

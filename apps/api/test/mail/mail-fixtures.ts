@@ -40,7 +40,7 @@ export function aBookingConfirmation(overrides: Partial<BookingConfirmationMail>
       { roomType: 'Single', ratePlan: 'Breakfast Included', adults: 1, children: 0, infants: 1, configuration: null, total: 30_000 },
     ],
     services: [{ name: 'Breakfast', quantity: 2, total: 4_050 }],
-    totals: { rooms: 75_000, extras: 4_050, giftVoucherDiscount: 2_500, total: 76_550, vat: 12_758 },
+    totals: { rooms: 75_000, extras: 4_050, giftVoucherDiscount: 2_500, total: 76_550, vat: 12_758, vatRate: 20, isTaxExclusive: false },
     paymentType: 'Paid by card',
     card: { brand: 'visa', last4: '4242' },
     manageBookingUrl: 'https://book.test-hotel.example/Manage/TEST?ref=K7P2QX&code=abc',

@@ -16,7 +16,8 @@ import { importDefinition } from '../../src/property-definition/import-definitio
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-const exampleFile = new URL('../../../../../shared/design/property-definition.example.json', import.meta.url);
+// What `pnpm start` imports on first run: every feature switched on in one of its two properties.
+const demoGroupFile = new URL('../../../../db/demo/demo-group.json', import.meta.url);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,22 +27,33 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-async function priceOn(roomTypeCode: string, ratePlanCode: string, night: string) {
+/** A night's stored price of a room type on a rate plan, at one property (codes repeat across properties). */
+async function priceOn(propertyCode: string, roomTypeCode: string, ratePlanCode: string, night: string) {
   const [row] = await db()
     .select({ baseRate: nightlyPrices.baseRate, minLengthOfStay: nightlyPrices.minLengthOfStay, costPerAdult: nightlyPrices.costPerAdult })
     .from(nightlyPrices)
     .innerJoin(roomTypes, eq(roomTypes.id, nightlyPrices.roomTypeId))
     .innerJoin(ratePlans, eq(ratePlans.id, nightlyPrices.ratePlanId))
-    .where(and(eq(roomTypes.code, roomTypeCode), eq(ratePlans.code, ratePlanCode), eq(nightlyPrices.night, night)));
+    .innerJoin(properties, eq(properties.id, roomTypes.propertyId))
+    .where(
+      and(
+        eq(properties.code, propertyCode),
+        eq(roomTypes.code, roomTypeCode),
+        eq(ratePlans.code, ratePlanCode),
+        eq(nightlyPrices.night, night),
+      ),
+    );
   return row;
 }
 
-async function inventoryOn(roomTypeCode: string, night: string) {
+/** A night's units of a room type at one property. */
+async function inventoryOn(propertyCode: string, roomTypeCode: string, night: string) {
   const [row] = await db()
     .select({ total: roomTypeInventory.total, sold: roomTypeInventory.sold })
     .from(roomTypeInventory)
     .innerJoin(roomTypes, eq(roomTypes.id, roomTypeInventory.roomTypeId))
-    .where(and(eq(roomTypes.code, roomTypeCode), eq(roomTypeInventory.night, night)));
+    .innerJoin(properties, eq(properties.id, roomTypes.propertyId))
+    .where(and(eq(properties.code, propertyCode), eq(roomTypes.code, roomTypeCode), eq(roomTypeInventory.night, night)));
   return row;
 }
 
@@ -59,28 +71,74 @@ async function tableCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
-describe('the shared example definition', () => {
+describe('the demo group', () => {
   it('validates and imports', async () => {
-    const example = JSON.parse(await readFile(exampleFile, 'utf8'));
-    expect(await importDefinition(t.context, example, { checkOnly: true })).toEqual({ ok: true, summary: { properties: ['HVH'] } });
-    expect(await importDefinition(t.context, example, { checkOnly: false })).toEqual({ ok: true, summary: { properties: ['HVH'] } });
+    const demo = JSON.parse(await readFile(demoGroupFile, 'utf8'));
+    expect(await importDefinition(t.context, demo, { checkOnly: true })).toEqual({ ok: true, summary: { properties: ['DEMO', 'DEMO2'] } });
+    expect(await importDefinition(t.context, demo, { checkOnly: false })).toEqual({ ok: true, summary: { properties: ['DEMO', 'DEMO2'] } });
   });
+});
+
+describe('prices and closures, night by night', () => {
+  beforeAll(() =>
+    givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          Code: 'NIGHTS',
+          RoomTypes: [
+            { Code: 'DBL', Name: 'Double', Rooms: ['101', '102', '103', '104', '105'] },
+            { Code: 'SUP', Name: 'Superior', Rooms: ['201', '202'] },
+          ],
+          RatePlans: [
+            {
+              Code: 'BAR',
+              Name: 'Flexible',
+              // Base prices first, then the seasons that override them on the nights they select.
+              Prices: [
+                { RoomType: 'DBL', BaseRate: 110, CostPerAdult: 25 },
+                { RoomType: 'DBL', Weekdays: [5, 6], BaseRate: 140, CostPerAdult: 25 },
+                { RoomType: 'DBL', Months: [7, 8], BaseRate: 160, CostPerAdult: 30, MinLengthOfStay: 2 },
+                { RoomType: 'SUP', BaseRate: 210 },
+              ],
+            },
+            { Code: 'CORP', Name: 'Corporate', Prices: [{ RoomType: 'DBL', BaseRate: 99 }] },
+          ],
+          Closures: [
+            { RoomType: 'SUP', From: '2027-03-10', To: '2027-03-12', Rooms: 1 },
+            // Overlaps the first on the 12th: 3 rooms closed of 2, which closes both, not -1.
+            { RoomType: 'SUP', From: '2027-03-12', To: '2027-03-14', Rooms: 2 },
+          ],
+        }),
+      ),
+    ),
+  );
 
   it('expands prices night by night, a later entry winning over an earlier one', async () => {
-    // 2027-03-01 is a Monday, 2027-03-05 a Friday, 2027-07-14 a Wednesday in July.
-    expect(await priceOn('DBL', 'BAR', '2027-03-01')).toEqual({ baseRate: 11000, minLengthOfStay: 1, costPerAdult: 2500 });
-    expect(await priceOn('DBL', 'BAR', '2027-03-05')).toEqual({ baseRate: 14000, minLengthOfStay: 1, costPerAdult: 2500 });
-    expect(await priceOn('DBL', 'BAR', '2027-07-14')).toEqual({ baseRate: 16000, minLengthOfStay: 2, costPerAdult: 3000 });
+    // 2027-03-01 is a Monday (base price), 2027-03-05 a Friday (weekday entry), 2027-07-16 a
+    // Friday in July: the months entry comes last, so it wins over the weekday one.
+    expect(await priceOn('NIGHTS', 'DBL', 'BAR', '2027-03-01')).toEqual({ baseRate: 11000, minLengthOfStay: 1, costPerAdult: 2500 });
+    expect(await priceOn('NIGHTS', 'DBL', 'BAR', '2027-03-05')).toEqual({ baseRate: 14000, minLengthOfStay: 1, costPerAdult: 2500 });
+    expect(await priceOn('NIGHTS', 'DBL', 'BAR', '2027-07-16')).toEqual({ baseRate: 16000, minLengthOfStay: 2, costPerAdult: 3000 });
     // Open-ended prices reach the end of the sellable window, three years out.
-    expect(await priceOn('SUP', 'BAR', '2030-03-01')).toMatchObject({ baseRate: 21000 });
+    expect(await priceOn('NIGHTS', 'SUP', 'BAR', '2030-03-01')).toMatchObject({ baseRate: 21000 });
     // A rate plan with no entry for a room type does not sell it.
-    expect(await priceOn('SUP', 'CORP', '2027-03-01')).toBeUndefined();
+    expect(await priceOn('NIGHTS', 'SUP', 'CORP', '2027-03-01')).toBeUndefined();
   });
 
-  it('takes closed rooms out of inventory on the closed nights only', async () => {
-    expect(await inventoryOn('SUP', '2027-01-09')).toBeUndefined(); // before the window: history is not rewritten
-    expect(await inventoryOn('DBL', '2027-03-01')).toEqual({ total: 5, sold: 0 });
-    expect(await inventoryOn('SUP', '2027-03-01')).toEqual({ total: 2, sold: 0 });
+  it('takes closed rooms out of inventory on the closed nights only, both ends included', async () => {
+    // The window starts yesterday (2027-02-28): earlier nights are history and get no row.
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-02-27')).toBeUndefined();
+    expect(await inventoryOn('NIGHTS', 'DBL', '2027-03-10')).toEqual({ total: 5, sold: 0 });
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-09')).toEqual({ total: 2, sold: 0 });
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-10')).toEqual({ total: 1, sold: 0 });
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-11')).toEqual({ total: 1, sold: 0 });
+  });
+
+  it('adds up overlapping closures, but never closes a room type below none', async () => {
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-12')).toEqual({ total: 0, sold: 0 });
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-14')).toEqual({ total: 0, sold: 0 });
+    expect(await inventoryOn('NIGHTS', 'SUP', '2027-03-15')).toEqual({ total: 2, sold: 0 });
   });
 });
 
@@ -146,6 +204,32 @@ describe('a definition with problems', () => {
     });
   });
 
+  it('keeps a percentage exactly, to 4 decimals, and refuses one with more rather than round it', async () => {
+    const rates = (vat: number, discount: number) =>
+      aDefinition(
+        aProperty({
+          Code: 'RATES',
+          StandardVatRate: vat,
+          Promotions: [{ Code: 'THIRD', Name: 'A third off', RatePlans: ['BAR'], DiscountPercent: discount }],
+        }),
+      );
+    expect(await importDefinition(t.context, rates(8.87501, 33.33333), { checkOnly: true })).toEqual({
+      ok: false,
+      problems: [
+        { path: 'Properties[0].StandardVatRate', message: 'must have at most 4 decimals' },
+        { path: 'Properties[0].Promotions[0].DiscountPercent', message: 'must have at most 4 decimals' },
+      ],
+    });
+    await givenDefinition(t.context, rates(8.875, 33.333));
+    const [stored] = await rawRows<{ vat: string; discount: string }>(
+      db(),
+      sql`SELECT p.standard_vat_rate::text AS vat, pr.discount_percent::text AS discount
+          FROM properties p JOIN promotions pr ON pr.property_id = p.id WHERE p.code = 'RATES'`,
+    );
+    expect(stored).toEqual({ vat: '8.8750', discount: '33.3330' });
+    await givenDefinition(t.context, rates(12.3456, 0.0001));
+  });
+
   it('is atomic: a problem only the database sees rolls back the properties already written', async () => {
     const before = await tableCounts();
     const result = await importDefinition(
@@ -189,7 +273,7 @@ describe('re-importing', () => {
       ),
     );
     await db().execute(
-      sql`UPDATE room_type_inventory SET sold = 2 WHERE night = '2027-04-01' AND room_type_id = (SELECT id FROM room_types WHERE code = 'FAM')`,
+      sql`UPDATE room_type_inventory SET sold = 2 WHERE night = '2027-04-01' AND room_type_id = (SELECT rt.id FROM room_types rt JOIN properties p ON p.id = rt.property_id WHERE p.code = 'SOLD' AND rt.code = 'FAM')`,
     );
 
     await givenDefinition(
@@ -202,8 +286,8 @@ describe('re-importing', () => {
         }),
       ),
     );
-    expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
-    expect(await priceOn('FAM', 'BAR', '2027-04-01')).toMatchObject({ baseRate: 12000 });
+    expect(await inventoryOn('SOLD', 'FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
+    expect(await priceOn('SOLD', 'FAM', 'BAR', '2027-04-01')).toMatchObject({ baseRate: 12000 });
 
     const shrunk = await importDefinition(
       t.context,
@@ -220,7 +304,7 @@ describe('re-importing', () => {
       ok: false,
       problems: [{ path: 'Properties[0].RoomTypes[0].Rooms', message: expect.stringContaining('2027-04-01 (2 sold, 1 left)') }],
     });
-    expect(await inventoryOn('FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
+    expect(await inventoryOn('SOLD', 'FAM', '2027-04-01')).toEqual({ total: 4, sold: 2 });
   });
 
   it('retires room types and rate plans the file no longer lists instead of deleting them', async () => {

@@ -11,10 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const check = (code: string, rooms?: object[]) =>
+const check = (code: string, rooms?: object[], codes: { PromoCode?: string; RatePlanCode?: string } = {}) =>
   request(t.app)
     .post('/api/Reservation/CheckVoucherCode')
-    .send({ PropertyId: ids.propertyId, LanguageCode: 'en', VoucherCode: code, Rooms: rooms ?? [aRoom(ids)] });
+    .send({ PropertyId: ids.propertyId, LanguageCode: 'en', VoucherCode: code, Rooms: rooms ?? [aRoom(ids)], ...codes });
 
 describe('POST /api/Reservation/CheckVoucherCode', () => {
   it('answers the discount: the balance when the stay costs more', async () => {
@@ -29,6 +29,19 @@ describe('POST /api/Reservation/CheckVoucherCode', () => {
   it('answers at most the total, extras included, priced by the server', async () => {
     const room = aRoom(ids, { TotalCost: 1, Services: [{ ServiceId: ids.services.FIZZ, Quantity: 1 }] });
     expect((await check('GIFT-1000', [room]).expect(200)).body).toMatchObject({ IsValid: true, TotalDiscount: 265 });
+  });
+
+  it('prices the rooms as Create will: with the promo code, and a code-only rate only with its code', async () => {
+    // 10 % off Thursday and Friday: (100 + 140) x 0.9 = 216, so a 1000 voucher takes 216, not 240.
+    expect((await check('GIFT-1000', [aRoom(ids, { TotalCost: 216 })], { PromoCode: 'TENOFF' }).expect(200)).body).toMatchObject({
+      TotalDiscount: 216,
+    });
+    const corporate = aRoom(ids, { RatePlanId: ids.ratePlans.CORP, TotalCost: 140 });
+    expect((await check('GIFT-1000', [corporate]).expect(400)).body.ModelState).toEqual({
+      'Rooms[0].RatePlanId': ['The Corporate rate needs its rate code. Please search again with the code.'],
+    });
+    // 70 x 2 nights
+    expect((await check('GIFT-1000', [corporate], { RatePlanCode: 'CORP' }).expect(200)).body).toMatchObject({ TotalDiscount: 140 });
   });
 
   it('warns about experience vouchers', async () => {

@@ -28,6 +28,13 @@ const create = (body: object, key?: string) => {
 };
 const confirmation = (token: string) =>
   request(t.app).get('/api/Reservation/Confirmation').query({ propertyId: ids.propertyId, confirmationToken: token });
+const usedOn = async (code: string, night: string) =>
+  (
+    await rawRows<{ used: number }>(
+      t.database.db,
+      sql`SELECT used FROM service_inventory i JOIN services s ON s.id = i.service_id WHERE s.code = ${code} AND i.night = ${night}`,
+    )
+  )[0]?.used;
 const soldOn = async (code: string, night: string) =>
   (
     await rawRows<{ sold: number }>(
@@ -172,13 +179,33 @@ describe('POST /api/Reservation/Create', () => {
     const response = await create(aBooking(ids, { Rooms: [aRoom(ids, { TotalCost: 200 })] })).expect(409);
     expect(response.body).toMatchObject({
       Code: 'PRICE_CHANGED',
-      Rooms: [{ ReservationItemId: 1, TotalCost: 240, ServicesCost: 0 }],
+      Rooms: [{ ReservationItemId: 1, TotalCost: 240, OriginalTotalCost: 240, ServicesCost: 0, Services: [] }],
       TotalCost: 240,
     });
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);
   });
 
-  it('sells the last room once, then answers 409 with the spec’s message', async () => {
+  it('answers every price a client shows of a room when refusing a changed price: discounted, original and each extra', async () => {
+    // Two adults at 10% off: 100 x 0.9 + 140 x 0.9 = 90 + 126 = 216, undiscounted 240.
+    // Breakfast 12.50 x 2 nights x 2 people = 50. The total is 216 + 50 = 266.
+    const room = aRoom(ids, { TotalCost: 240, Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }] });
+    const response = await create(aBooking(ids, { PromoCode: 'TENOFF', Rooms: [room] })).expect(409);
+    expect(response.body).toMatchObject({
+      Code: 'PRICE_CHANGED',
+      Rooms: [
+        {
+          ReservationItemId: 1,
+          TotalCost: 216,
+          OriginalTotalCost: 240,
+          ServicesCost: 50,
+          Services: [{ ServiceId: ids.services.BRK, TotalCost: 50 }],
+        },
+      ],
+      TotalCost: 266,
+    });
+  });
+
+  it('sells the last room once, then answers 409 with the rooms-not-available message', async () => {
     await create(aBooking(ids, { Rooms: [aRoom(ids, { RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 })] })).expect(200);
     const second = await create(
       aBooking(ids, { Rooms: [aRoom(ids, { RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 })] }),
@@ -329,6 +356,121 @@ describe('POST /api/Reservation/Create', () => {
   });
 });
 
+describe('extras offered on some nights, and extras counted per guest', () => {
+  // Friday 12 to Tuesday 16 March: Friday, Saturday, Sunday and Monday nights.
+  const fourNights = { DateFrom: '2027-03-12', DateTo: '2027-03-16' };
+
+  it('charges a per-person gala dinner offered on one night of a 4-night stay for that night only: 30 x 3 guests = 90', async () => {
+    // Room: 2 adults and a child: (140 + 15) x 2 weekend nights + (100 + 15) x 2 weekday nights = 540.
+    const room = aRoom(ids, {
+      ...fourNights,
+      NumberOfChildren: 1,
+      TotalCost: 540,
+      Services: [{ ServiceId: ids.services.GALA, Quantity: 1 }],
+    });
+    const { body } = await create(aBooking(ids, { ...fourNights, Rooms: [room] })).expect(200);
+    expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({
+      TotalAccommodationPrice: 540,
+      TotalServicesPrice: 90, // the dinner is on 14 March only, not 30 x 4 nights x 3 = 360
+      TotalCost: 630,
+      Rooms: [expect.objectContaining({ Services: [expect.objectContaining({ ServiceName: 'Gala dinner', TotalCost: 90 })] })],
+    });
+  });
+
+  it('refuses a dated extra for a stay with no night in its window', async () => {
+    const room = aRoom(ids, { Services: [{ ServiceId: ids.services.GALA, Quantity: 1 }] });
+    const response = await create(aBooking(ids, { Rooms: [room] })).expect(400);
+    expect(response.body.ModelState).toEqual({ 'Rooms[0].Services[0].ServiceId': ['This extra is not offered for this room and dates'] });
+  });
+
+  it('takes a unit of a per-person extra for each adult and child: two seats left do not seat three', async () => {
+    const tasting = [{ ServiceId: ids.services.TASTING, Quantity: 1 }];
+    const family = aRoom(ids, { NumberOfChildren: 1, TotalCost: 270, Services: tasting }); // (100 + 15) + (140 + 15)
+    const refused = await create(aBooking(ids, { Rooms: [family] })).expect(409);
+    expect(refused.body).toMatchObject({ Code: 'SERVICE_SOLD_OUT' });
+    expect(await usedOn('TASTING', '2027-03-04')).toBe(0);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+
+    // Two adults take both seats, on each night of the stay; 20 x 2 people = 40.
+    const couple = await create(aBooking(ids, { Rooms: [aRoom(ids, { Services: tasting })] })).expect(200);
+    expect((await confirmation(couple.body.ConfirmationToken)).body).toMatchObject({ TotalServicesPrice: 40 });
+    expect(await usedOn('TASTING', '2027-03-04')).toBe(2);
+    expect(await usedOn('TASTING', '2027-03-05')).toBe(2);
+    expect(await usedOn('TASTING', '2027-03-06')).toBe(0);
+  });
+
+  it('takes units of a limited dated extra on its offered nights only', async () => {
+    await t.database.db.execute(
+      sql`UPDATE services SET starting_inventory = 4, offered_from = '2027-03-14', offered_to = '2027-03-14' WHERE code = 'TASTING'`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE service_inventory SET total = 4 WHERE service_id = (SELECT id FROM services WHERE code = 'TASTING')`,
+    );
+    try {
+      const room = aRoom(ids, { ...fourNights, TotalCost: 480, Services: [{ ServiceId: ids.services.TASTING, Quantity: 1 }] });
+      await create(aBooking(ids, { ...fourNights, Rooms: [room] })).expect(200); // 140 + 140 + 100 + 100 = 480
+      expect(await usedOn('TASTING', '2027-03-13')).toBe(0);
+      expect(await usedOn('TASTING', '2027-03-14')).toBe(2);
+      expect(await usedOn('TASTING', '2027-03-15')).toBe(0);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE services SET starting_inventory = 2, offered_from = NULL, offered_to = NULL WHERE code = 'TASTING'`,
+      );
+      await t.database.db.execute(
+        sql`UPDATE service_inventory SET total = 2 WHERE service_id = (SELECT id FROM services WHERE code = 'TASTING')`,
+      );
+    }
+  });
+});
+
+describe('a code-only rate', () => {
+  const corporate = () => aRoom(ids, { RatePlanId: ids.ratePlans.CORP, TotalCost: 140 }); // 70 x 2 nights
+
+  it('is not booked by its id without its code', async () => {
+    const response = await create(aBooking(ids, { Rooms: [corporate()] })).expect(400);
+    expect(response.body.ModelState).toEqual({
+      'Rooms[0].RatePlanId': ['The Corporate rate needs its rate code. Please search again with the code.'],
+    });
+    await create(aBooking(ids, { RatePlanCode: 'OTHER', Rooms: [corporate()] })).expect(400);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it('is booked with its code, in any case', async () => {
+    const { body } = await create(aBooking(ids, { RatePlanCode: 'corp', Rooms: [corporate()] })).expect(200);
+    expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({
+      TotalCost: 140,
+      Rooms: [expect.objectContaining({ RatePlanName: 'Corporate' })],
+    });
+  });
+});
+
+describe('rooms and countries that cannot be booked', () => {
+  it.each([
+    [{ NumberOfAdults: 0, NumberOfChildren: 0, NumberOfInfants: 0 }, 'nobody'],
+    [{ NumberOfAdults: 0, NumberOfChildren: 0, NumberOfInfants: 1 }, 'an infant alone'],
+  ])('refuses a room of %j (%s) with 400 on its NumberOfAdults', async (party) => {
+    const response = await create(aBooking(ids, { Rooms: [aRoom(ids, { ...party, TotalCost: 0 })] })).expect(400);
+    expect(response.body.ModelState).toEqual({ 'Rooms[0].NumberOfAdults': ['Each room needs at least one adult or child'] });
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it('refuses a country the list does not have, for the booker and for a guest, before the card is charged', async () => {
+    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    try {
+      const booker = aBooking(ids).Booker;
+      const unknownBooker = await create(aBooking(ids, { Booker: { ...booker, CountryId: 9999 } })).expect(400);
+      expect(unknownBooker.body.ModelState).toEqual({ 'Booker.CountryId': ['Please choose a country from the list'] });
+      const guest = aRoom(ids, { Guests: [{ FirstName: 'Ada', LastName: 'Lovelace', CountryId: 1000 }] });
+      const unknownGuest = await create(aBooking(ids, { Rooms: [guest] })).expect(400);
+      expect(unknownGuest.body.ModelState).toEqual({ 'Rooms[0].Guests[0].CountryId': ['Please choose a country from the list'] });
+      expect(authorise).not.toHaveBeenCalled();
+      expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+    } finally {
+      authorise.mockRestore();
+    }
+  });
+});
+
 describe('Idempotency-Key on Create', () => {
   it('replays the first answer for the same key and body, and books once', async () => {
     const first = await create(aBooking(ids), 'key-replay-1').expect(200);
@@ -341,6 +483,36 @@ describe('Idempotency-Key on Create', () => {
     await create(aBooking(ids), 'key-reused-1').expect(200);
     const response = await create(aBooking(ids, { Notes: 'Another request' }), 'key-reused-1').expect(422);
     expect(response.body.Code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('GET /api/Reservation/CreateOutcome', () => {
+  const outcome = (key?: string, propertyId = ids.propertyId) => {
+    const call = request(t.app).get('/api/Reservation/CreateOutcome').query({ propertyId });
+    if (key) call.set('Idempotency-Key', key);
+    return call;
+  };
+
+  it('says whether the Create sent with a key made a booking, and answers it, whatever the client holds of the body', async () => {
+    const key = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Booking: null });
+    // A Create refused (the price the client saw is wrong) leaves nothing behind either.
+    await create(aBooking(ids, { Rooms: [aRoom(ids, { TotalCost: 1 })] }), key).expect(409);
+    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Booking: null });
+
+    const made = await create(aBooking(ids), key).expect(200);
+    expect((await outcome(key).expect(200)).body).toEqual({ Made: true, Booking: made.body });
+    // The key belongs to one property's bookings.
+    expect((await outcome(key, ids.propertyId + 1000).expect(200)).body).toEqual({ Made: false, Booking: null });
+  });
+
+  it('answers 400 without a key, or with one short enough to be guessed', async () => {
+    for (const key of [undefined, '1', 'order-42', 'k'.repeat(31)]) {
+      const response = await outcome(key).expect(400);
+      expect(response.body.ModelState['Idempotency-Key']).toEqual([
+        'Send the Idempotency-Key of the request to look up. Only a random key of at least 32 letters or digits, such as a UUID, can be looked up.',
+      ]);
+    }
   });
 });
 

@@ -45,6 +45,16 @@ const christmas = {
   From: '2027-12-24',
   To: '2027-12-26',
 };
+const gala = {
+  Code: 'GALA',
+  Name: 'Gala dinner',
+  ChargeType: 'PerDay',
+  ChargePerPerson: true,
+  Articles: [{ Name: 'Dinner', Price: 30 }],
+  StartingInventory: 2,
+  From: '2027-03-14',
+  To: '2027-03-14',
+};
 const retired = { Code: 'OLD', Name: 'Newspaper', ChargeType: 'PerDay', Articles: [{ Name: 'Paper', Price: 1.2 }] };
 
 const spa = (services: Json[]) =>
@@ -69,13 +79,28 @@ const spa = (services: Json[]) =>
   });
 
 let t: TestApp;
-const ids = { property: 0, other: 0, dbl: 0, sgl: 0, bar: 0, nrf: 0, otherRoomType: 0, otherRatePlan: 0, parking: 0, champagne: 0 };
+const ids = {
+  property: 0,
+  other: 0,
+  dbl: 0,
+  sgl: 0,
+  bar: 0,
+  nrf: 0,
+  otherRoomType: 0,
+  otherRatePlan: 0,
+  parking: 0,
+  champagne: 0,
+  gala: 0,
+};
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
-  await givenDefinition(t.context, aDefinition(spa([breakfast, parking, champagne, christmas, retired]), aProperty({ Code: 'OTHER' })));
+  await givenDefinition(
+    t.context,
+    aDefinition(spa([breakfast, parking, champagne, christmas, gala, retired]), aProperty({ Code: 'OTHER' })),
+  );
   // A later import no longer lists the newspaper: it is retired, no longer sold.
-  await givenDefinition(t.context, aDefinition(spa([breakfast, parking, champagne, christmas])));
+  await givenDefinition(t.context, aDefinition(spa([breakfast, parking, champagne, christmas, gala])));
   const { db } = t.context.database;
   const properties = await db.query.properties.findMany({ columns: { id: true, code: true } });
   ids.property = properties.find((p) => p.code === 'SPA')!.id;
@@ -93,6 +118,7 @@ beforeAll(async () => {
   ids.otherRatePlan = of(ratePlans, ids.other, 'BAR');
   ids.parking = services.find((s) => s.code === 'PARK')!.id;
   ids.champagne = services.find((s) => s.code === 'CHAMP')!.id;
+  ids.gala = services.find((s) => s.code === 'GALA')!.id;
 });
 afterAll(() => t.close());
 
@@ -138,6 +164,8 @@ describe('GET /api/Service/Get', () => {
           AllowEditOnBookingEngine: true,
           // 12.50 + 2.75
           Price: 15.25,
+          OfferedFrom: null,
+          OfferedTo: null,
         },
         {
           ServiceId: ids.parking,
@@ -149,6 +177,8 @@ describe('GET /api/Service/Get', () => {
           Articles: [{ ArticleId: expect.any(Number), Name: 'Space', Price: 8.99 }],
           AllowEditOnBookingEngine: true,
           Price: 8.99,
+          OfferedFrom: null,
+          OfferedTo: null,
         },
       ],
       InventoryPerServiceId: { [body.Services[0].ServiceId]: null, [ids.parking]: 3 },
@@ -163,7 +193,13 @@ describe('GET /api/Service/Get', () => {
   it('sums article prices in pence, so 65.10 + 0.10 is exactly 65.20', async () => {
     const { body } = await getServices({ dateOfArrival: '2027-12-24', dateOfDeparture: '2027-12-26' }).expect(200);
     const dinner = body.Services.find((service: { ServiceCode: string }) => service.ServiceCode === 'XMAS');
-    expect(dinner).toMatchObject({ ChargeType: 'PerStay', AllowEditOnBookingEngine: false, Price: 65.2 });
+    expect(dinner).toMatchObject({
+      ChargeType: 'PerStay',
+      AllowEditOnBookingEngine: false,
+      Price: 65.2,
+      OfferedFrom: '2027-12-24',
+      OfferedTo: '2027-12-26',
+    });
     expect(dinner.Articles.map((article: { Price: number }) => article.Price)).toEqual([65.1, 0.1]);
   });
 
@@ -191,6 +227,17 @@ describe('GET /api/Service/Get', () => {
     expect(body.InventoryPerServiceId[ids.champagne]).toBe(6);
     const sold = await getServices({ dateOfArrival: '2027-04-11', dateOfDeparture: '2027-04-13' }).expect(200);
     expect(sold.body.InventoryPerServiceId[ids.parking]).toBe(0);
+  });
+
+  it('counts the units of a dated service over the nights of the stay it is offered on only', async () => {
+    await setUsed(ids.gala, '2027-03-13', 2); // a night the dinner is not served: ignored
+    await setUsed(ids.gala, '2027-03-14', 1);
+    const { body } = await getServices({ dateOfArrival: '2027-03-12', dateOfDeparture: '2027-03-16' }).expect(200);
+    expect(body.Services.find((service: { ServiceCode: string }) => service.ServiceCode === 'GALA')).toMatchObject({
+      OfferedFrom: '2027-03-14',
+      OfferedTo: '2027-03-14',
+    });
+    expect(body.InventoryPerServiceId[ids.gala]).toBe(1);
   });
 
   it('counts a night without a stored inventory row as nothing left', async () => {

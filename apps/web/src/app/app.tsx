@@ -10,6 +10,7 @@ import { ErrorPage } from '../routes/error-page';
 import { NotFoundContent, NotFoundPage } from '../routes/not-found-page';
 import { UnauthorisedPage } from '../routes/unauthorised-page';
 import { ErrorBoundary } from './error-boundary';
+import { OfflineBanner } from './offline-banner';
 import { PropertyGate } from './property-gate';
 
 // Every page but the first is its own chunk, so the search page ships only what it needs.
@@ -24,7 +25,7 @@ const ForgotPasswordPage = lazyWithReload(() => import('../routes/account-link-p
 const ResetPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ResetPasswordPage })));
 const ManageAccountPage = lazyWithReload(() => import('../routes/manage-account-page').then((m) => ({ default: m.ManageAccountPage })));
 
-/** The pages of a property outside the booking flow (spec section 2), each framed like the Book pages. */
+/** The pages of a property outside the booking flow, each framed like the Book pages. */
 const propertyPages = [
   ['/Account/Register/:propertyCode', RegisterPage],
   ['/Account/ConfirmEmail/:propertyCode', ConfirmEmailPage],
@@ -33,7 +34,7 @@ const propertyPages = [
   ['/ManageAccount/:propertyCode', ManageAccountPage],
 ] as const;
 
-/** Scroll returns to the top on each navigation (spec section 2). */
+/** Scroll returns to the top on each navigation. */
 function ScrollToTop() {
   const [location] = useLocation();
   useEffect(() => {
@@ -46,7 +47,7 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
 
-/** A token is required, otherwise the base Book page (spec section 2). */
+/** A token is required, otherwise the base Book page. */
 function WithToken({ render }: { render: (token: string) => ReactNode }) {
   const params = useParams<{ propertyCode: string; confirmationToken?: string }>();
   if (!params.confirmationToken) return <Redirect to={paths.book(params.propertyCode)} replace />;
@@ -78,6 +79,7 @@ export function App() {
     <ErrorBoundary>
       <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
         <ToastProvider>
+          <OfflineBanner />
           <ScrollToTop />
           <Switch>
             <Route path="/Book/:propertyCode/*?">

@@ -1,6 +1,6 @@
 import type { Property } from '../types/api';
 
-/** The footer: the property's contact details, its policies and the copyright line (year 2024, spec section 9). */
+/** The footer: the property's contact details, its policies and the copyright line (a fixed year, docs/guest-client.md). */
 export function Footer({ property }: { property: Property }) {
   return (
     <footer className="mt-12 bg-dark text-on-dark print:hidden">

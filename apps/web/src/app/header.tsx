@@ -20,6 +20,14 @@ export function stageOf(path: string): BookingFlowStage {
   return BookingFlowStage.None;
 }
 
+/** The logo's reserved height in CSS pixels (h-20). */
+const LOGO_HEIGHT = 80;
+
+/**
+ * The property's logo, 300 px wide when wider than 16:9, else 100 px. Its
+ * height is reserved before it loads (the tallest a logo is drawn), so the header never grows
+ * under the guest's eyes; a logo taller than that is scaled down to fit, never stretched.
+ */
 function Logo({ property }: { property: Property }) {
   const [width, setWidth] = useState<number>(100);
   if (!property.LogoFileUrl) return null;
@@ -28,7 +36,8 @@ function Logo({ property }: { property: Property }) {
       src={property.LogoFileUrl}
       alt=""
       style={{ width }}
-      className="h-auto max-w-full"
+      height={LOGO_HEIGHT}
+      className="h-20 max-w-full object-contain object-left"
       onLoad={(event) => setWidth(logoDisplayWidth(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight))}
     />
   );
@@ -120,13 +129,13 @@ function Menu({ property }: { property: Property }) {
     try {
       await logout();
     } catch {
-      // The user is cleared whether or not the call succeeds (spec section 4).
+      // The user is cleared whether or not the call succeeds.
     }
     await setSignedInUser(property.PropertyId, null);
     toast.positive(SUCCESS_MESSAGES.loggedOut);
   };
 
-  const item = 'block w-full px-4 py-3 text-left text-gray-900 hover:bg-gray-100 focus-visible:outline-3 focus-visible:outline-focus';
+  const item = 'block w-full px-4 py-3 text-left text-gray-900 hover:bg-gray-100';
   return (
     <div ref={ref} className="relative">
       <button
@@ -134,7 +143,7 @@ function Menu({ property }: { property: Property }) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="flex min-h-11 items-center gap-2 rounded-md border border-current px-3 font-semibold focus-visible:outline-3 focus-visible:outline-focus"
+        className="flex min-h-11 items-center gap-2 rounded-md border border-current px-3 font-semibold"
       >
         <span aria-hidden="true">☰</span> Menu
       </button>

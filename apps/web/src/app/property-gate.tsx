@@ -23,7 +23,7 @@ const LoginForm = lazyWithReload(() => import('../features/account/login-form').
 
 /**
  * Every page of a property: loads the property and its booking configuration before showing
- * anything (spec section 2), applies its look and tracking, and frames the page with the
+ * anything, applies its look and tracking, and frames the page with the
  * header, the footer and the login and contact-us dialogs.
  */
 export function PropertyGate({ propertyCode, children }: { propertyCode: string; children: ReactNode }) {
@@ -71,7 +71,7 @@ export function PropertyGate({ propertyCode, children }: { propertyCode: string;
         <DialogsContext.Provider value={dialogs}>
           <div className="flex min-h-screen flex-col">
             <Header property={context.property} />
-            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none">
+            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
               {children}
             </main>
             <Footer property={context.property} />

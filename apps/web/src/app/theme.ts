@@ -1,5 +1,5 @@
 /**
- * Applies a property's Theme colours (spec section 2) as the CSS variables the styles use, with
+ * Applies a property's Theme colours as the CSS variables the styles use, with
  * the domain's text-colour rule for text on each colour.
  */
 import { textColourOn } from '@hotel/domain/theme';

@@ -15,7 +15,7 @@ export function buttonClasses(variant: Variant = 'primary', extra = ''): string 
     variant === 'link'
       ? 'inline-flex items-center gap-1 font-medium'
       : 'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold transition';
-  return `${base} ${VARIANTS[variant]} focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed ${extra}`;
+  return `${base} ${VARIANTS[variant]} disabled:cursor-not-allowed ${extra}`;
 }
 
 export function Button({

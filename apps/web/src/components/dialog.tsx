@@ -46,7 +46,7 @@ export function Dialog(props: { open: boolean; title: string; onClose: () => voi
             <button
               type="button"
               onClick={onClose}
-              className="-m-2 flex size-11 items-center justify-center rounded-md text-2xl leading-none hover:bg-gray-100 focus-visible:outline-3 focus-visible:outline-focus"
+              className="-m-2 flex size-11 items-center justify-center rounded-md text-2xl leading-none hover:bg-gray-100"
               aria-label="Close"
             >
               ×

@@ -5,7 +5,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL =
-  'mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-base text-gray-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-negative';
+  'mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-negative';
 
 interface FieldProps {
   label: ReactNode;
@@ -69,9 +69,24 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ label, error, hint, className = '', ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/**
+ * A text area; with `showCount` and `maxLength`, a count of the characters used says how many
+ * are left, and reaching the limit is announced, so nothing is cut off without a word.
+ */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  showCount = false,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { showCount?: boolean }) {
   const id = useId();
   const errors = messages(error);
+  const max = input.maxLength;
+  const used = typeof input.value === 'string' ? input.value.length : 0;
+  const counted = showCount && max !== undefined;
+  const ids = [describedBy(id, hint !== undefined, errors.length > 0), counted ? `${id}-count` : ''].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
@@ -82,9 +97,16 @@ export function TextAreaField({ label, error, hint, className = '', ...input }: 
         rows={3}
         className={CONTROL}
         aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy(id, hint !== undefined, errors.length > 0)}
+        aria-describedby={ids || undefined}
         {...input}
       />
+      {counted && (
+        <p id={`${id}-count`} className="mt-1 text-sm text-gray-700" aria-live={used >= max ? 'polite' : 'off'}>
+          {used >= max
+            ? `You have reached the limit of ${max.toLocaleString('en-GB')} characters.`
+            : `${used.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters used`}
+        </p>
+      )}
       <FieldMessages id={id} hint={hint} errors={errors} />
     </div>
   );
@@ -134,7 +156,7 @@ export function CheckboxField({
         <input
           id={id}
           type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-focus"
+          className="mt-0.5 size-5 shrink-0 accent-primary"
           aria-invalid={errors.length > 0 || undefined}
           aria-describedby={describedBy(id, hint !== undefined, errors.length > 0)}
           {...input}
@@ -160,7 +182,7 @@ export function NumberStepper(props: {
   const id = useId();
   const { value, min, max, onChange } = props;
   const stepButton =
-    'flex size-11 items-center justify-center rounded-md border border-gray-500 text-xl font-semibold text-gray-900 hover:bg-gray-100 disabled:opacity-40 focus-visible:outline-3 focus-visible:outline-focus';
+    'flex size-11 items-center justify-center rounded-md border border-gray-500 text-xl font-semibold text-gray-900 hover:bg-gray-100 disabled:opacity-40';
   return (
     <div className={props.className}>
       <span id={`${id}-label`} className="block text-sm font-semibold text-gray-900">
@@ -183,7 +205,7 @@ export function NumberStepper(props: {
           aria-valuenow={value}
           aria-valuemin={min}
           aria-valuemax={max}
-          className="w-8 text-center text-lg font-semibold tabular-nums focus-visible:outline-3 focus-visible:outline-focus"
+          className="w-8 text-center text-lg font-semibold tabular-nums"
           onKeyDown={(event) => {
             if (event.key === 'ArrowUp' || event.key === 'ArrowRight') {
               event.preventDefault();

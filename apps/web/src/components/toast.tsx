@@ -1,5 +1,5 @@
 /**
- * Notifications (spec sections 8 and 9): positive or negative, at the top or the bottom of the
+ * Notifications: positive or negative, at the top or the bottom of the
  * page, each for 5 seconds. The two regions are always in the page so screen readers announce
  * what appears in them (polite for positive news, assertive for problems).
  */
@@ -67,7 +67,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={() => dismiss(toast.id)}
-              className="-my-1 rounded px-2 text-lg leading-none focus-visible:outline-3 focus-visible:outline-focus"
+              className="-my-1 rounded px-2 text-lg leading-none"
               aria-label="Dismiss notification"
             >
               ×

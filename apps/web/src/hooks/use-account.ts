@@ -32,7 +32,7 @@ export function useAccount(propertyId: number): { user: UserAccount | null; isLo
   return { user: data ?? null, isLoading };
 }
 
-/** Records a login: the user is set at once (spec: login success sets the user). */
+/** Records a login: the user is set at once, without waiting for a reload. */
 export async function setSignedInUser(propertyId: number, user: UserAccount | null): Promise<void> {
   if (user === null) localStorage.removeItem(SIGNED_IN_MARK);
   else localStorage.setItem(SIGNED_IN_MARK, '1');

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Opens the dialogs that sit over every page (spec section 2: login and contact us). */
+/** Opens the dialogs that sit over every page: login and contact us. */
 export interface Dialogs {
   openLogin: () => void;
   openContactUs: () => void;

@@ -1,6 +1,6 @@
 /**
  * Money on screen: amounts are kept in the property's currency (what is charged) and shown in
- * the currency the guest picked, converted for display only (spec section 1).
+ * the currency the guest picked, converted for display only.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';

@@ -16,7 +16,7 @@ export const fetchProperty = ([, propertyCode]: readonly [string, string]) =>
 export const fetchBookConfig = ([, propertyCode]: readonly [string, string]) =>
   apiGet<BookConfig>(`/Book/Config/${encodeURIComponent(propertyCode)}`);
 
-/** Loads the property and its booking configuration (spec: loaded before the search shows). */
+/** Loads the property and its booking configuration, which every page needs before it shows. */
 export function usePropertyData(propertyCode: string) {
   const property = useSWR(propertyKey(propertyCode), fetchProperty, { revalidateOnFocus: false });
   const config = useSWR(bookConfigKey(propertyCode), fetchBookConfig, { revalidateOnFocus: false });
@@ -48,7 +48,7 @@ export function usePropertyToday(): IsoDate {
   return todayIn(new Date(), property.TimeZone);
 }
 
-/** The configurable word for a room (spec section 1, default "room"). */
+/** The configurable word for a room (AccommodationUnitNoun, default "room"). */
 export function useUnitNoun(): { one: string; many: string; One: string; Many: string; count: (n: number) => string } {
   const value = useContext(PropertyContext);
   const one = (value?.config.AccommodationUnitNoun || value?.property.AccommodationUnitNoun || 'room').trim().toLowerCase();

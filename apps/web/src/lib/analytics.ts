@@ -1,5 +1,5 @@
 /**
- * Page views and basket events for the property's own analytics (spec section 2): pushed to
+ * Page views and basket events for the property's own analytics: pushed to
  * Google Tag Manager's `dataLayer` and the Facebook pixel's `fbq` only when the property
  * configures them; nothing is loaded or sent otherwise.
  */
@@ -60,7 +60,7 @@ export function installTracking(ids: TrackingIds): void {
   installed = { GoogleTagManagerContainerId: gtm, FacebookPixelId: pixel };
 }
 
-/** The named page a path is, when it is one the spec names. */
+/** The named page a path is, when it is one of the named page views. */
 export function pageViewName(path: string): 'Rooms-And-Rates' | 'Checkout' | 'Confirmation' | null {
   if (path.includes('Rooms-And-Rates')) return 'Rooms-And-Rates';
   if (path.includes('Checkout')) return 'Checkout';

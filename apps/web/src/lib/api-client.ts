@@ -1,14 +1,14 @@
 /**
  * The one HTTP client of the web app: every call to /api goes through `apiRequest`, which
- * turns a failed answer into an `ApiError` and logs every failure except a 401 (spec section 7).
+ * turns a failed answer into an `ApiError` and logs every failure except a 401.
  */
 import { joinModelState, type ModelState } from '@hotel/domain/model-state';
 import type { ApiErrorBody } from '../types/api';
 
-/** The client's base path (spec section 7). */
+/** The client's base path. */
 export const API_BASE = '/api';
 
-/** The language code every call sends (spec section 1). */
+/** The language code every call sends. */
 export const LANGUAGE_CODE = 'en';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -29,6 +29,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly url: string;
   readonly method: string;
+  /** The whole answer: a refusal may carry more than its message (PRICE_CHANGED carries the new prices). */
+  readonly body: ApiErrorBody | null;
 
   constructor(input: { status: number; body: ApiErrorBody | null; url: string; method: string; cause?: unknown }) {
     const serverMessage = input.body?.Message;
@@ -40,7 +42,19 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.url = input.url;
     this.method = input.method;
+    this.body = input.body;
   }
+}
+
+/** What a guest reads when no answer came at all (offline, the connection dropped). */
+export const NO_CONNECTION_MESSAGE = 'We could not reach the hotel. Please check your internet connection and try again.';
+
+/**
+ * True when a call may have done its work without the client hearing of it: no answer came, or
+ * something between the client and the API failed (a gateway's 502 or 504, say).
+ */
+export function isAnswerLost(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
 /** The path with its query string, leaving out absent values. */
@@ -111,7 +125,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     const errorBody = typeof body === 'object' && body !== null ? (body as ApiErrorBody) : null;
     const error = new ApiError({ status: response.status, body: errorBody, url, method });
-    // 401 is how the server says "not logged in": expected, not an error (spec section 6).
+    // 401 is how the server says "not logged in": expected, not an error.
     if (response.status !== 401) {
       logToServer({ Level: 'error', Message: error.message, Code: error.code, Status: error.status, Url: url, Method: method });
     }
@@ -131,8 +145,8 @@ export function apiPost<T>(path: string, body: unknown, headers?: Record<string,
 }
 
 /**
- * The text to show for a failed call: the server's ModelState joined into one text (spec
- * section 7), else its Message, else the fallback.
+ * The text to show for a failed call: the server's ModelState joined into one text, else its
+ * Message, else the fallback.
  */
 export function errorText(error: unknown, fallback: string, withFieldNames = false): string {
   if (error instanceof ApiError) {
@@ -141,6 +155,7 @@ export function errorText(error: unknown, fallback: string, withFieldNames = fal
       if (joined !== '') return joined;
     }
     if (error.serverMessage !== undefined && error.serverMessage !== '') return error.serverMessage;
+    if (error.status === 0) return NO_CONNECTION_MESSAGE;
   }
   return fallback;
 }

@@ -1,8 +1,12 @@
-/** The totals of a basket (spec sections 3 and 9): rooms, extras, gift discount, total and the VAT in it. */
+/**
+ * The totals of a basket: rooms, extras, gift discount, the VAT and
+ * what the guest pays. At a tax-exclusive property the prices are before tax and the VAT is
+ * added on top; otherwise it is inside them (docs/pricing.md).
+ */
 import type { Minor } from '@hotel/domain/money';
 import { sumMinor } from '@hotel/domain/money';
 import { bookingTotal } from '@hotel/domain/pricing';
-import { vatOfTotal } from '@hotel/domain/vat';
+import { totalToPay, vatOfTotal } from '@hotel/domain/vat';
 import type { BookingItem } from '../stores/booking-store';
 
 export interface BookingTotals {
@@ -10,8 +14,11 @@ export interface BookingTotals {
   originalRooms: Minor;
   extras: Minor;
   giftDiscount: Minor;
-  total: Minor;
   vat: Minor;
+  vatRate: number;
+  isTaxExclusive: boolean;
+  /** What the guest pays, and the card is charged: VAT added when the prices exclude it. */
+  total: Minor;
 }
 
 export function bookingTotals(
@@ -22,14 +29,18 @@ export function bookingTotals(
   const rooms = sumMinor(items.map((item) => item.roomCost));
   const originalRooms = sumMinor(items.map((item) => item.originalRoomCost));
   const extras = sumMinor(items.flatMap((item) => item.services.map((service) => service.cost)));
-  const total = bookingTotal({ rooms, extras, giftDiscount });
+  const beforeVatAdded = bookingTotal({ rooms, extras, giftDiscount });
+  const isTaxExclusive = vat.IsStandardTaxExclusive;
+  const vatAmount = vatOfTotal(beforeVatAdded, { rate: vat.StandardVatRate, isTaxExclusive });
   return {
     rooms,
     originalRooms,
     extras,
     giftDiscount,
-    total,
-    vat: vatOfTotal(total, { rate: vat.StandardVatRate, isTaxExclusive: vat.IsStandardTaxExclusive }),
+    vat: vatAmount,
+    vatRate: vat.StandardVatRate,
+    isTaxExclusive,
+    total: totalToPay(beforeVatAdded, vatAmount, isTaxExclusive),
   };
 }
 

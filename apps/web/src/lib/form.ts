@@ -6,6 +6,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { modelStateFromIssues } from '@hotel/domain/model-state';
 import type { FieldErrors } from '@hotel/domain/validation';
+import { useSessionState, type SessionStorage } from './session-state';
 
 interface SafeParser {
   safeParse: (
@@ -55,19 +56,28 @@ export function focusFirstInvalid(container: HTMLElement | null): void {
   }, 0);
 }
 
-/** Form values and their errors; changing a field clears its messages. */
-export function useForm<T extends object>(initial: T | (() => T)) {
-  const [values, setValues] = useState<T>(initial);
+/**
+ * Form values and their errors; changing a field clears its messages. With `storage`, what was
+ * typed is kept for the session (a reload, Back and Forward give it back).
+ */
+export function useForm<T extends object>(initial: T | (() => T), storage: SessionStorage<T> | null = null) {
+  const [values, setValues] = useSessionState<T>(storage, (saved) => ({
+    ...(typeof initial === 'function' ? (initial as () => T)() : initial),
+    ...saved,
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const setField = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(String(name) in current)) return current;
-      const next = { ...current };
-      delete next[String(name)];
-      return next;
-    });
-  }, []);
+  const setField = useCallback(
+    <K extends keyof T>(name: K, value: T[K]) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => {
+        if (!(String(name) in current)) return current;
+        const next = { ...current };
+        delete next[String(name)];
+        return next;
+      });
+    },
+    [setValues],
+  );
   /** What a text field needs of one string value: the value, its change handler and its messages. */
   const bind = <K extends StringKeys<T>>(name: K) => ({
     value: values[name] as string,

@@ -27,4 +27,26 @@ describe('lazyWithReload', () => {
     );
     expect(await screen.findByText('checkout')).toBeInTheDocument();
   });
+
+  it('waits for the connection to come back when a chunk fails offline, then loads it', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let attempts = 0;
+    const Page = lazyWithReload(() => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve({ default: () => <p>rooms</p> });
+    });
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    await vi.waitFor(() => expect(attempts).toBe(1));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('rooms')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
 });

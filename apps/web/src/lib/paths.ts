@@ -1,4 +1,4 @@
-/** The addresses of the booking flow (spec section 2); every one carries the property code. */
+/** The addresses of the booking flow; every one carries the property code. */
 
 const code = (propertyCode: string) => encodeURIComponent(propertyCode);
 

@@ -1,26 +1,14 @@
 /**
- * Prices of search answers for one room's party, through the domain's pricing rules: a rate's
- * components arrive summed over the stay in major units, so the room price is the stay price.
+ * What a room costs on a rate of a search answer. The search prices every searched room night
+ * by night (each night's own base number of adults, fixed discounts per night), so the client
+ * shows and sends exactly what the server charges (docs/pricing.md).
  */
-import type { Minor } from '@hotel/domain/money';
-import type { Party } from '@hotel/domain/occupancy';
-import { originalRoomPrice, pricesFromWire, roomPrice, type PricedRate } from '@hotel/domain/pricing';
+import { toMinor } from '@hotel/domain/money';
+import type { RoomCost } from '@hotel/domain/pricing';
 import type { WireRate } from '../types/api';
 
-/** The stay price of one room on a rate for a party, and its undiscounted twin. */
-export function ratePrice(rate: WireRate, party: Party): { total: Minor; original: Minor } {
-  const prices = pricesFromWire(rate);
-  return { total: roomPrice(prices, party), original: originalRoomPrice(prices, party) };
-}
-
-/** A wire rate as the domain's priced rate (minor units with its occupancy limits). */
-export function pricedRate(rate: WireRate): PricedRate {
-  return {
-    ...pricesFromWire(rate),
-    UseOccupancyForRatePlan: rate.UseOccupancyForRatePlan,
-    MaximumOccupancy: rate.MaximumOccupancy,
-    MinimumOccupancy: rate.MinimumOccupancy,
-    AdultMaximumOccupancy: rate.AdultMaximumOccupancy,
-    ChildMaximumOccupancy: rate.ChildMaximumOccupancy,
-  };
+/** The stay price of the searched room `roomIndex` on a rate, and its undiscounted twin; null when its party does not fit. */
+export function roomCostOf(rate: WireRate, roomIndex: number): RoomCost | null {
+  const cost = rate.RoomCosts[roomIndex];
+  return cost ? { total: toMinor(cost.TotalCost), original: toMinor(cost.OriginalTotalCost) } : null;
 }

@@ -1,5 +1,5 @@
 /**
- * The pages the account e-mails and the login dialog link to (spec section 2): Confirm Email,
+ * The pages the account e-mails and the login dialog link to: Confirm Email,
  * Forgot Password and Reset Password, each under /Account/.../{propertyCode}. The e-mailed
  * token comes in the query (`?token=`).
  */

@@ -14,7 +14,7 @@ import { paths } from '../lib/paths';
 import { startSearch, useBookingState } from '../stores/booking-store';
 import type { Property } from '../types/api';
 
-/** The disabled dates are worked out a little after the page shows (spec section 9: 3 seconds). */
+/** The disabled dates are worked out 3 seconds after the page shows, so they never delay its first paint. */
 const CALENDAR_DELAY_MS = 3000;
 
 function defaultRoom(property: Property) {

@@ -1,8 +1,9 @@
 /**
  * /Book/{propertyCode}/Checkout/{confirmationToken?}: the summary beside the checkout form
  * (on desktop the wizard's summary step lands here). Redirected to the search page when the
- * basket is empty and no token is present (spec section 2).
+ * basket is empty and no token is present.
  */
+import { useEffect } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
 import { isBasketReadyForCheckout } from '@hotel/domain/booking-wizard';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
@@ -10,6 +11,7 @@ import { useToast } from '../components/toast';
 import { register } from '../features/account/account-api';
 import { BasketSummary } from '../features/basket/basket-summary';
 import { CheckoutForm } from '../features/checkout/checkout-form';
+import { useReservationStatus } from '../features/reservation/reservation-api';
 import { useAccount } from '../hooks/use-account';
 import { useDialogs } from '../hooks/use-dialogs';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -17,7 +19,15 @@ import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-propert
 import { LANGUAGE_CODE } from '../lib/api-client';
 import { bookingTotals } from '../lib/booking-totals';
 import { paths } from '../lib/paths';
-import { finishBooking, setGiftVoucher, setPaymentType, useBookingState, wizardItems } from '../stores/booking-store';
+import {
+  awaitPayment,
+  finishBooking,
+  paymentNotMade,
+  setGiftVoucher,
+  setPaymentType,
+  useBookingState,
+  wizardItems,
+} from '../stores/booking-store';
 
 export function CheckoutPage() {
   const { property, config } = useProperty();
@@ -30,7 +40,18 @@ export function CheckoutPage() {
   const dialogs = useDialogs();
   const [, navigate] = useLocation();
   useDocumentTitle('Checkout', property.PropertyName);
+  // Back from the bank's page: the booking waiting for it may have been paid, refused or released meanwhile.
+  const pending = booking.pendingPayment;
+  const pendingStatus = useReservationStatus(property.PropertyId, pending?.ConfirmationToken ?? null).data;
+  useEffect(() => {
+    if (pendingStatus !== undefined && pendingStatus.Status !== 'PendingPayment' && !pendingStatus.Success) {
+      paymentNotMade(pendingStatus.Message);
+    }
+  }, [pendingStatus]);
 
+  if (pending !== null && pendingStatus?.Success) {
+    return <Redirect to={paths.status(property.PropertyCode, pending.ConfirmationToken)} replace />;
+  }
   if (booking.items.length === 0) {
     return (
       <Redirect
@@ -65,15 +86,7 @@ export function CheckoutPage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <aside className="lg:order-2" aria-label="Booking summary">
           <div className="lg:sticky lg:top-4">
-            <BasketSummary
-              heading="Booking summary"
-              items={booking.items}
-              totals={totals}
-              unit={unit}
-              labels={labels}
-              isTaxExclusive={property.IsStandardTaxExclusive}
-              showPolicies
-            />
+            <BasketSummary heading="Booking summary" items={booking.items} totals={totals} unit={unit} labels={labels} showPolicies />
           </div>
         </aside>
         <div className="min-w-0 lg:order-1">
@@ -82,10 +95,13 @@ export function CheckoutPage() {
             property={property}
             config={config}
             user={user}
+            basketId={booking.basketId}
             items={booking.items}
             promoCode={booking.search?.promoCode ?? ''}
+            ratePlanCode={booking.search?.ratePlanCode ?? ''}
             paymentType={booking.paymentType}
             giftVoucher={booking.giftVoucher}
+            pendingPayment={pending}
             today={today}
             onPaymentType={setPaymentType}
             onGiftVoucher={setGiftVoucher}
@@ -108,15 +124,22 @@ export function CheckoutPage() {
                   toast.negative(ERROR_MESSAGES.createUserAccountFailed);
                 }
               }
-              finishBooking();
               if (created.ChallengeUrl) {
-                // The bank's check (3-D Secure) sends the guest back to the Status page.
+                // The bank's check (3-D Secure) sends the guest back to the Status page. The basket
+                // and what was typed stay until the bank has said yes: it may say no, or the guest come back.
+                awaitPayment({
+                  ConfirmationToken: created.ConfirmationToken,
+                  ReservationNumber: created.ReservationNumber,
+                  ChallengeUrl: created.ChallengeUrl,
+                });
                 window.location.assign(created.ChallengeUrl);
                 return;
               }
+              finishBooking();
               toast.positive(SUCCESS_MESSAGES.bookingMade);
               navigate(paths.status(property.PropertyCode, created.ConfirmationToken));
             }}
+            onRoomsSold={() => navigate(paths.roomsAndRates(property.PropertyCode))}
           />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { ERROR_HEADINGS, ERROR_MESSAGES } from '@hotel/domain/messages';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
-/** The plain /Error page (spec section 2), also shown when a page fails unexpectedly. */
+/** The plain /Error page, also shown when a page fails unexpectedly. */
 export function ErrorPage() {
   useDocumentTitle(ERROR_HEADINGS[1]);
   const retry = window.location.pathname.toLowerCase() === '/error' ? '/' : window.location.href;

@@ -53,7 +53,7 @@ describe('Manage Account (/ManageAccount/{propertyCode})', () => {
     expect(document.title).toBe('Manage Account | Test Hotel');
   });
 
-  it('saves the details and says so, with the spec’s message', async () => {
+  it('saves the details and says so', async () => {
     const calls = loggedIn({
       'POST /api/Account/Update': {
         Success: true,
@@ -90,7 +90,7 @@ describe('Manage Account (/ManageAccount/{propertyCode})', () => {
     expect(calls.filter((call) => call.path === '/api/Account/Update')).toHaveLength(0);
   });
 
-  it('shows the spec’s failure text when the details cannot be saved', async () => {
+  it('shows the failure text when the details cannot be saved', async () => {
     loggedIn({ 'POST /api/Account/Update': { Success: false } });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Save details' }));

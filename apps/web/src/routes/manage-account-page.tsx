@@ -1,4 +1,4 @@
-/** /ManageAccount/{propertyCode}: the user is loaded first; nobody logged in goes to Book (spec sections 2 and 4). */
+/** /ManageAccount/{propertyCode}: the user is loaded first; nobody logged in goes to Book. */
 import { useId, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Loading } from '../components/loading';

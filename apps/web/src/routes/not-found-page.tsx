@@ -12,7 +12,7 @@ export function NotFoundContent() {
   );
 }
 
-/** Unknown paths (spec section 2). */
+/** Unknown paths. */
 export function NotFoundPage() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-6">

@@ -1,4 +1,4 @@
-/** The restaurant table booking view of the booking flow (spec section 2). */
+/** The restaurant table booking view of the booking flow. */
 import { useSearch } from 'wouter';
 import { Notice } from '../components/notice';
 import { TableBookingForm } from '../features/restaurant/table-booking-form';

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { addDays, todayIn } from '@hotel/domain/dates';
 import { ToastProvider } from '../components/toast';
 import { CurrencyProvider } from '../hooks/use-money';
 import { PropertyContext } from '../hooks/use-property';
-import { emptyBookingState, getBookingState, setBookingState, startSearch } from '../stores/booking-store';
+import { emptyBookingState, getBookingState, searchAgain, setBookingState, startSearch } from '../stores/booking-store';
 import { aBookConfig, aProperty, aRate, aSearchResponse, aSearchRoomType } from '../test/builders';
 import { fakeApi, respond } from '../test/render';
 import type { SearchResponse } from '../types/api';
@@ -47,6 +47,8 @@ function renderPage(answer: SearchResponse, adults = 2) {
           Articles: [{ ArticleId: 1, Name: 'Breakfast', Price: 10 }],
           AllowEditOnBookingEngine: true,
           Price: 10,
+          OfferedFrom: null,
+          OfferedTo: null,
         },
       ],
       InventoryPerServiceId: { '1': null },
@@ -83,7 +85,7 @@ const withUpgrade = aSearchResponse(
             MinimumOccupancy: 1,
             AdultMaximumOccupancy: 3,
             ChildMaximumOccupancy: 2,
-            AvailableRates: [aRate({ BaseRate: 300, OriginalBaseRate: 300 })],
+            AvailableRates: [aRate({ BaseRate: 300, OriginalBaseRate: 300, RoomCosts: [{ TotalCost: 300, OriginalTotalCost: 300 }] })],
           },
         ],
       },
@@ -94,19 +96,24 @@ const withUpgrade = aSearchResponse(
           Name: 'Saver',
           BaseRate: 180,
           OriginalBaseRate: 200,
+          RoomCosts: [{ TotalCost: 180, OriginalTotalCost: 200 }],
           Promotion: { Code: 'SPRING', Name: 'Spring offer', Message: null },
         }),
       ],
     ),
     aSearchRoomType({ RoomTypeId: 20, Name: 'Suite', MaximumOccupancy: 4, AdultMaximumOccupancy: 3 }, [
-      aRate({ BaseRate: 300, OriginalBaseRate: 300 }),
+      aRate({ BaseRate: 300, OriginalBaseRate: 300, RoomCosts: [{ TotalCost: 300, OriginalTotalCost: 300 }] }),
     ]),
   ],
   { NumberOfRoomsPerRoomTypeId: { '10': 2, '20': 5 } },
 );
 
 describe('Rooms and Rates with the booking wizard', () => {
-  beforeEach(() => setBookingState(emptyBookingState('TEST')));
+  beforeEach(() => {
+    setBookingState(emptyBookingState('TEST'));
+    // Each test arrives on a new page: no step of an earlier test's history entry.
+    window.history.replaceState(null, '');
+  });
 
   it('walks room type, rate, upgrade, lead guest and extras, then goes to Checkout on desktop', async () => {
     const { location } = renderPage(withUpgrade);
@@ -137,7 +144,7 @@ describe('Rooms and Rates with the booking wizard', () => {
       roomTypeName: 'Double',
       roomCost: 20000,
       roomConfigurationId: 5,
-      services: [{ ServiceId: 1, Quantity: 1, cost: 4000 }],
+      services: [{ ServiceId: 1, Quantity: 1, cost: 4000, units: 2 }],
     });
   });
 
@@ -149,6 +156,22 @@ describe('Rooms and Rates with the booking wizard', () => {
     await screen.findByLabelText('Lead guest first name');
     expect(getBookingState().items[0]).toMatchObject({ RoomTypeId: 20, roomTypeName: 'Suite', roomCost: 30000, upgradesSeen: true });
     expect(getBookingState().roomsLeft).toEqual({ '10': 2, '20': 4 });
+  });
+
+  it('shows and books the price the search answered for the room, which its summed components cannot give', async () => {
+    // Friday and Saturday at 120 with two adults in the base, Sunday at 100 with one: 120 + 120 + (100 + 10) = 350;
+    // the summed components (340, 30 per adult beyond 2) would say 340.
+    const mixed = aRate({
+      BaseRate: 340,
+      OriginalBaseRate: 340,
+      CostPerAdult: 30,
+      RoomCosts: [{ TotalCost: 350, OriginalTotalCost: 350 }],
+    });
+    renderPage(aSearchResponse([aSearchRoomType({}, [mixed])]));
+    await userEvent.click(await screen.findByRole('button', { name: 'See rates for Double' }));
+    expect(screen.getByRole('heading', { name: 'Flexible' }).closest('li')).toHaveTextContent('£350.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Flexible' }));
+    await waitFor(() => expect(getBookingState().items[0]).toMatchObject({ roomCost: 35000, originalRoomCost: 35000 }));
   });
 
   it('says when no room type takes the party', async () => {
@@ -167,5 +190,52 @@ describe('Rooms and Rates with the booking wizard', () => {
   it('shows the promo code warning when the code is refused', async () => {
     renderPage({ ...withUpgrade, IsPromoCodeValid: false, PromoCodeMessage: 'This promo code needs a stay of 2 nights or more' });
     expect(await screen.findByText('This promo code needs a stay of 2 nights or more')).toBeInTheDocument();
+  });
+
+  it('gives each step its own history entry: Back goes to the step before, Forward to the one after', async () => {
+    renderPage(withUpgrade);
+    await userEvent.click(await screen.findByRole('button', { name: 'See rates for Double' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Flexible' }));
+    await screen.findByRole('heading', { name: 'Upgrade your room' });
+
+    window.history.back();
+    expect(await screen.findByRole('button', { name: 'Book Flexible' })).toBeInTheDocument();
+    window.history.back();
+    expect(await screen.findByRole('button', { name: 'See rates for Double' })).toBeInTheDocument();
+    window.history.forward();
+    expect(await screen.findByRole('button', { name: 'Book Flexible' })).toBeInTheDocument();
+    // Choosing again on a room that has its item replaces it: the room is taken once.
+    await userEvent.click(screen.getByRole('button', { name: 'Book Saver' }));
+    await screen.findByRole('heading', { name: 'Who is staying?' });
+    expect(getBookingState().items).toHaveLength(1);
+    expect(getBookingState().items[0]).toMatchObject({ ratePlanName: 'Saver' });
+    expect(getBookingState().roomsLeft).toMatchObject({ '10': 1 });
+  });
+
+  it('asks the server again for a new search of the same stay, never answering from what it kept', async () => {
+    const { calls } = renderPage(withUpgrade);
+    await screen.findByText('Good news, your selection is available');
+    const search = getBookingState().search!;
+    startSearch({ ...search });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/Availability/Search')).toHaveLength(2));
+  });
+
+  it('takes out of the basket a room sold under the guest, says so, and shows what is still free', async () => {
+    const { calls } = renderPage(withUpgrade);
+    await userEvent.click(await screen.findByRole('button', { name: 'See rates for Double' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Flexible' }));
+    await screen.findByRole('heading', { name: 'Upgrade your room' });
+    // At checkout the Create was refused: the last Double went to someone else meanwhile.
+    calls.length = 0;
+    fakeApi({
+      'POST /api/Availability/Search': { ...withUpgrade, NumberOfRoomsPerRoomTypeId: { '10': 0, '20': 5 } },
+      'POST /api/Log': respond(204),
+    });
+    act(() => searchAgain('Your combination of rooms is not available, please retry your search or contact us directly'));
+    expect(await screen.findByText('Sorry, your booking has changed')).toBeInTheDocument();
+    expect(screen.getByText(/Room 1 \(Double\) was just booked by someone else/)).toBeInTheDocument();
+    expect(getBookingState()).toMatchObject({ items: [], roomsLeft: { '10': 0, '20': 5 } });
+    expect(screen.queryByRole('button', { name: 'See rates for Double' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'See rates for Suite' })).toBeInTheDocument();
   });
 });

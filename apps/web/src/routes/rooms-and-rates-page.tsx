@@ -1,7 +1,7 @@
 /**
- * /Book/{propertyCode}/Rooms-And-Rates: the search answer and the booking wizard (spec sections
- * 2 and 4): room type -> rate plan -> upgrade -> lead guest -> extras -> summary. Desktop goes on
- * to Checkout after the summary; mobile stays and scrolls to the top on each step.
+ * /Book/{propertyCode}/Rooms-And-Rates: the search answer and the booking wizard
+ * (docs/guest-client.md): room type -> rate plan -> upgrade -> lead guest -> extras -> summary.
+ * Desktop goes on to Checkout after the summary; mobile stays and scrolls to the top on each step.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -23,6 +23,7 @@ import { clearServiceCache, loadServices } from '../features/extras/services-api
 import { LeadGuestStep } from '../features/guests/lead-guest-step';
 import { upgradeOptions, UpgradeStep, type UpgradeOption } from '../features/upgrades/upgrade-step';
 import { useCalendar } from '../hooks/use-calendar';
+import { useWizardHistory } from '../hooks/use-wizard-history';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
@@ -34,9 +35,10 @@ import { buildItem } from '../stores/booking-item';
 import {
   addItem,
   advance,
+  availabilityAnswered,
   backToRoomTypes,
   chooseRoomType,
-  completeSearch,
+  dismissSoldOut,
   goToStep,
   removeItem,
   replaceItem,
@@ -71,15 +73,19 @@ export function RoomsAndRatesPage() {
       maxNumberOfRoomsOnBooking: config.MaxNumberOfRoomsOnBooking ?? property.MaxNumberOfRoomsOnBooking,
       today,
     });
-  const { data, error } = useAvailabilitySearch(possible ? search : null);
+  const { data, error, mutate: searchAgainNow } = useAvailabilitySearch(possible ? search : null, booking.searchNumber);
   const wizard = useMemo(() => ({ showRoomConfigurationQuestion: config.ShowRoomConfigurationQuestion, isMobile }), [config, isMobile]);
+  const { replaceNext } = useWizardHistory(booking);
 
-  // The answer arrived for a new search: rooms left are tracked and the wizard starts.
+  // An answer arrived: a new search starts the wizard, a later one fits the basket to it.
   useEffect(() => {
-    if (data !== undefined && !booking.searchPerformed) completeSearch(data.NumberOfRoomsPerRoomTypeId, wizard);
-  }, [data, booking.searchPerformed, wizard]);
+    if (data === undefined) return;
+    replaceNext();
+    availabilityAnswered(data.NumberOfRoomsPerRoomTypeId, wizard);
+  }, [data, wizard, replaceNext]);
 
-  const party = search?.rooms[booking.roomIndex] ?? search?.rooms[0];
+  const roomIndex = search !== null && booking.roomIndex < search.rooms.length ? booking.roomIndex : 0;
+  const party = search?.rooms[roomIndex];
   const shown = useMemo(
     () => (data !== undefined && party !== undefined ? shownRoomTypes(data.RoomTypes, party, booking.roomsLeft) : []),
     [data, party, booking.roomsLeft],
@@ -117,14 +123,15 @@ export function RoomsAndRatesPage() {
     stepRef.current?.focus({ preventScroll: true });
   }, [stepKey]);
 
-  // An upgrade step with nothing eligible left is marked seen and passed (spec section 4).
+  // An upgrade step with nothing eligible left is marked seen and passed.
   useEffect(() => {
     if (booking.step !== BookingStep.UpgradeSelection || activeItem === undefined || currentItemOptions.length > 0 || data === undefined)
       return;
     updateItem(activeItem.ReservationItemId, { upgradesSeen: true });
+    replaceNext();
     follow(advance(wizard));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow is stable in effect
-  }, [booking.step, activeItem, currentItemOptions, data, wizard]);
+  }, [booking.step, activeItem, currentItemOptions, data, wizard, replaceNext]);
 
   if (!possible) return <Redirect to={paths.book(property.PropertyCode)} replace />;
 
@@ -220,7 +227,7 @@ export function RoomsAndRatesPage() {
     const used: Record<number, number> = {};
     for (const other of booking.items) {
       if (other.ReservationItemId === item.ReservationItemId) continue;
-      for (const service of other.services) used[service.ServiceId] = (used[service.ServiceId] ?? 0) + service.Quantity;
+      for (const service of other.services) used[service.ServiceId] = (used[service.ServiceId] ?? 0) + service.units;
     }
     return used;
   };
@@ -236,9 +243,14 @@ export function RoomsAndRatesPage() {
     step = (
       <Notice tone="negative" title="Error" live>
         <p>{errorText(error, ERROR_MESSAGES.actionFailed)}</p>
-        <Link className="underline" href={paths.book(property.PropertyCode)}>
-          Change your search
-        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-4">
+          <Button variant="secondary" onClick={() => void searchAgainNow()}>
+            Try again
+          </Button>
+          <Link className="underline" href={paths.book(property.PropertyCode)}>
+            Change your search
+          </Link>
+        </div>
       </Notice>
     );
   } else if (data === undefined || !booking.searchPerformed) {
@@ -250,6 +262,7 @@ export function RoomsAndRatesPage() {
         <RateList
           entry={entry}
           party={party}
+          roomIndex={roomIndex}
           nights={nights}
           busy={busy}
           onSelect={(rate) => void selectRate(entry, rate)}
@@ -312,7 +325,6 @@ export function RoomsAndRatesPage() {
         totals={totals}
         unit={unit}
         labels={labels}
-        isTaxExclusive={property.IsStandardTaxExclusive}
         onRemove={remove}
         onChange={goToStep}
       >
@@ -345,7 +357,7 @@ export function RoomsAndRatesPage() {
         />
         <RoomTypeList
           roomTypes={shown}
-          party={party}
+          roomIndex={roomIndex}
           nights={nights}
           roomsLeft={booking.roomsLeft}
           showOccupancy={config.ShowRoomTypeOccupancy || property.ShowRoomTypeOccupancy}
@@ -365,22 +377,32 @@ export function RoomsAndRatesPage() {
         </Link>
       </div>
       {data !== undefined && <PromoCodeWarning response={data} />}
+      {booking.soldOut !== null && (
+        <Notice tone="warning" title="Sorry, your booking has changed" live>
+          {booking.soldOut.removed.length > 0 ? (
+            <p>
+              {booking.soldOut.removed.map((room) => `${unit.One} ${room.roomNumber} (${room.roomTypeName})`).join(' and ')}{' '}
+              {booking.soldOut.removed.length === 1
+                ? 'was just booked by someone else, so we have taken it'
+                : 'were just booked by someone else, so we have taken them'}{' '}
+              out of your booking. What is still free is shown below: please choose again. The details you typed at checkout are kept.
+            </p>
+          ) : (
+            <p>{booking.soldOut.message}</p>
+          )}
+          <Button variant="link" className="mt-2" onClick={dismissSoldOut}>
+            Dismiss
+          </Button>
+        </Notice>
+      )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div ref={stepRef} tabIndex={-1} className="min-w-0 focus:outline-none" data-step={booking.step}>
+        <div ref={stepRef} tabIndex={-1} className="min-w-0" data-step={booking.step}>
           {step}
         </div>
         {booking.step !== BookingStep.BookingSummary && (
           <aside className="hidden lg:block" aria-label="Your booking so far">
             <div className="sticky top-4">
-              <BasketSummary
-                items={booking.items}
-                totals={totals}
-                unit={unit}
-                labels={labels}
-                isTaxExclusive={property.IsStandardTaxExclusive}
-                onRemove={remove}
-                onChange={goToStep}
-              >
+              <BasketSummary items={booking.items} totals={totals} unit={unit} labels={labels} onRemove={remove} onChange={goToStep}>
                 {ready && checkoutLink}
               </BasketSummary>
             </div>

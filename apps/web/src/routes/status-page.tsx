@@ -1,7 +1,10 @@
 /**
  * /Book/{propertyCode}/Status/{confirmationToken}: where a booking lands after Create or the
  * bank's 3-D Secure check. A made booking goes on to its confirmation; one that is not shows
- * the server's message as a negative notification at the top (spec section 8).
+ * the server's message as a negative notification at the top. When it is the
+ * booking of the basket (the bank's check), the basket is emptied once it is made, and kept
+ * when the bank refused: the guest goes back to the checkout, details and all, as after a
+ * declined card.
  */
 import { useEffect, useRef } from 'react';
 import { Link, Redirect } from 'wouter';
@@ -14,6 +17,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty } from '../hooks/use-property';
 import { errorText } from '../lib/api-client';
 import { paths } from '../lib/paths';
+import { finishBooking, paymentNotMade, useBookingState } from '../stores/booking-store';
 
 export function StatusPage({ confirmationToken }: { confirmationToken: string }) {
   const { property } = useProperty();
@@ -23,13 +27,21 @@ export function StatusPage({ confirmationToken }: { confirmationToken: string })
   useDocumentTitle('Your booking', property.PropertyName);
 
   const data = status.data;
+  const basketWaited = useBookingState().pendingPayment?.ConfirmationToken === confirmationToken;
+  const settled = data !== undefined && data.Status !== 'PendingPayment';
   useEffect(() => {
-    if (data === undefined || data.Success || told.current === data.Status) return;
+    if (!basketWaited || !settled) return;
+    if (data.Success) finishBooking();
+    else paymentNotMade(data.Message);
+  }, [basketWaited, settled, data]);
+  useEffect(() => {
+    if (data === undefined || data.Success || basketWaited || told.current === data.Status) return;
     told.current = data.Status;
     toast.negative(data.Message, 'top');
-  }, [data, toast]);
+  }, [data, toast, basketWaited]);
 
   if (data?.Success) return <Redirect to={paths.confirmation(property.PropertyCode, confirmationToken)} replace />;
+  if (basketWaited && settled) return <Redirect to={paths.checkout(property.PropertyCode)} replace />;
 
   return (
     <div className="space-y-6">
@@ -46,9 +58,16 @@ export function StatusPage({ confirmationToken }: { confirmationToken: string })
         </Notice>
       )}
       {data?.Status === 'PendingPayment' && data.ChallengeUrl && (
-        <a className={buttonClasses('primary')} href={data.ChallengeUrl}>
-          Complete the security check
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <a className={buttonClasses('primary')} href={data.ChallengeUrl}>
+            Complete the security check
+          </a>
+          {basketWaited && (
+            <Link className={buttonClasses('secondary')} href={paths.checkout(property.PropertyCode)}>
+              Pay another way
+            </Link>
+          )}
+        </div>
       )}
       {data !== undefined && (data.Status === 'PaymentFailed' || data.Status === 'Cancelled') && (
         <Link className={buttonClasses('primary')} href={paths.book(property.PropertyCode)}>

@@ -1,7 +1,7 @@
 /** Builds a basket item from what the guest picked in a search answer. */
 import type { Party } from '@hotel/domain/occupancy';
 import { newId } from '../lib/ids';
-import { ratePrice } from '../lib/rate-price';
+import { roomCostOf } from '../lib/rate-price';
 import type { SearchRoomType, WireRate } from '../types/api';
 import type { BookingItem, SearchCriteria } from './booking-store';
 
@@ -13,7 +13,9 @@ export function buildItem(input: {
   hasSelectableServices: boolean;
 }): BookingItem {
   const party: Party = input.criteria.rooms[input.roomIndex] ?? { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 };
-  const price = ratePrice(input.rate, party);
+  // Only rates that take the room's party are offered, and the search priced each of them for it.
+  const price = roomCostOf(input.rate, input.roomIndex);
+  if (price === null) throw new Error(`Rate ${input.rate.RatePlanId} has no price for room ${input.roomIndex + 1}`);
   return {
     ReservationItemId: newId(),
     roomNumber: input.roomIndex + 1,

@@ -5,7 +5,7 @@ import { buildItem } from './booking-item';
 import {
   addItem,
   advance,
-  completeSearch,
+  availabilityAnswered,
   emptyBookingState,
   getBookingState,
   removeItem,
@@ -37,7 +37,13 @@ function itemFor(roomIndex: number, options: { services?: boolean; upgrades?: bo
     criteria: twoRooms,
     roomIndex,
     entry: aSearchRoomType(),
-    rate: aRate(),
+    // The search priced the rate for both searched rooms.
+    rate: aRate({
+      RoomCosts: [
+        { TotalCost: 200, OriginalTotalCost: 200 },
+        { TotalCost: 200, OriginalTotalCost: 200 },
+      ],
+    }),
     hasSelectableServices: options.services ?? true,
   });
   item.upgradesSeen = !(options.upgrades ?? false);
@@ -50,7 +56,7 @@ describe('the booking wizard over the basket', () => {
   it('starts at room type selection for the first room once the search answers', () => {
     startSearch(twoRooms);
     expect(getBookingState()).toMatchObject({ searching: true, items: [], step: BookingStep.None });
-    completeSearch({ '10': 3 }, desktop);
+    availabilityAnswered({ '10': 3 }, desktop);
     expect(getBookingState()).toMatchObject({
       searchPerformed: true,
       step: BookingStep.RoomTypeSelection,
@@ -61,7 +67,7 @@ describe('the booking wizard over the basket', () => {
 
   it('goes to the next room without an item, then to the lead guests, extras and the summary', () => {
     startSearch(twoRooms);
-    completeSearch({ '10': 3 }, desktop);
+    availabilityAnswered({ '10': 3 }, desktop);
     const first = itemFor(0);
     expect(addItem(first, desktop)).toMatchObject({ step: BookingStep.RoomTypeSelection, roomIndex: 1 });
     const second = itemFor(1, { services: false });
@@ -85,7 +91,7 @@ describe('the booking wizard over the basket', () => {
 
   it('asks for the room configuration before the lead guest step is done', () => {
     startSearch({ ...twoRooms, rooms: [twoRooms.rooms[0]!] });
-    completeSearch({ '10': 1 }, mobile);
+    availabilityAnswered({ '10': 1 }, mobile);
     const item = itemFor(0);
     addItem(item, mobile);
     updateItem(item.ReservationItemId, { leadGuest: { FirstName: 'Ada', LastName: 'Lovelace', Email: '', Phone: '' } });
@@ -96,7 +102,7 @@ describe('the booking wizard over the basket', () => {
 
   it('offers the upgrade step first when an item has unseen upgrades, and mobile keeps the summary', () => {
     startSearch({ ...twoRooms, rooms: [twoRooms.rooms[0]!] });
-    completeSearch({ '10': 1 }, mobile);
+    availabilityAnswered({ '10': 1 }, mobile);
     const item = itemFor(0, { upgrades: true, services: false });
     expect(addItem(item, mobile)).toMatchObject({ step: BookingStep.UpgradeSelection, itemIndex: 0 });
     updateItem(item.ReservationItemId, {
@@ -109,7 +115,7 @@ describe('the booking wizard over the basket', () => {
 
   it('adds a room only while its room type has one left, and removing gives it back', () => {
     startSearch(twoRooms);
-    completeSearch({ '10': 1 }, desktop);
+    availabilityAnswered({ '10': 1 }, desktop);
     const first = itemFor(0);
     expect(addItem(first, desktop)).not.toBeNull();
     expect(addItem(itemFor(1), desktop)).toBeNull();
@@ -119,7 +125,7 @@ describe('the booking wizard over the basket', () => {
 
   it('a new search clears the basket', () => {
     startSearch(twoRooms);
-    completeSearch({ '10': 3 }, desktop);
+    availabilityAnswered({ '10': 3 }, desktop);
     addItem(itemFor(0), desktop);
     startSearch({ ...twoRooms, dateTo: '2030-05-04' });
     expect(getBookingState()).toMatchObject({ items: [], roomsLeft: {}, searchPerformed: false, search: { dateTo: '2030-05-04' } });

@@ -1,18 +1,23 @@
 /**
- * The booking state (spec section 3): the search, the basket of reservation items with the
- * rooms they leave, the wizard position, the payment type and the gift voucher. It lives
- * outside React so every page of the flow shares it, and in sessionStorage so a reload keeps
- * the booking. Every rule it applies is the domain's: basket, wizard, lead guest validity.
+ * The booking state: the search, the basket of reservation items with the
+ * rooms they leave, the wizard position, the payment type and the gift voucher, and what the
+ * booking of the basket has come to (its Idempotency-Key, an answer that never came, a payment
+ * waiting for the bank). It lives outside React so every page of the flow shares it, and in
+ * sessionStorage so a reload keeps the booking. Every rule it applies is the domain's: basket,
+ * wizard, lead guest validity.
  */
 import { useSyncExternalStore } from 'react';
-import { addToBasket, removeFromBasket, type RoomsLeft } from '@hotel/domain/basket';
+import { addToBasket, fitBasketToAvailability, removeFromBasket, type RoomsLeft } from '@hotel/domain/basket';
 import { advanceWizard, BookingStep, isLeadGuestStepValid, type WizardItem, type WizardMove } from '@hotel/domain/booking-wizard';
 import { DEFAULT_PAYMENT_TYPE, type PaymentType } from '@hotel/domain/checkout';
 import type { IsoDate } from '@hotel/domain/dates';
 import type { Minor } from '@hotel/domain/money';
 import type { Party } from '@hotel/domain/occupancy';
 import type { ChargeType } from '@hotel/domain/services';
+import { toMinor } from '@hotel/domain/money';
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
+import { newId } from '../lib/ids';
+import type { NewRoomPrices } from '../types/api';
 
 /** What a search asked for. */
 export interface SearchCriteria {
@@ -40,6 +45,8 @@ export interface SelectedService {
   ChargeType: ChargeType;
   Quantity: number;
   cost: Minor;
+  /** Units of the extra's inventory it takes on each night: one per adult and child when charged per person. */
+  units: number;
 }
 
 /** A reservation item: one searched room filled with a room type on a rate plan. */
@@ -81,8 +88,24 @@ export interface GiftVoucher {
   showContactUs: boolean;
 }
 
+/** A booking made and waiting for the guest's bank (3-D Secure): what Create answered. */
+export interface PendingPayment {
+  ConfirmationToken: string;
+  ReservationNumber: string;
+  ChallengeUrl: string;
+}
+
+/** Rooms taken out of the basket because they were sold meanwhile, and why. */
+export interface SoldOutNotice {
+  message: string;
+  removed: { roomNumber: number; roomTypeName: string }[];
+}
+
+/** Where the wizard stands: what a step's history entry remembers. */
+export type WizardPosition = Pick<BookingState, 'step' | 'roomIndex' | 'itemIndex' | 'selectedRoomTypeId'>;
+
 export interface BookingState {
-  version: 1;
+  version: 2;
   propertyCode: string | null;
   search: SearchCriteria | null;
   searching: boolean;
@@ -96,6 +119,21 @@ export interface BookingState {
   selectedRoomTypeId: number | null;
   paymentType: PaymentType;
   giftVoucher: GiftVoucher;
+  /** This basket (new with each search); a second tab opened on it shares it, and its key. */
+  basketId: string;
+  /**
+   * The Idempotency-Key of the basket's booking, kept across edits and reloads until a Create
+   * is answered with a booking: a retry, in this tab or another, can then never book twice.
+   */
+  attemptKey: string;
+  /** A Create was sent and no answer came: whether it booked must be found out before trying again. */
+  attemptUnconfirmed: boolean;
+  /** Counts the searches: the availability key carries it, so a search again is never answered from a cache. */
+  searchNumber: number;
+  soldOut: SoldOutNotice | null;
+  pendingPayment: PendingPayment | null;
+  /** Why the bank refused the last payment (3-D Secure), shown at checkout until the next attempt. */
+  paymentFailure: string | null;
 }
 
 /**
@@ -110,7 +148,7 @@ export const NO_GIFT_VOUCHER: GiftVoucher = { code: '', status: 'none', discount
 
 export function emptyBookingState(propertyCode: string | null = null): BookingState {
   return {
-    version: 1,
+    version: 2,
     propertyCode,
     search: null,
     searching: false,
@@ -123,13 +161,20 @@ export function emptyBookingState(propertyCode: string | null = null): BookingSt
     selectedRoomTypeId: null,
     paymentType: DEFAULT_PAYMENT_TYPE,
     giftVoucher: NO_GIFT_VOUCHER,
+    basketId: newId(),
+    attemptKey: newId(),
+    attemptUnconfirmed: false,
+    searchNumber: 0,
+    soldOut: null,
+    pendingPayment: null,
+    paymentFailure: null,
   };
 }
 
 function loadState(): BookingState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as BookingState | null;
-    if (saved?.version === 1) return { ...saved, searching: false };
+    if (saved?.version === 2) return { ...saved, searching: false };
   } catch {
     // A damaged entry starts a fresh booking.
   }
@@ -220,7 +265,7 @@ function moveFrom(current: BookingState, context: WizardContext): WizardMove {
 }
 
 /**
- * A new search (spec section 4): remembers the criteria and the search-form rooms, and clears
+ * A new search: remembers the criteria and the search-form rooms, and clears
  * the active room, the active item, the basket and the voucher.
  */
 export function startSearch(criteria: SearchCriteria): void {
@@ -229,23 +274,62 @@ export function startSearch(criteria: SearchCriteria): void {
     paymentType: current.paymentType,
     search: criteria,
     searching: true,
+    searchNumber: current.searchNumber + 1,
   }));
 }
 
-/** The search answered: rooms left per room type are tracked and the wizard starts at room type selection. */
-export function completeSearch(roomsLeft: RoomsLeft, context: WizardContext): void {
+/** Asks for fresh availability for the same search (after a room was sold under the guest), saying why. */
+export function searchAgain(reason: string): void {
+  setBookingState((current) => ({ ...current, searchNumber: current.searchNumber + 1, soldOut: { message: reason, removed: [] } }));
+}
+
+/**
+ * A search answered with the rooms free per room type. The first answer of a search starts the
+ * wizard at room type selection; a later one (a reload, a search again after a
+ * room was sold) fits the basket to it: what no longer has a room is taken out, the guest told,
+ * and the wizard goes back to the first room without one.
+ */
+export function availabilityAnswered(free: RoomsLeft, context: WizardContext): void {
   setBookingState((current) => {
-    const ready: BookingState = {
-      ...current,
-      searching: false,
-      searchPerformed: true,
-      roomsLeft,
+    if (!current.searchPerformed) {
+      const ready: BookingState = {
+        ...current,
+        searching: false,
+        searchPerformed: true,
+        roomsLeft: free,
+        step: BookingStep.RoomTypeSelection,
+        roomIndex: 0,
+        itemIndex: 0,
+      };
+      return applyMove(ready, moveFrom(ready, context));
+    }
+    const fitted = fitBasketToAvailability(current.items, free);
+    const kept = { ...current, items: fitted.items, roomsLeft: fitted.roomsLeft };
+    if (fitted.removed.length === 0) return kept;
+    const firstEmpty = Math.min(...fitted.removed.map((item) => item.roomNumber)) - 1;
+    return {
+      ...kept,
       step: BookingStep.RoomTypeSelection,
-      roomIndex: 0,
+      roomIndex: firstEmpty,
       itemIndex: 0,
+      selectedRoomTypeId: null,
+      giftVoucher: NO_GIFT_VOUCHER,
+      soldOut: {
+        message: current.soldOut?.message ?? '',
+        removed: fitted.removed.map((item) => ({ roomNumber: item.roomNumber, roomTypeName: item.roomTypeName })),
+      },
     };
-    return applyMove(ready, moveFrom(ready, context));
   });
+}
+
+/** The guest has read why rooms were taken out. */
+export function dismissSoldOut(): void {
+  setBookingState((current) => ({ ...current, soldOut: null }));
+}
+
+/** Back or Forward to a step's history entry: the wizard stands where it stood then. */
+export function restorePosition(position: WizardPosition): void {
+  setBookingState((current) => ({ ...current, ...position }));
 }
 
 /** The guest picked a room type for the active room: its rate plans are shown next. */
@@ -259,11 +343,14 @@ export function backToRoomTypes(): void {
 }
 
 /**
- * Adds an item (spec section 4, Basket): only while its room type has a room left, which it
+ * Adds an item to the basket: only while its room type has a room left, which it
  * then takes; then the wizard advances. Null when no room is left.
  */
 export function addItem(item: BookingItem, context: WizardContext): WizardMove | null {
-  const basket = addToBasket({ items: state.items, roomsLeft: state.roomsLeft }, item);
+  // Back to a room that has its item already and a new choice there: the new one replaces it.
+  const replaced = state.items.find((existing) => existing.roomNumber === item.roomNumber);
+  const without = { items: state.items, roomsLeft: state.roomsLeft };
+  const basket = addToBasket(replaced ? removeFromBasket(without, replaced.ReservationItemId) : without, item);
   if (basket === null) return null;
   const added: BookingState = {
     ...state,
@@ -271,6 +358,7 @@ export function addItem(item: BookingItem, context: WizardContext): WizardMove |
     roomsLeft: basket.roomsLeft,
     step: BookingStep.RatePlanSelection,
     roomIndex: item.roomNumber - 1,
+    soldOut: null,
   };
   const move = moveFrom(added, context);
   setBookingState(applyMove(added, move));
@@ -336,7 +424,57 @@ export function setGiftVoucher(giftVoucher: GiftVoucher): void {
   setBookingState((current) => ({ ...current, giftVoucher }));
 }
 
+/**
+ * New prices the server answered (PRICE_CHANGED): each room's price, undiscounted price and
+ * extras, by ReservationItemId, so the summary shows them and the next Create sends them.
+ */
+export function applyNewPrices(rooms: readonly NewRoomPrices[]): void {
+  setBookingState((current) => ({
+    ...current,
+    items: current.items.map((item) => {
+      const priced = rooms.find((room) => String(room.ReservationItemId) === item.ReservationItemId);
+      if (priced === undefined) return item;
+      return {
+        ...item,
+        roomCost: toMinor(priced.TotalCost),
+        originalRoomCost: toMinor(priced.OriginalTotalCost),
+        services: item.services.map((service) => {
+          const cost = priced.Services.find((candidate) => candidate.ServiceId === service.ServiceId)?.TotalCost;
+          return cost === undefined ? service : { ...service, cost: toMinor(cost) };
+        }),
+      };
+    }),
+  }));
+}
+
+/** A Create is on its way: until its answer comes, nobody knows whether it booked. */
+export function createSent(): void {
+  setBookingState((current) => ({ ...current, attemptUnconfirmed: true, paymentFailure: null }));
+}
+
+/** The Create was answered with a refusal, or found not to have booked: the same key may be sent again. */
+export function createNotMade(): void {
+  setBookingState((current) => ({ ...current, attemptUnconfirmed: false }));
+}
+
+/**
+ * The booking was made and waits for the guest's bank: the basket and what was typed stay
+ * (the bank may refuse), and a next attempt needs a new key, this one being spent.
+ */
+export function awaitPayment(pendingPayment: PendingPayment): void {
+  setBookingState((current) => ({ ...current, pendingPayment, attemptUnconfirmed: false, attemptKey: newId() }));
+}
+
+/** The bank refused, or the guest went back to pay another way: the basket is bookable again. */
+export function paymentNotMade(failure: string | null): void {
+  setBookingState((current) => ({ ...current, pendingPayment: null, paymentFailure: failure }));
+}
+
 /** After a booking is made: the basket is emptied, the search kept for another room. */
 export function finishBooking(): void {
-  setBookingState((current) => ({ ...emptyBookingState(current.propertyCode), search: current.search }));
+  setBookingState((current) => ({
+    ...emptyBookingState(current.propertyCode),
+    search: current.search,
+    searchNumber: current.searchNumber,
+  }));
 }

@@ -1,4 +1,5 @@
 /** Small builders of API answers for component tests (never the demo data). */
+import type { SearchCriteria } from '../stores/booking-store';
 import type { BookConfig, Property, SearchResponse, SearchRoomType, WireRate, WireRoomType } from '../types/api';
 
 export function aProperty(overrides: Partial<Property> = {}): Property {
@@ -110,6 +111,7 @@ export function aRate(overrides: Partial<WireRate> = {}): WireRate {
     OriginalPerPersonCostPerAdult: 0,
     OriginalPerPersonCostPerChild: 0,
     OriginalPerPersonCostPerInfant: 0,
+    RoomCosts: [{ TotalCost: 200, OriginalTotalCost: 200 }],
     CanPayByCompanyInvoice: true,
     MinLengthOfStay: 1,
     ...overrides,
@@ -152,6 +154,21 @@ export function aSearchResponse(roomTypes: SearchRoomType[], overrides: Partial<
     HopGiftVoucherCodeMessage: null,
     IsHopGiftVoucherCodeValid: null,
     NumberOfRoomsPerRoomTypeId: Object.fromEntries(roomTypes.map((entry) => [String(entry.RoomType.RoomTypeId), 5])),
+    ...overrides,
+  };
+}
+
+/** A search of property 7 (TEST) for one room of two adults, 1 to 3 May 2030. */
+export function aSearchCriteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
+  return {
+    propertyId: 7,
+    propertyCode: 'TEST',
+    dateFrom: '2030-05-01',
+    dateTo: '2030-05-03',
+    rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
+    promoCode: '',
+    ratePlanCode: '',
+    locationId: null,
     ...overrides,
   };
 }

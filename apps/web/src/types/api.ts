@@ -9,6 +9,17 @@ export interface ApiErrorBody {
   Message?: string;
   Code?: string;
   ModelState?: ModelState;
+  /** PRICE_CHANGED: the server's prices of each room. */
+  Rooms?: NewRoomPrices[];
+}
+
+/** A room's prices as PRICE_CHANGED answers them (major units). */
+export interface NewRoomPrices {
+  ReservationItemId: string | number | null;
+  TotalCost: number;
+  OriginalTotalCost: number;
+  ServicesCost: number;
+  Services: { ServiceId: number; TotalCost: number }[];
 }
 
 export interface CreditCardType {
@@ -115,7 +126,7 @@ export interface OccupancyBounds {
   ChildMaximumOccupancy: number | null;
 }
 
-/** A rate of a search answer: components summed over the stay, in major units. */
+/** A rate of a search answer: components summed over the stay and each searched room's cost, in major units. */
 export interface WireRate extends OccupancyBounds {
   RatePlanId: number;
   RatePlanCode: string;
@@ -142,6 +153,8 @@ export interface WireRate extends OccupancyBounds {
   OriginalPerPersonCostPerAdult: number;
   OriginalPerPersonCostPerChild: number;
   OriginalPerPersonCostPerInfant: number;
+  /** What each searched room costs on this rate, in the search's order; null where its party does not fit. */
+  RoomCosts: ({ TotalCost: number; OriginalTotalCost: number } | null)[];
   CanPayByCompanyInvoice: boolean;
   MinLengthOfStay: number;
 }
@@ -208,4 +221,13 @@ export interface SavedCard {
   ExpiryMonth?: number | null;
   ExpiryYear?: number | null;
   NameOnCard?: string | null;
+}
+
+/** Whether a booking is made: GET /api/Reservation/Status (and ReleasePendingPayment) answers it. */
+export interface ReservationStatus {
+  Success: boolean;
+  Message: string;
+  Status: 'PendingPayment' | 'Confirmed' | 'PaymentFailed' | 'Cancelled';
+  ReservationNumber: string;
+  ChallengeUrl: string | null;
 }

@@ -1,7 +1,5 @@
 /**
- * /api/Account request bodies. Register and Authenticate follow the spec; the spec does not
- * show RequestPasswordReset, PasswordReset, ChangePassword and Update, so their bodies are
- * defined here, once, for the API and the web.
+ * /api/Account request bodies, defined once for the API and the web.
  */
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages';

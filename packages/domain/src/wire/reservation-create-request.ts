@@ -25,7 +25,7 @@ export const browserDataSchema = z.object({
 /**
  * LanguageCode, IsAppBooking, PropertyId, DateFrom, DateTo, Notes, Comment, Booker,
  * CardDetails (only when paying by card, else null), PaymentType, AccountId, PONumber,
- * PromoCode, HopGiftVoucherCode, Rooms, BrowserData.
+ * PromoCode, RatePlanCode, HopGiftVoucherCode, Rooms, BrowserData.
  */
 export const reservationCreateRequestSchema = z.object({
   LanguageCode: languageCodeSchema,
@@ -41,6 +41,8 @@ export const reservationCreateRequestSchema = z.object({
   AccountId: optionalText(50),
   PONumber: optionalText(50),
   PromoCode: optionalText(50),
+  /** The rate code the guest searched with: a rate that requires a code is booked only with it. */
+  RatePlanCode: optionalText(50),
   HopGiftVoucherCode: optionalText(50),
   Rooms: z.array(reservationRoomSchema).min(1).max(20),
   BrowserData: browserDataSchema.nullish(),

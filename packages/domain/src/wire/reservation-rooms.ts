@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { guestSchema } from './contact';
-import { guestCount, wireDate, wireId, wireMoney } from './scalars';
+import { guestCount, wireDate, wireId, wireMoney, withGuestWhoTakesRoom } from './scalars';
 
 /** A client-side id linking services to their room before the server assigns ids. */
 export const reservationItemIdSchema = z.union([z.number().int().min(0), z.string().min(1).max(64)]);
@@ -21,8 +21,7 @@ export const serviceSelectionSchema = z.object({
 /** A chosen service as the wire carries it. */
 export type ServiceSelectionPayload = z.infer<typeof serviceSelectionSchema>;
 
-/** A room as priced: DateFrom, DateTo, RoomTypeId, RatePlanId, Promotion, counts, Services, TotalCost. */
-export const pricedRoomSchema = z.object({
+const pricedRoomShape = z.object({
   ReservationItemId: reservationItemIdSchema.nullish(),
   DateFrom: wireDate,
   DateTo: wireDate,
@@ -34,20 +33,26 @@ export const pricedRoomSchema = z.object({
   NumberOfChildren: guestCount,
   NumberOfInfants: guestCount,
   Services: z.array(serviceSelectionSchema).max(100),
+  /** The room's price as the search answered it for this party (its RoomCosts entry): before tax at a tax-exclusive property. */
   TotalCost: wireMoney,
 });
+
+/** A room as priced: DateFrom, DateTo, RoomTypeId, RatePlanId, Promotion, counts, Services, TotalCost. */
+export const pricedRoomSchema = withGuestWhoTakesRoom(pricedRoomShape);
 
 /** A priced room as the wire carries it. */
 export type PricedRoomPayload = z.infer<typeof pricedRoomSchema>;
 
 /** A room of Reservation/Create: a priced room with its id, bed configuration and guests. */
-export const reservationRoomSchema = pricedRoomSchema.extend({
-  ReservationItemId: reservationItemIdSchema,
-  RoomConfigurationDropdownOptionId: wireId.nullish(),
-  /** The lead guest; when absent the first of Guests leads. */
-  LeadGuest: guestSchema.nullish(),
-  Guests: z.array(guestSchema).max(50),
-});
+export const reservationRoomSchema = withGuestWhoTakesRoom(
+  pricedRoomShape.extend({
+    ReservationItemId: reservationItemIdSchema,
+    RoomConfigurationDropdownOptionId: wireId.nullish(),
+    /** The lead guest; when absent the first of Guests leads. */
+    LeadGuest: guestSchema.nullish(),
+    Guests: z.array(guestSchema).max(50),
+  }),
+);
 
 /** A reservation room as the wire carries it. */
 export type ReservationRoomPayload = z.infer<typeof reservationRoomSchema>;

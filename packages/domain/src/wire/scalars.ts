@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { isValidDate } from '../dates';
-import { requiredMessage, VALIDATION_MESSAGES } from '../messages';
+import { requiredMessage, tooLongMessage, VALIDATION_MESSAGES } from '../messages';
+import { canTakeRoom, type Party } from '../occupancy';
 import { isValidTimeOfDay } from '../time-of-day';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isStrongPassword, isValidPhone } from '../validation';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isStrongPassword, isValidPhone, PHONE_MAX_LENGTH } from '../validation';
 
 /** Longest free text accepted in a field (names, streets, codes). */
 export const SHORT_TEXT_MAX = 200;
@@ -28,7 +29,7 @@ export const propertyIdSchema = z
   .positive()
   .max(MAX_ID, { error: requiredMessage('Property') });
 
-/** LanguageCode; the client always sends "en" (spec section 1). */
+/** LanguageCode; the client always sends "en". */
 export const languageCodeSchema = z
   .string()
   .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/)
@@ -58,18 +59,39 @@ export const wireMoney = z
 /** A guest count of a room. */
 export const guestCount = z.number().int().min(0).max(50);
 
-/** Text that must hold something other than spaces; the message names the field. */
+/**
+ * Refines a room's guest counts: at least one adult or child (`canTakeRoom`), reported on
+ * NumberOfAdults, and only once the counts themselves are valid.
+ */
+export function withGuestWhoTakesRoom<T extends z.ZodType<Party>>(room: T) {
+  return room.refine(canTakeRoom, {
+    error: VALIDATION_MESSAGES.roomWithoutGuest,
+    path: ['NumberOfAdults'],
+    when: (payload) => payload.issues.length === 0,
+  });
+}
+
+/**
+ * Text that must hold something other than spaces; the message names the field. Too long text
+ * says the limit (a schema's own error would otherwise stand for every check, "required" too).
+ */
 export function requiredText(label: string, max: number = SHORT_TEXT_MAX) {
   const message = requiredMessage(label);
-  return z.string({ error: message }).max(max).regex(/\S/, { error: message });
+  return z
+    .string({ error: message })
+    .max(max, { error: tooLongMessage(max) })
+    .regex(/\S/, { error: message });
 }
 
-/** Optional free text (null or absent allowed). */
+/** Optional free text (null or absent allowed), at most `max` characters. */
 export function optionalText(max: number = SHORT_TEXT_MAX) {
-  return z.string().max(max).nullish();
+  return z
+    .string()
+    .max(max, { error: tooLongMessage(max) })
+    .nullish();
 }
 
-/** An e-mail address under the spec's rule, with its message. */
+/** An e-mail address under the e-mail rule, with its message. */
 export const emailSchema = z
   .string({ error: VALIDATION_MESSAGES.email })
   .max(EMAIL_MAX_LENGTH, { error: VALIDATION_MESSAGES.email })
@@ -78,18 +100,18 @@ export const emailSchema = z
 /** A phone number starting with + or 00, with its message. */
 export const phoneSchema = z
   .string({ error: VALIDATION_MESSAGES.phone })
-  .max(40, { error: VALIDATION_MESSAGES.phone })
+  .max(PHONE_MAX_LENGTH, { error: VALIDATION_MESSAGES.phone })
   .refine(isValidPhone, { error: VALIDATION_MESSAGES.phone });
 
 /** A password being checked (login): only required. */
 export const passwordSchema = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, { error: VALIDATION_MESSAGES.passwordRequired })
-  .max(200);
+  .max(200, { error: tooLongMessage(200) });
 
 /** A password being chosen: required, 10+ characters with a non-alphanumeric one. */
 export const newPasswordSchema = z
   .string({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
-  .max(200)
+  .max(200, { error: tooLongMessage(200) })
   .refine(isStrongPassword, { error: VALIDATION_MESSAGES.passwordTooWeak });

@@ -2,17 +2,19 @@
  * POST /api/Availability/Search body (also the property-group search).
  */
 import { z } from 'zod';
-import { guestCount, languageCodeSchema, optionalText, propertyIdSchema, wireDate, wireId } from './scalars';
+import { guestCount, withGuestWhoTakesRoom, languageCodeSchema, optionalText, propertyIdSchema, wireDate, wireId } from './scalars';
 
 /** Most rooms one search may carry, whatever the property allows. */
 export const MAX_ROOMS_PER_SEARCH = 20;
 
-/** One searched room: NumberOfAdults, NumberOfChildren, NumberOfInfants. */
-export const searchRoomSchema = z.object({
-  NumberOfAdults: guestCount,
-  NumberOfChildren: guestCount,
-  NumberOfInfants: guestCount,
-});
+/** One searched room: NumberOfAdults, NumberOfChildren, NumberOfInfants; at least one adult or child. */
+export const searchRoomSchema = withGuestWhoTakesRoom(
+  z.object({
+    NumberOfAdults: guestCount,
+    NumberOfChildren: guestCount,
+    NumberOfInfants: guestCount,
+  }),
+);
 
 /** PropertyId, LanguageCode, PromoCode, RatePlanCode, DateFrom, DateTo, LocationId, Rooms. */
 export const searchRequestSchema = z.object({

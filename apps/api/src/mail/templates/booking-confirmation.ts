@@ -1,6 +1,7 @@
 import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
 import { countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
 import { formatMoney, type Minor } from '@hotel/domain/money';
+import { totalToPay } from '@hotel/domain/vat';
 import { mailButton, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
@@ -24,7 +25,11 @@ export type BookingConfirmationMail = {
     total: Minor;
   }[];
   services: { name: string; quantity: number; total: Minor }[];
-  totals: { rooms: Minor; extras: Minor; giftVoucherDiscount: Minor; total: Minor; vat: Minor };
+  /**
+   * `total` is rooms + extras - gift voucher in the hotel's prices, `vat` its tax at `vatRate`
+   * percent: added on top of it when `isTaxExclusive` (the guest pays both), inside it otherwise.
+   */
+  totals: { rooms: Minor; extras: Minor; giftVoucherDiscount: Minor; total: Minor; vat: Minor; vatRate: number; isTaxExclusive: boolean };
   /** How the booking is paid, as the guest should read it ("Paid by card", "Invoice to your company"). */
   paymentType: string;
   card?: { brand: CardType; last4: string } | null;
@@ -65,15 +70,18 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
     total: money(room.total),
   }));
   const services = booking.services.map((service) => ({ label: `${service.name} x ${service.quantity}`, total: money(service.total) }));
+  const { isTaxExclusive, vatRate } = booking.totals;
   const totals: [string, string][] = [
     ['Rooms', money(booking.totals.rooms)],
     ...(booking.totals.extras > 0 ? [['Extras', money(booking.totals.extras)] as [string, string]] : []),
     ...(booking.totals.giftVoucherDiscount > 0
       ? [['Gift voucher', `-${money(booking.totals.giftVoucherDiscount)}`] as [string, string]]
       : []),
+    // Tax-exclusive prices: the VAT is a line of its own, added into the total the guest pays.
+    ...(isTaxExclusive ? [[`VAT (${vatRate}%)`, money(booking.totals.vat)] as [string, string]] : []),
   ];
-  const total = money(booking.totals.total);
-  const vat = money(booking.totals.vat);
+  const total = money(totalToPay(booking.totals.total, booking.totals.vat, isTaxExclusive));
+  const vatIncluded = isTaxExclusive ? undefined : money(booking.totals.vat);
   const card = booking.card ? `${CARD_TYPE_NAMES[booking.card.brand]} ending ${booking.card.last4}` : undefined;
   const propertyName = booking.property.propertyName;
 
@@ -131,10 +139,13 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
         <td style="${cell}font-size:17px;font-weight:700;">Total</td>
         <td style="${amountCell}font-size:17px;font-weight:700;">${total}</td>
       </tr>
-      <tr>
-        <td style="${cell}color:#6b7280;">Of which VAT</td>
-        <td style="${amountCell}color:#6b7280;">${vat}</td>
-      </tr>
+      ${
+        vatIncluded !== undefined &&
+        html`<tr>
+          <td style="${cell}color:#6b7280;">Of which VAT</td>
+          <td style="${amountCell}color:#6b7280;">${vatIncluded}</td>
+        </tr>`
+      }
     </table>
     <h2 style="${sectionHeading}">Payment</h2>
     <p style="margin:0;">${booking.paymentType}${card && html`<br /><span style="color:#4b5563;">${card}</span>`}</p>
@@ -158,7 +169,7 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     `Total: ${total}`,
-    `Of which VAT: ${vat}`,
+    ...(vatIncluded !== undefined ? [`Of which VAT: ${vatIncluded}`] : []),
     '',
     'PAYMENT',
     booking.paymentType,

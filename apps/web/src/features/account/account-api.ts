@@ -1,4 +1,4 @@
-/** The account calls (spec section 7): authenticate, log out, register, confirm an address, reset or change a password, update details. */
+/** The account calls: authenticate, log out, register, confirm an address, reset or change a password, update details. */
 import type {
   AuthenticateRequest,
   ChangePasswordRequest,
@@ -16,7 +16,7 @@ export function authenticate(request: AuthenticateRequest): Promise<Authenticate
   return apiPost<AuthenticateResponse>('/Account/Authenticate', request);
 }
 
-/** Logs out; the answer is ignored (spec section 7). */
+/** Logs out; the answer is ignored. */
 export async function logout(): Promise<void> {
   await apiPost<unknown>('/Account/Logout', {});
 }

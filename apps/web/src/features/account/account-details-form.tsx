@@ -10,8 +10,8 @@ import type { UserAccount } from '../../types/api';
 import { updateAccount } from './account-api';
 
 /**
- * Manage Account's details form (spec section 8: 'Your details have been saved successfully' or
- * 'Failed to save your details'). The e-mail address is the login and is not changed here.
+ * Manage Account's details form ('Your details have been saved successfully' or 'Failed to
+ * save your details'). The e-mail address is the login and is not changed here.
  */
 export function AccountDetailsForm(props: { propertyId: number; user: UserAccount }) {
   const toast = useToast();

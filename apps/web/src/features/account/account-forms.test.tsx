@@ -24,7 +24,7 @@ function renderLoginForm(onLoggedIn = vi.fn()) {
 }
 
 describe('LoginForm', () => {
-  it('checks the fields with the spec messages before calling', async () => {
+  it('checks the fields with their messages before calling', async () => {
     const calls = fakeApi({});
     renderLoginForm();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));

@@ -10,7 +10,7 @@ import type { UserAccount } from '../../types/api';
 import { authenticate, userFromAuthenticate } from './account-api';
 
 /**
- * The login dialog's form (spec sections 4 and 8): Success false shows the server's Message;
+ * The login dialog's form: Success false shows the server's Message;
  * a failed call its model state or Message, else the login error; success greets the user.
  */
 export function LoginForm(props: {

@@ -10,7 +10,7 @@ import { register } from './account-api';
 
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one that is not a letter or a digit.`;
 
-/** The Register page's form (spec section 5: password rule and confirm field; section 8: its toasts). */
+/** The Register page's form: the password rule and its confirm field, and its notifications. */
 export function RegisterForm(props: { propertyId: number; onRegistered: () => void }) {
   const toast = useToast();
   const form = useForm({ Firstname: '', Lastname: '', EmailAddress: '', MobileNumber: '', Password: '', ConfirmPassword: '' });

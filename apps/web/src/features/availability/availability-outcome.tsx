@@ -1,9 +1,9 @@
 /**
- * What the search found, in the spec's words (sections 4 and 8): the promo code warning, the
+ * What the search found, in the guest's words: the promo code warning, the
  * good news, not enough rooms for the occupancy, or not available with alternative stays.
  */
 import { formatDate } from '@hotel/domain/dates';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
+import { ERROR_MESSAGES, nightsText, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { noRoomTypeFitsOccupancy, type Party } from '@hotel/domain/occupancy';
 import { minimumStayBadge, type AlternativeStay } from '@hotel/domain/restrictions';
 import { Button } from '../../components/button';
@@ -74,9 +74,7 @@ export function AvailabilityOutcome(props: {
                   <span>
                     {formatDate(stay.from, 'ddd Do MMM YYYY')} – {formatDate(stay.to, 'ddd Do MMM YYYY')}
                   </span>
-                  <span className="text-sm font-normal">
-                    {stay.nights} {stay.nights === 1 ? 'night' : 'nights'}
-                  </span>
+                  <span className="text-sm font-normal">{nightsText(stay.nights)}</span>
                 </Button>
               </li>
             ))}

@@ -3,12 +3,14 @@ import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
-import { ratePrice } from '../../lib/rate-price';
+import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType, WireRate } from '../../types/api';
 
 export function RateList(props: {
   entry: SearchRoomType;
   party: Party;
+  /** The searched room being filled: the search priced each rate for it. */
+  roomIndex: number;
   nights: number;
   busy: boolean;
   onSelect: (rate: WireRate) => void;
@@ -38,7 +40,8 @@ export function RateList(props: {
       </div>
       <ul className="space-y-3" aria-label={`Rates for ${entry.RoomType.Name}`}>
         {rates.map((rate) => {
-          const price = ratePrice(rate, party);
+          const price = roomCostOf(rate, props.roomIndex);
+          if (price === null) return null;
           return (
             <li key={rate.RatePlanId} className="rounded-lg border border-gray-300 bg-white p-4">
               <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

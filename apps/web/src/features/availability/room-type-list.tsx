@@ -1,5 +1,5 @@
 /**
- * The room types for one searched room (spec sections 4 and 5): only those that show for its
+ * The room types for one searched room: only those that show for its
  * party, with images, occupancy, the availability badge at 3 or fewer left, and the lowest
  * stay price with its per-night price, the original struck through when discounted.
  */
@@ -10,7 +10,7 @@ import { roomTypeShows } from '@hotel/domain/occupancy';
 import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
-import { pricedRate } from '../../lib/rate-price';
+import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType } from '../../types/api';
 
 /** The room types shown for a party, with rooms left taken from the basket's count. */
@@ -28,7 +28,8 @@ export function shownRoomTypes(roomTypes: readonly SearchRoomType[], party: Part
 
 export function RoomTypeList(props: {
   roomTypes: SearchRoomType[];
-  party: Party;
+  /** The searched room being filled: the search priced each rate for it. */
+  roomIndex: number;
   nights: number;
   roomsLeft: RoomsLeft;
   showOccupancy: boolean;
@@ -39,7 +40,7 @@ export function RoomTypeList(props: {
     <ul className="space-y-4" aria-label={`Available ${props.unit.many}`}>
       {props.roomTypes.map(({ RoomType: roomType, Rates }) => {
         const left = props.roomsLeft[String(roomType.RoomTypeId)] ?? 0;
-        const lowest = lowestRate({ roomType, rates: Rates.map(pricedRate), parties: [props.party] });
+        const lowest = lowestRate([Rates.flatMap((rate) => roomCostOf(rate, props.roomIndex) ?? [])]);
         return (
           <li key={roomType.RoomTypeId} className="overflow-hidden rounded-lg border border-gray-300 bg-white sm:flex">
             {roomType.ImageUrls[0] && (

@@ -1,4 +1,4 @@
-/** POST /api/Availability/Search: its key, fetcher and hook (spec section 7). */
+/** POST /api/Availability/Search: its key, fetcher and hook. */
 import useSWR from 'swr';
 import type { SearchRequest } from '@hotel/domain/wire/search-request';
 import { apiPost, LANGUAGE_CODE } from '../../lib/api-client';
@@ -23,13 +23,15 @@ export function searchRequest(criteria: SearchCriteria): SearchRequest {
   };
 }
 
-export const searchKey = (criteria: SearchCriteria) => ['Availability/Search', JSON.stringify(searchRequest(criteria))] as const;
+/** A search's key: its request and its number, so searching the same stay again asks the server again. */
+export const searchKey = (criteria: SearchCriteria, searchNumber: number) =>
+  ['Availability/Search', JSON.stringify(searchRequest(criteria)), searchNumber] as const;
 
-const fetchSearch = ([, body]: readonly [string, string]) => apiPost<SearchResponse>('/Availability/Search', JSON.parse(body));
+const fetchSearch = ([, body]: readonly [string, string, number]) => apiPost<SearchResponse>('/Availability/Search', JSON.parse(body));
 
-/** The answer to the current search; searched once per criteria. */
-export function useAvailabilitySearch(criteria: SearchCriteria | null) {
-  return useSWR(criteria === null ? null : searchKey(criteria), fetchSearch, {
+/** The answer to the current search; searched once per search, then kept while the guest moves through the wizard. */
+export function useAvailabilitySearch(criteria: SearchCriteria | null, searchNumber: number) {
+  return useSWR(criteria === null ? null : searchKey(criteria, searchNumber), fetchSearch, {
     revalidateOnFocus: false,
     revalidateIfStale: false,
     revalidateOnReconnect: false,

@@ -1,10 +1,12 @@
 /**
- * The booking summary (spec sections 2 and 3): each reservation item with its room cost,
- * extras and guests, and the totals: rooms, extras, gift discount, total and the VAT in it.
+ * The booking summary: each reservation item with its room cost,
+ * extras and guests, and the totals: rooms, extras, gift discount, the VAT (a line of its own
+ * when it is added to tax-exclusive prices, else what the total includes) and the total to pay.
  */
 import type { ReactNode } from 'react';
 import { BookingStep } from '@hotel/domain/booking-wizard';
 import { countNights, formatDate } from '@hotel/domain/dates';
+import { nightsText } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
@@ -26,7 +28,6 @@ export function BasketSummary(props: {
   totals: BookingTotals;
   unit: { One: string; Many: string };
   labels: { adults: string; children: string; infants: string };
-  isTaxExclusive: boolean;
   heading?: string;
   showPolicies?: boolean;
   onRemove?: (item: BookingItem) => void;
@@ -47,7 +48,7 @@ export function BasketSummary(props: {
         <>
           <p className="mt-1 text-sm text-gray-800">
             {formatDate(first.DateFrom, 'ddd Do MMM YYYY')} – {formatDate(first.DateTo, 'ddd Do MMM YYYY')},{' '}
-            {countNights(first.DateFrom, first.DateTo)} nights
+            {nightsText(countNights(first.DateFrom, first.DateTo))}
           </p>
           <ul className="mt-3 divide-y divide-gray-200">
             {props.items.map((item, index) => (
@@ -131,14 +132,22 @@ export function BasketSummary(props: {
                 <dd>−{money.display(totals.giftDiscount)}</dd>
               </div>
             )}
+            {totals.isTaxExclusive && (
+              <div className="flex justify-between">
+                <dt>VAT ({totals.vatRate}%)</dt>
+                <dd data-testid="booking-vat">{money.display(totals.vat)}</dd>
+              </div>
+            )}
             <div className="flex justify-between border-t border-gray-300 pt-2 text-lg font-bold">
               <dt>Total</dt>
               <dd data-testid="booking-total">{money.display(totals.total)}</dd>
             </div>
-            <div className="flex justify-between text-gray-800">
-              <dt>{props.isTaxExclusive ? 'VAT added' : 'Includes VAT of'}</dt>
-              <dd>{money.display(totals.vat)}</dd>
-            </div>
+            {!totals.isTaxExclusive && (
+              <div className="flex justify-between text-gray-800">
+                <dt>Includes VAT of</dt>
+                <dd data-testid="booking-vat">{money.display(totals.vat)}</dd>
+              </div>
+            )}
           </dl>
           {money.converted && (
             <p className="pt-1 text-xs text-gray-800">

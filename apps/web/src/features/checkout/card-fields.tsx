@@ -1,5 +1,5 @@
 /**
- * Card details (spec sections 3 and 5): the brand is detected from the number as it is typed
+ * Card details: the brand is detected from the number as it is typed
  * and checked against the property's accepted card types; holder name and e-mail default to
  * the booker's.
  */

@@ -1,8 +1,9 @@
-/** The calls of the checkout (spec section 7): countries, card types, companies, voucher check, create. */
+/** The calls of the checkout: countries, card types, companies, voucher check, create. */
 import useSWR from 'swr';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
-import { apiGet, apiPost } from '../../lib/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import type { ReservationStatus } from '../../types/api';
 
 export interface Country {
   CountryId: number;
@@ -67,4 +68,19 @@ export function checkVoucherCode(request: CheckVoucherCodeRequest): Promise<Vouc
 /** Books; the Idempotency-Key makes a retried click replay the first answer instead of booking twice. */
 export function createReservation(request: ReservationCreateRequest, idempotencyKey: string): Promise<ReservationCreated> {
   return apiPost<ReservationCreated>('/Reservation/Create', request, { 'Idempotency-Key': idempotencyKey });
+}
+
+export type CreateOutcome = { Made: true; Booking: ReservationCreated } | { Made: false; Booking: null };
+
+/** Whether the Create sent with this key booked (after a lost answer), without sending it again. */
+export function createOutcome(propertyId: number, idempotencyKey: string): Promise<CreateOutcome> {
+  return apiRequest<CreateOutcome>('/Reservation/CreateOutcome', {
+    query: { propertyId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** The guest pays another way than the bank's check they left: the booking waiting for it gives its rooms back now. */
+export function releasePendingPayment(propertyId: number, confirmationToken: string): Promise<ReservationStatus> {
+  return apiPost<ReservationStatus>('/Reservation/ReleasePendingPayment', { PropertyId: propertyId, ConfirmationToken: confirmationToken });
 }

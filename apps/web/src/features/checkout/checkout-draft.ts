@@ -1,4 +1,4 @@
-/** The booking draft the checkout form edits (spec section 3), and its wire shapes. */
+/** The booking draft the checkout form edits, and its wire shapes. */
 import { detectCardType, findAcceptedCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
 import type { BookerDetails } from '@hotel/domain/validation';
@@ -78,9 +78,30 @@ export function emptyDraft(
   };
 }
 
+/** What of a draft is kept for the session: never the card, never a password. */
+export function keptOfDraft({
+  card: _card,
+  password: _password,
+  confirmPassword: _confirm,
+  ...kept
+}: CheckoutDraft): Partial<CheckoutDraft> {
+  return kept;
+}
+
+/**
+ * The draft to start from: what was typed earlier in the session (a reload, Back and Forward),
+ * else the logged-in user's details; the card and passwords always start empty.
+ */
+export function restoreDraft(saved: Partial<CheckoutDraft> | undefined, user?: Parameters<typeof emptyDraft>[0]): CheckoutDraft {
+  const empty = emptyDraft(user);
+  if (saved === undefined) return empty;
+  const typed = Object.fromEntries(Object.entries(saved.booker ?? {}).filter(([, value]) => value !== '' && value !== null));
+  return { ...empty, ...saved, booker: { ...empty.booker, ...typed }, card: empty.card, password: '', confirmPassword: '' };
+}
+
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The Booker payload: City and StateOrCounty are null (spec section 3). */
+/** The Booker payload: City and StateOrCounty are null, as checkout does not ask for them. */
 export function bookerPayload(booker: BookerDraft) {
   return {
     FirstName: booker.FirstName.trim(),

@@ -1,27 +1,27 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentType } from '@hotel/domain/checkout';
 import { buildItem } from '../../stores/booking-item';
-import { NO_GIFT_VOUCHER, type BookingItem, type GiftVoucher } from '../../stores/booking-store';
-import { aBookConfig, aProperty, aRate, aSearchRoomType } from '../../test/builders';
-import { fakeApi, renderWithProviders, respond, type ApiRoutes } from '../../test/render';
+import {
+  emptyBookingState,
+  getBookingState,
+  NO_GIFT_VOUCHER,
+  paymentNotMade,
+  setBookingState,
+  useBookingState,
+  type BookingItem,
+  type GiftVoucher,
+} from '../../stores/booking-store';
+import { aBookConfig, aProperty, aRate, aSearchCriteria, aSearchRoomType } from '../../test/builders';
+import { fakeApi, renderWithProviders, respond, type ApiCall, type ApiRoutes } from '../../test/render';
 import type { BookConfig } from '../../types/api';
 import { CheckoutForm } from './checkout-form';
 
 function anItem(canPayByCompanyInvoice = true): BookingItem {
   const item = buildItem({
-    criteria: {
-      propertyId: 7,
-      propertyCode: 'TEST',
-      dateFrom: '2030-05-01',
-      dateTo: '2030-05-03',
-      rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
-      promoCode: '',
-      ratePlanCode: '',
-      locationId: null,
-    },
+    criteria: aSearchCriteria(),
     roomIndex: 0,
     entry: aSearchRoomType(),
     rate: aRate({ CanPayByCompanyInvoice: canPayByCompanyInvoice }),
@@ -39,31 +39,50 @@ const baseRoutes: ApiRoutes = {
   'POST /api/Log': respond(204),
 };
 
-function Harness(props: { items?: BookingItem[]; config?: BookConfig; onBooked?: () => void }) {
+/** The form over the booking store's basket, as the checkout page shows it. */
+function Harness(props: {
+  config?: BookConfig;
+  onBooked?: () => void;
+  onRoomsSold?: () => void;
+  promoCode?: string;
+  ratePlanCode?: string;
+}) {
   const [paymentType, setPaymentType] = useState<PaymentType>(PaymentType.PayByCard);
   const [voucher, setVoucher] = useState<GiftVoucher>(NO_GIFT_VOUCHER);
+  const booking = useBookingState();
   return (
     <CheckoutForm
       property={aProperty()}
       config={props.config ?? aBookConfig()}
       user={null}
-      items={props.items ?? [anItem()]}
-      promoCode=""
+      basketId={booking.basketId}
+      items={booking.items}
+      promoCode={props.promoCode ?? ''}
+      ratePlanCode={props.ratePlanCode ?? ''}
       paymentType={paymentType}
       giftVoucher={voucher}
+      pendingPayment={booking.pendingPayment}
       today="2030-04-01"
       onPaymentType={setPaymentType}
       onGiftVoucher={setVoucher}
       onContactUs={() => undefined}
       onBooked={props.onBooked ?? (() => undefined)}
+      onRoomsSold={props.onRoomsSold ?? (() => undefined)}
     />
   );
 }
 
-async function fillBooker() {
+/** A basket of `items` in the booking store, as the wizard leaves it for the checkout. */
+function givenBasket(items: BookingItem[] = [anItem()]) {
+  setBookingState({ ...emptyBookingState('TEST'), items });
+}
+
+const createCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/Reservation/Create');
+
+async function fillBooker({ email = 'grace@example.com' } = {}) {
   await userEvent.type(screen.getByLabelText('First name'), 'Grace');
   await userEvent.type(screen.getByLabelText('Last name'), 'Hopper');
-  await userEvent.type(screen.getByLabelText('Email address'), 'grace@example.com');
+  await userEvent.type(screen.getByLabelText('Email address'), email);
   await userEvent.type(screen.getByLabelText('Telephone'), '+44 117 900 0000');
   await userEvent.type(screen.getByLabelText('Street'), '1 Quay');
   await userEvent.type(screen.getByLabelText('Post code'), 'BS1 1AA');
@@ -77,8 +96,17 @@ async function fillCard(number = '4242 4242 4242 4242') {
   await userEvent.type(screen.getByLabelText('Security code'), '123');
 }
 
+/** Booker, card and terms filled in, as a guest who is about to confirm. */
+async function readyToConfirm(booker: { email?: string } = {}) {
+  await fillBooker(booker);
+  await fillCard();
+  await userEvent.click(screen.getByLabelText(/I agree to the/));
+}
+
 describe('CheckoutForm', () => {
-  it('shows the spec messages for every missing detail and books nothing', async () => {
+  beforeEach(() => givenBasket());
+
+  it('shows the field messages for every missing detail and books nothing', async () => {
     const calls = fakeApi(baseRoutes);
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
@@ -166,28 +194,238 @@ describe('CheckoutForm', () => {
     });
   });
 
-  it('shows a failed booking at the bottom and retries with the same key', async () => {
+  it('keeps a refusal on the page, shows it at the bottom too, and retries with the same key', async () => {
     const calls = fakeApi({
       ...baseRoutes,
-      'POST /api/Reservation/Create': respond(409, { Message: 'Your combination of rooms is not available', Code: 'ROOM_SOLD_OUT' }),
+      'POST /api/Reservation/Create': respond(402, {
+        Message: 'Your card was declined. Please use another card.',
+        Code: 'PAYMENT_DECLINED',
+      }),
     });
     renderWithProviders(<Harness />);
-    await fillBooker();
-    await fillCard();
-    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    await readyToConfirm();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    const toast = await screen.findByText('Your combination of rooms is not available');
+    const toast = await screen.findByText('Your card was declined. Please use another card.', { selector: '[data-toast] p' });
     expect(toast.closest('.bottom-0')).not.toBeNull();
+    expect(screen.getByText('Your booking was not made')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/Reservation/Create')).toHaveLength(2));
-    const [first, second] = calls.filter((call) => call.path === '/api/Reservation/Create');
+    await waitFor(() => expect(createCalls(calls)).toHaveLength(2));
+    const [first, second] = createCalls(calls);
     expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it.each([
+    ['rises', 260, 'It was £200.00 and is now £260.00'],
+    ['falls', 180, 'It was £200.00 and is now £180.00'],
+  ])('when the price %s, shows the new price and books it in one click, with nothing typed again', async (_, newPrice, said) => {
+    let answered = 0;
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': () =>
+        answered++ === 0
+          ? respond(409, {
+              Message: 'The price of your stay has changed. Please check the new price and confirm your booking again.',
+              Code: 'PRICE_CHANGED',
+              Rooms: [
+                {
+                  ReservationItemId: getBookingState().items[0]?.ReservationItemId,
+                  TotalCost: newPrice,
+                  OriginalTotalCost: newPrice,
+                  ServicesCost: 0,
+                  Services: [],
+                },
+              ],
+              TotalCost: newPrice,
+            })
+          : { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null },
+    });
+    const onBooked = vi.fn();
+    renderWithProviders(<Harness onBooked={onBooked} />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('The price of your stay has changed')).toBeInTheDocument();
+    expect(screen.getByText('The price of your stay has changed').parentElement).toHaveTextContent(said);
+    expect(getBookingState().items[0]?.roomCost).toBe(newPrice * 100);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept the new price and confirm booking' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalled());
+    const [first, second] = createCalls(calls);
+    expect(second?.body).toMatchObject({ Rooms: [{ TotalCost: newPrice }], Booker: { FirstName: 'Grace' } });
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('after a lost answer says it cannot confirm the booking, asks with the same key, and shows the booking it made', async () => {
+    const made = { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null };
+    let online = false;
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/Reservation/CreateOutcome': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return { Made: true, Booking: made };
+      },
+    });
+    const onBooked = vi.fn();
+    renderWithProviders(<Harness onBooked={onBooked} />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('We could not confirm whether your booking went through')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Check again' });
+    // Until the server has said, Confirm is not offered again; editing is harmless.
+    expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Special requests'), ' and a cot');
+    expect(getBookingState().attemptUnconfirmed).toBe(true);
+
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(made, expect.anything()));
+    const key = createCalls(calls)[0]?.headers['Idempotency-Key'];
+    expect(calls.filter((call) => call.path === '/api/Reservation/CreateOutcome').map((call) => call.headers['Idempotency-Key'])).toEqual([
+      key,
+      key,
+    ]);
+    expect(createCalls(calls)).toHaveLength(1);
+  });
+
+  it('offers to confirm again only once the server says the lost booking was not made, and then sends the same key', async () => {
+    let sent = 0;
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': () => {
+        if (sent++ === 0) throw new TypeError('Failed to fetch');
+        return { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null };
+      },
+      'GET /api/Reservation/CreateOutcome': { Made: false, Booking: null },
+    });
+    const onBooked = vi.fn();
+    renderWithProviders(<Harness onBooked={onBooked} />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('Your booking was not made')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Special requests'), 'A cot, please');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalled());
+    const [first, second] = createCalls(calls);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    expect(second?.body).toMatchObject({ Notes: 'A cot, please' });
+  });
+
+  it('after a reload with an answer missing, asks the server before anything else', async () => {
+    setBookingState({ ...getBookingState(), attemptUnconfirmed: true });
+    const calls = fakeApi({ ...baseRoutes, 'GET /api/Reservation/CreateOutcome': { Made: false, Booking: null } });
+    renderWithProviders(<Harness />);
+    expect(await screen.findByText('Your booking was not made')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/Reservation/CreateOutcome')?.headers['Idempotency-Key']).toBe(
+      getBookingState().attemptKey,
+    );
+    expect(getBookingState().attemptUnconfirmed).toBe(false);
+  });
+
+  it('sends the guest back to choose again, with fresh availability, when a room was sold meanwhile', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': respond(409, {
+        Message: 'Your combination of rooms is not available, please retry your search or contact us directly',
+        Code: 'ROOM_SOLD_OUT',
+      }),
+    });
+    const onRoomsSold = vi.fn();
+    const before = getBookingState().searchNumber;
+    renderWithProviders(<Harness onRoomsSold={onRoomsSold} />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(onRoomsSold).toHaveBeenCalled());
+    expect(getBookingState()).toMatchObject({
+      searchNumber: before + 1,
+      soldOut: { message: 'Your combination of rooms is not available, please retry your search or contact us directly' },
+      attemptUnconfirmed: false,
+    });
+  });
+
+  it('gives back the rooms of a booking left waiting for the bank before booking another way', async () => {
+    setBookingState({
+      ...getBookingState(),
+      pendingPayment: { ConfirmationToken: 'p'.repeat(30), ReservationNumber: 'R9', ChallengeUrl: '/api/Payments/TestChallenge/x' },
+    });
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/ReleasePendingPayment': {
+        Success: false,
+        Status: 'PaymentFailed',
+        Message: 'Released',
+        ReservationNumber: 'R9',
+        ChallengeUrl: null,
+      },
+      'POST /api/Reservation/Create': { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null },
+    });
+    renderWithProviders(<Harness />);
+    expect(screen.getByText('Booking R9 is waiting for your bank')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete the security check' })).toHaveAttribute('href', '/api/Payments/TestChallenge/x');
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(createCalls(calls)).toHaveLength(1));
+    const paths = calls.map((call) => call.path).filter((path) => path.startsWith('/api/Reservation/'));
+    expect(paths).toEqual(['/api/Reservation/ReleasePendingPayment', '/api/Reservation/Create']);
+    expect(calls[calls.findIndex((call) => call.path === '/api/Reservation/ReleasePendingPayment')]?.body).toEqual({
+      PropertyId: 7,
+      ConfirmationToken: 'p'.repeat(30),
+    });
+  });
+
+  it("shows the bank's refusal of a payment left waiting, even when it is learnt after the page showed", async () => {
+    fakeApi(baseRoutes);
+    renderWithProviders(<Harness />);
+    act(() => paymentNotMade('Your payment was not completed. Your bank could not confirm this payment (3-D Secure). Please try again.'));
+    expect(screen.getByText('Your booking is not made yet').parentElement).toHaveTextContent(
+      'Your bank could not confirm this payment (3-D Secure). Please try again. Your details are kept',
+    );
+  });
+
+  it('keeps what was typed through a reload, but never the card or a password', async () => {
+    fakeApi(baseRoutes);
+    const first = renderWithProviders(<Harness />);
+    await fillBooker();
+    await fillCard();
+    await userEvent.type(screen.getByLabelText('Special requests'), 'Late arrival');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass-1!');
+    first.unmount();
+    expect(JSON.stringify(sessionStorage)).not.toMatch(/4242|secret-pass/);
+
+    renderWithProviders(<Harness />);
+    expect(screen.getByLabelText('First name')).toHaveValue('Grace');
+    expect(screen.getByLabelText('Email address')).toHaveValue('grace@example.com');
+    expect(screen.getByLabelText('Special requests')).toHaveValue('Late arrival');
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    // Another basket starts afresh.
+    setBookingState({ ...emptyBookingState('TEST'), items: [anItem()] });
+    first.unmount();
+  });
+
+  it('accepts apostrophes and plus signs in an e-mail address, and says the limit of a field that is too long', async () => {
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null },
+    });
+    renderWithProviders(<Harness />);
+    expect(screen.getByLabelText('First name')).toHaveAttribute('maxLength', '200');
+    expect(screen.getByLabelText('Special requests')).toHaveAttribute('maxLength', '2000');
+    expect(screen.getByText('0 of 2,000 characters used')).toBeInTheDocument();
+    await readyToConfirm({ email: "mary.o'neill+stay@example.com" });
+    await userEvent.type(screen.getByLabelText('Special requests'), 'Quiet');
+    expect(screen.getByText('5 of 2,000 characters used')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(createCalls(calls)).toHaveLength(1));
+    expect(createCalls(calls)[0]?.body).toMatchObject({ Booker: { Email: "mary.o'neill+stay@example.com" } });
   });
 
   it('offers Pay by Invoice only when every rate allows a company invoice', () => {
     fakeApi(baseRoutes);
-    renderWithProviders(<Harness items={[anItem(true), { ...anItem(false), roomNumber: 2 }]} />);
+    givenBasket([anItem(true), { ...anItem(false), roomNumber: 2 }]);
+    renderWithProviders(<Harness />);
     expect(screen.queryByLabelText('Pay by Invoice')).not.toBeInTheDocument();
   });
 
@@ -224,14 +462,14 @@ describe('CheckoutForm', () => {
   });
 
   it('applies a valid gift voucher and reports an invalid one', async () => {
-    fakeApi({
+    const calls = fakeApi({
       ...baseRoutes,
       'POST /api/Reservation/CheckVoucherCode': ({ body }: { body: unknown }) =>
         (body as { VoucherCode: string }).VoucherCode === 'GOOD'
           ? { IsValid: true, TotalDiscount: 25, Message: '£25.00 off your booking', ShowExperienceWarningMessage: false }
           : { IsValid: false, TotalDiscount: 0, Message: 'This gift voucher code is not recognised.', ShowExperienceWarningMessage: false },
     });
-    renderWithProviders(<Harness />);
+    renderWithProviders(<Harness promoCode=" SPRING " ratePlanCode="CORP" />);
     const voucher = screen.getByLabelText(/Gift voucher code/);
     await userEvent.type(voucher, 'BAD');
     await userEvent.click(screen.getByRole('button', { name: 'Apply voucher' }));
@@ -240,6 +478,11 @@ describe('CheckoutForm', () => {
     await userEvent.type(voucher, 'GOOD');
     await userEvent.click(screen.getByRole('button', { name: 'Apply voucher' }));
     expect(await screen.findByTestId('voucher-message')).toHaveTextContent('£25.00 off your booking');
+    // The rooms are priced as the search priced them: with its promo code, and the code a code-only rate needs.
+    expect(calls.find((call) => call.path === '/api/Reservation/CheckVoucherCode')?.body).toMatchObject({
+      PromoCode: 'SPRING',
+      RatePlanCode: 'CORP',
+    });
     expect(
       within(screen.getByRole('region', { name: 'Gift voucher' })).getByRole('button', { name: 'Remove voucher' }),
     ).toBeInTheDocument();

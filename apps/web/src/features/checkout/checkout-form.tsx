@@ -1,11 +1,11 @@
 /**
- * Checkout (spec sections 2, 3, 4, 5 and 8): booker details and address, optional account
- * password, special requests, comment, opt-in, Pay Online or Pay by Invoice under the spec's
+ * Checkout (docs/guest-client.md): booker details and address, optional account
+ * password, special requests, comment, opt-in, Pay Online or Pay by Invoice under the domain's
  * rule, card details, company and PO number, gift voucher, terms and custom terms, and the
  * create call with its in-progress state. Every rule is the domain's; every field is checked
  * by the same wire schema the API uses before the booking is sent.
  */
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import {
   canConfirmBooking,
@@ -17,26 +17,32 @@ import {
   showsCustomTerms,
 } from '@hotel/domain/checkout';
 import type { IsoDate } from '@hotel/domain/dates';
+import type { Minor } from '@hotel/domain/money';
 import { ERROR_MESSAGES, requiredMessage } from '@hotel/domain/messages';
-import { passwordErrors, validateBookerAddress, type FieldErrors } from '@hotel/domain/validation';
+import { EMAIL_MAX_LENGTH, passwordErrors, PHONE_MAX_LENGTH, validateBookerAddress, type FieldErrors } from '@hotel/domain/validation';
 import { bookerSchema } from '@hotel/domain/wire/contact';
 import { reservationCreateRequestSchema, type ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
+import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
+import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { useToast } from '../../components/toast';
+import { useMoney } from '../../hooks/use-money';
 import { errorText, LANGUAGE_CODE, ApiError } from '../../lib/api-client';
+import { bookingTotals } from '../../lib/booking-totals';
 import { browserData } from '../../lib/browser-data';
 import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
-import { newId } from '../../lib/ids';
-import type { BookingItem, GiftVoucher } from '../../stores/booking-store';
+import { useSessionState } from '../../lib/session-state';
+import type { BookingItem, GiftVoucher, PendingPayment } from '../../stores/booking-store';
 import type { BookConfig, Property, UserAccount } from '../../types/api';
 import { CardFields } from './card-fields';
-import { createReservation, useCardTypes, useCountries, type ReservationCreated } from './checkout-api';
-import { bookerPayload, cardPayload, emptyDraft, type CheckoutDraft } from './checkout-draft';
+import { useCardTypes, useCountries, type ReservationCreated } from './checkout-api';
+import { bookerPayload, cardPayload, keptOfDraft, restoreDraft, type CheckoutDraft } from './checkout-draft';
 import { CompanyFields } from './company-fields';
 import { GiftVoucherField } from './gift-voucher-field';
-import { reservationRoom } from './reservation-payload';
+import { reservationRoom, searchCodes } from './reservation-payload';
+import { useBookingAttempt, type AttemptPhase, type OtherTab, type Refusal } from './use-booking-attempt';
 
 const TERMS_REQUIRED = 'Please agree to the terms and conditions';
 const CUSTOM_TERMS_REQUIRED = 'Please accept these terms to pay by invoice';
@@ -62,24 +68,39 @@ export function CheckoutForm(props: {
   property: Property;
   config: BookConfig;
   user: UserAccount | null;
+  /** The basket the form books: what is typed is kept for it through reloads, Back and Forward. */
+  basketId: string;
   items: BookingItem[];
   promoCode: string;
+  ratePlanCode: string;
   paymentType: PaymentType;
   giftVoucher: GiftVoucher;
+  pendingPayment: PendingPayment | null;
   today: IsoDate;
   onPaymentType: (paymentType: PaymentType) => void;
   onGiftVoucher: (voucher: GiftVoucher) => void;
   onContactUs: () => void;
   onBooked: (created: ReservationCreated, draft: CheckoutDraft) => Promise<void> | void;
+  /** A room was sold under the guest: the basket is to be chosen again. */
+  onRoomsSold: () => void;
 }) {
   const { property, config, user, items, paymentType } = props;
   const toast = useToast();
-  const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft(user));
+  const money = useMoney();
+  const [draft, setDraft] = useSessionState<CheckoutDraft>({ name: 'checkout', scope: props.basketId, keep: keptOfDraft }, (saved) =>
+    restoreDraft(saved, user),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [bookingInProgress, setBookingInProgress] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // One Idempotency-Key per attempt: a retry of the same booking reuses it, a changed booking gets a new one.
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const { onBooked } = props;
+  const attempt = useBookingAttempt({
+    propertyId: property.PropertyId,
+    fallbackMessage: ERROR_MESSAGES.createBookingFailed,
+    onMade: useCallback((created: ReservationCreated) => onBooked(created, draft), [onBooked, draft]),
+    onRoomsSold: props.onRoomsSold,
+  });
+  const bookingInProgress = attempt.phase === 'sending' || attempt.phase === 'checking' || attempt.phase === 'unknown';
+  const total = bookingTotals(items, props.giftVoucher.discount, property).total;
   const countries = useCountries(property.PropertyId);
   const cardTypes = useCardTypes(property.PropertyId);
   const acceptedTypes = useMemo(
@@ -138,7 +159,7 @@ export function CheckoutForm(props: {
       PaymentType: paymentTypeName(paymentType),
       AccountId: paymentType === PaymentType.PayByCompanyInvoice ? (draft.company?.AccountId ?? null) : null,
       PONumber: paymentType === PaymentType.PayByCompanyInvoice ? draft.poNumber.trim() || null : null,
-      PromoCode: props.promoCode.trim() || null,
+      ...searchCodes(props),
       HopGiftVoucherCode: props.giftVoucher.status === 'applied' ? props.giftVoucher.code : null,
       Rooms: items.map(reservationRoom),
       BrowserData: browserData(),
@@ -199,19 +220,13 @@ export function CheckoutForm(props: {
       focusFirstInvalid(formRef.current);
       return;
     }
-    const body = JSON.stringify({ ...request, BrowserData: null });
-    if (attempt.current?.body !== body) attempt.current = { body, key: newId() };
-    setBookingInProgress(true);
-    try {
-      const created = await createReservation(request, attempt.current.key);
-      await props.onBooked(created, draft);
-    } catch (error) {
-      setBookingInProgress(false);
-      if (error instanceof ApiError && error.modelState) {
-        setErrors(Object.fromEntries(Object.entries(error.modelState).map(([path, messages]) => [fieldOfServerPath(path), messages])));
-      }
-      toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
+    const error = await attempt.send(request, total);
+    if (error === null) return;
+    if (error instanceof ApiError && error.modelState) {
+      setErrors(Object.fromEntries(Object.entries(error.modelState).map(([path, messages]) => [fieldOfServerPath(path), messages])));
+      focusFirstInvalid(formRef.current);
     }
+    toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
   };
 
   const bookerField = (name: 'FirstName' | 'LastName' | 'Email' | 'Phone' | 'Street' | 'ZipCode') => ({
@@ -224,13 +239,14 @@ export function CheckoutForm(props: {
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
       <Section title="Your details" id="booker-heading">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...bookerField('FirstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...bookerField('LastName')} />
-          <TextField label="Email address" type="email" autoComplete="email" {...bookerField('Email')} />
+          <TextField label="First name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...bookerField('FirstName')} />
+          <TextField label="Last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...bookerField('LastName')} />
+          <TextField label="Email address" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} {...bookerField('Email')} />
           <TextField
             label="Telephone"
             type="tel"
             autoComplete="tel"
+            maxLength={PHONE_MAX_LENGTH}
             hint={`Start with + or 00 and your country code${dialling ? `, e.g. ${dialling}` : ''}.`}
             {...bookerField('Phone')}
           />
@@ -239,8 +255,14 @@ export function CheckoutForm(props: {
 
       <Section title="Your address" id="address-heading">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Street" autoComplete="street-address" className="sm:col-span-2" {...bookerField('Street')} />
-          <TextField label="Post code" autoComplete="postal-code" {...bookerField('ZipCode')} />
+          <TextField
+            label="Street"
+            autoComplete="street-address"
+            className="sm:col-span-2"
+            maxLength={SHORT_TEXT_MAX}
+            {...bookerField('Street')}
+          />
+          <TextField label="Post code" autoComplete="postal-code" maxLength={SHORT_TEXT_MAX} {...bookerField('ZipCode')} />
           <SelectField
             label="Country"
             autoComplete="country"
@@ -287,14 +309,15 @@ export function CheckoutForm(props: {
         <TextAreaField
           label="Special requests"
           value={draft.specialRequests}
-          maxLength={2000}
+          maxLength={LONG_TEXT_MAX}
+          showCount
           onChange={(event) => setDraftField('specialRequests', event.target.value)}
           error={errors.Notes}
         />
         <TextField
           label="Who referred you?"
           value={draft.comment}
-          maxLength={2000}
+          maxLength={LONG_TEXT_MAX}
           onChange={(event) => setDraftField('comment', event.target.value)}
           error={errors.Comment}
         />
@@ -394,6 +417,7 @@ export function CheckoutForm(props: {
             propertyId={property.PropertyId}
             providerName={config.GiftServiceProviderConfig.Name}
             items={items}
+            codes={searchCodes(props)}
             voucher={props.giftVoucher}
             onChange={props.onGiftVoucher}
             onContactUs={props.onContactUs}
@@ -452,9 +476,90 @@ export function CheckoutForm(props: {
           Some details are missing or not valid.
         </Notice>
       )}
+      {props.pendingPayment !== null && attempt.phase === 'ready' && (
+        <Notice tone="warning" title={`Booking ${props.pendingPayment.ReservationNumber} is waiting for your bank`} live>
+          <p>
+            Your bank has not yet confirmed the payment.{' '}
+            <a className="text-link font-semibold underline" href={props.pendingPayment.ChallengeUrl}>
+              Complete the security check
+            </a>
+            , or change how you pay and confirm again: the rooms held for you are then released first.
+          </p>
+        </Notice>
+      )}
+      <AttemptNotices
+        phase={attempt.phase}
+        refusal={attempt.refusal}
+        otherTab={attempt.otherTab}
+        total={total}
+        display={money.display}
+        onCheckAgain={() => void attempt.findOut()}
+      />
       <Button type="submit" className="w-full sm:w-auto" disabled={bookingInProgress} busy={bookingInProgress}>
-        {bookingInProgress ? 'Booking…' : 'Confirm booking'}
+        {attempt.phase === 'sending'
+          ? 'Booking…'
+          : attempt.refusal?.kind === 'priceChanged'
+            ? 'Accept the new price and confirm booking'
+            : 'Confirm booking'}
       </Button>
     </form>
+  );
+}
+
+/** What the guest must know about the booking being sent: each stays until the next attempt. */
+function AttemptNotices(props: {
+  phase: AttemptPhase;
+  refusal: Refusal | null;
+  otherTab: OtherTab;
+  total: Minor;
+  display: (amount: Minor) => string;
+  onCheckAgain: () => void;
+}) {
+  const { phase, refusal, otherTab } = props;
+  return (
+    <>
+      {otherTab !== null && phase !== 'checking' && (
+        <Notice tone="info" title={otherTab === 'booked' ? 'Booked in another window' : 'Also being booked in another window'} live>
+          {otherTab === 'booked'
+            ? 'This booking has just been made in another tab or window. Confirming here shows that booking: it is not made twice.'
+            : 'You are confirming this booking in another tab or window as well. It can only be booked once.'}
+        </Notice>
+      )}
+      {(phase === 'checking' || phase === 'unknown') && (
+        <Notice tone="warning" title="We could not confirm whether your booking went through" live>
+          {phase === 'checking' ? (
+            <Loading label="Checking with the hotel whether it was made…" />
+          ) : (
+            <>
+              <p>We could not reach the hotel to find out. Please check your internet connection, then check again.</p>
+              <Button variant="secondary" className="mt-2" onClick={props.onCheckAgain}>
+                Check again
+              </Button>
+            </>
+          )}
+        </Notice>
+      )}
+      {phase === 'notMade' && (
+        <Notice tone="info" title="Your booking was not made" live>
+          We checked with the hotel: the booking did not go through. You can confirm it again.
+        </Notice>
+      )}
+      {refusal?.kind === 'priceChanged' && (
+        <Notice tone="warning" title="The price of your stay has changed" live>
+          It was {props.display(refusal.previousTotal)} and is now {props.display(props.total)}: the summary shows the new prices. Your
+          details are kept.
+        </Notice>
+      )}
+      {refusal?.kind === 'refused' && (
+        <Notice tone="negative" title="Your booking was not made" live>
+          {refusal.message}
+        </Notice>
+      )}
+      {refusal?.kind === 'paymentFailed' && (
+        <Notice tone="negative" title="Your booking is not made yet" live>
+          {refusal.message} Your details are kept: check how you pay and confirm again.
+        </Notice>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Company invoice details (spec sections 3 and 6): a company found through the company search
+ * Company invoice details: a company found through the company search
  * and a PO number; both are needed for the invoice details to count as captured.
  */
 import { useEffect, useId, useState } from 'react';
@@ -54,7 +54,7 @@ export function CompanyFields(props: {
                   <li key={company.AccountId}>
                     <button
                       type="button"
-                      className="block min-h-11 w-full px-3 py-2 text-left hover:bg-gray-100 focus-visible:outline-3 focus-visible:outline-focus"
+                      className="block min-h-11 w-full px-3 py-2 text-left hover:bg-gray-100"
                       onClick={() => props.onCompany(company)}
                     >
                       {company.Name}

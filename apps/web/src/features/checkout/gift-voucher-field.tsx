@@ -1,5 +1,5 @@
 /**
- * The gift voucher (spec section 4): entered, validating, applied. A valid reply sets the
+ * The gift voucher: entered, validating, applied. A valid reply sets the
  * discount, its message and the contact-us flag; an invalid one clears the discount and shows
  * its message as a negative notification; a failed call clears everything.
  */
@@ -19,6 +19,7 @@ export function GiftVoucherField(props: {
   propertyId: number;
   providerName: string;
   items: BookingItem[];
+  codes: { PromoCode: string | null; RatePlanCode: string | null };
   voucher: GiftVoucher;
   onChange: (voucher: GiftVoucher) => void;
   onContactUs: () => void;
@@ -38,6 +39,7 @@ export function GiftVoucherField(props: {
         PropertyId: props.propertyId,
         LanguageCode: LANGUAGE_CODE,
         VoucherCode: trimmed,
+        ...props.codes,
         Rooms: props.items.map(pricedRoom),
       });
       if (reply.IsValid) {
@@ -74,7 +76,7 @@ export function GiftVoucherField(props: {
               setCode(event.target.value);
               if (voucher.status !== 'entered') onChange({ ...NO_GIFT_VOUCHER, code: event.target.value, status: 'entered' });
             }}
-            className="mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 focus-visible:outline-3 focus-visible:outline-focus disabled:bg-gray-100"
+            className="mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 disabled:bg-gray-100"
           />
         </div>
         {voucher.status === 'applied' ? (

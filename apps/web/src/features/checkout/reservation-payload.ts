@@ -26,6 +26,14 @@ export function pricedRoom(item: BookingItem): PricedRoomPayload {
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** The codes the guest searched with: the server prices the rooms with them as the search did (a code-only rate needs its code). */
+export function searchCodes(search: { promoCode: string; ratePlanCode: string }): {
+  PromoCode: string | null;
+  RatePlanCode: string | null;
+} {
+  return { PromoCode: blankToNull(search.promoCode), RatePlanCode: blankToNull(search.ratePlanCode) };
+}
+
 /** A basket item for Reservation/Create: with its room configuration and lead guest. */
 export function reservationRoom(item: BookingItem): ReservationRoomPayload {
   return {

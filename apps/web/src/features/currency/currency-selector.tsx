@@ -15,7 +15,7 @@ export function CurrencySelector({ className = '' }: { className?: string }) {
         id={id}
         value={choice.displayCurrency}
         onChange={(event) => choice.setDisplayCurrency(event.target.value)}
-        className="rounded-md border border-current bg-transparent px-2 py-1.5 text-sm font-semibold text-current focus-visible:outline-3 focus-visible:outline-focus [&>option]:text-gray-900"
+        className="rounded-md border border-current bg-transparent px-2 py-1.5 text-sm font-semibold text-current [&>option]:text-gray-900"
       >
         {choice.currencies.map((currency) => (
           <option key={currency} value={currency}>

@@ -1,10 +1,9 @@
 /**
- * The extras step (spec sections 4 and 9): the services of an item with their cost by charge
+ * The extras step: the services of an item with their cost by charge
  * type, quantities within the inventory left, read-only when they are not editable.
  */
 import { useState } from 'react';
-import { countNights } from '@hotel/domain/dates';
-import { canBookServiceQuantity, servicesAreEditable } from '@hotel/domain/services';
+import { canBookServiceQuantity, offeredNights, servicesAreEditable, serviceUnits } from '@hotel/domain/services';
 import { Button } from '../../components/button';
 import { CheckboxField, NumberStepper } from '../../components/field';
 import { Loading } from '../../components/loading';
@@ -25,7 +24,7 @@ const CHARGE_LABELS: Record<WireService['ChargeType'], string> = {
 export function ExtrasStep(props: {
   item: BookingItem;
   propertyId: number;
-  /** Units of each service already chosen for the other items. */
+  /** Units of each service's inventory the other items already take. */
   usedElsewhere: Record<number, number>;
   unit: { One: string };
   onSave: (services: SelectedService[]) => void;
@@ -37,7 +36,8 @@ export function ExtrasStep(props: {
     Object.fromEntries(item.services.map((service) => [service.ServiceId, service.Quantity])),
   );
   const [justAdded, setJustAdded] = useState(false);
-  const nights = countNights(item.DateFrom, item.DateTo);
+  // A dated extra is charged for the nights of the stay it is offered on only.
+  const nightsOf = (service: WireService) => offeredNights(service, item.DateFrom, item.DateTo).length;
 
   if (services.data === undefined) {
     return services.error ? <Notice tone="negative">The extras could not be loaded.</Notice> : <Loading label="Loading extras…" />;
@@ -60,7 +60,8 @@ export function ExtrasStep(props: {
           ServiceName: service.ServiceName,
           ChargeType: service.ChargeType,
           Quantity: quantity,
-          cost: serviceLineCost(service, { nights, quantity, party: item.party }),
+          cost: serviceLineCost(service, { nights: nightsOf(service), quantity, party: item.party }),
+          units: serviceUnits(service, { quantity, party: item.party }),
         };
       });
     props.onSave(chosen);
@@ -81,12 +82,15 @@ export function ExtrasStep(props: {
           const quantity = quantities[service.ServiceId] ?? 0;
           const available = services.data?.InventoryPerServiceId[String(service.ServiceId)] ?? null;
           const elsewhere = props.usedElsewhere[service.ServiceId] ?? 0;
-          const max = available === null ? UNLIMITED_QUANTITY : Math.max(0, available - elsewhere);
-          const soldOut = !canBookServiceQuantity(available, 1, elsewhere) && quantity === 0;
+          // A per-person extra takes a unit for each adult and child of the room.
+          const unitsEach = Math.max(1, serviceUnits(service, { quantity: 1, party: item.party }));
+          const left = available === null ? null : Math.max(0, available - elsewhere);
+          const max = left === null ? UNLIMITED_QUANTITY : Math.floor(left / unitsEach);
+          const soldOut = !canBookServiceQuantity(available, unitsEach, elsewhere) && quantity === 0;
           const unitPrice = money.display(
             serviceLineCost(service, { nights: 1, quantity: 1, party: { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 } }),
           );
-          const lineCost = serviceLineCost(service, { nights, quantity: Math.max(1, quantity), party: item.party });
+          const lineCost = serviceLineCost(service, { nights: nightsOf(service), quantity: Math.max(1, quantity), party: item.party });
           const priceText = `${unitPrice} ${CHARGE_LABELS[service.ChargeType]}${service.ChargePerPerson ? ' per person' : ''}`;
           return (
             <li key={service.ServiceId} className="rounded-lg border border-gray-300 bg-white p-4">
@@ -95,7 +99,7 @@ export function ExtrasStep(props: {
                   <h3 className="text-lg font-semibold">{service.ServiceName}</h3>
                   <p className="text-gray-800">{service.ServiceDescription}</p>
                   <p className="mt-1 text-sm text-gray-800">{priceText}</p>
-                  {available !== null && <p className="text-sm text-gray-700">{soldOut ? 'Sold out' : `${max} left`}</p>}
+                  {left !== null && <p className="text-sm text-gray-700">{soldOut ? 'Sold out' : `${left} left`}</p>}
                 </div>
                 <div className="text-right">
                   {editable && service.ChargeType === 'PerQuantity' && (

@@ -16,11 +16,14 @@ export interface WireService {
   Articles: { ArticleId: number; Name: string; Price: number }[];
   AllowEditOnBookingEngine: boolean;
   Price: number;
+  /** The dates it is offered on, both included (null: open): it is charged for the nights of the stay inside them. */
+  OfferedFrom: string | null;
+  OfferedTo: string | null;
 }
 
 export interface ServicesResponse {
   Services: WireService[];
-  /** Units left per service id; null means unlimited. */
+  /** Units left per service id over the nights it is offered on; null means unlimited. */
   InventoryPerServiceId: Record<string, number | null>;
 }
 
@@ -51,12 +54,12 @@ const fetchServices = ([, propertyId, roomTypeId, ratePlanId, dateOfArrival, dat
     languageCode: LANGUAGE_CODE,
   });
 
-/** Loads an item's services ahead of its extras step (spec: adding a room loads its services). */
+/** Loads an item's services ahead of its extras step, as soon as its room is added. */
 export function loadServices(propertyId: number, stay: ServiceStay): Promise<ServicesResponse> {
   return preload(servicesKey(propertyId, stay), fetchServices);
 }
 
-/** Forgets every loaded service list (a new search clears the service cache, spec section 4). */
+/** Forgets every loaded service list: a new search starts without them. */
 export function clearServiceCache(): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && key[0] === 'Service/Get', undefined, { revalidate: false });
 }
@@ -65,7 +68,10 @@ export function useServices(propertyId: number, stay: ServiceStay) {
   return useSWR(servicesKey(propertyId, stay), fetchServices, { revalidateOnFocus: false });
 }
 
-/** What a service costs for a stay, a quantity and a party (the domain's service cost rule). */
+/**
+ * What a service costs for a number of nights it is offered on, a quantity and a party (the
+ * domain's service cost rule); `offeredNights` gives the nights of a stay.
+ */
 export function serviceLineCost(service: WireService, stay: { nights: number; quantity: number; party: Party }): Minor {
   return serviceCost(
     {

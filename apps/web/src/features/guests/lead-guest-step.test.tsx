@@ -1,22 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildItem } from '../../stores/booking-item';
-import { aRate, aSearchRoomType } from '../../test/builders';
+import { aRate, aSearchCriteria, aSearchRoomType } from '../../test/builders';
 import { fakeApi, renderWithProviders } from '../../test/render';
 import { LeadGuestStep } from './lead-guest-step';
 
 const item = buildItem({
-  criteria: {
-    propertyId: 7,
-    propertyCode: 'TEST',
-    dateFrom: '2030-05-01',
-    dateTo: '2030-05-03',
-    rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
-    promoCode: '',
-    ratePlanCode: '',
-    locationId: null,
-  },
+  criteria: aSearchCriteria(),
   roomIndex: 0,
   entry: aSearchRoomType(),
   rate: aRate(),
@@ -64,5 +55,26 @@ describe('LeadGuestStep', () => {
     await userEvent.type(screen.getByLabelText('Lead guest last name'), 'Lovelace');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ FirstName: 'Ada' }), null);
+  });
+
+  it('keeps what was typed through a reload, and says the limit of a name that is too long', async () => {
+    const step = <LeadGuestStep item={item} propertyId={7} askConfiguration={false} unit={{ One: 'Room' }} onSave={vi.fn()} />;
+    renderWithProviders(step);
+    expect(screen.getByLabelText('Lead guest first name')).toHaveAttribute('maxLength', '200');
+    await userEvent.type(screen.getByLabelText('Lead guest first name'), 'Ada');
+    cleanup();
+    renderWithProviders(step);
+    expect(screen.getByLabelText('Lead guest first name')).toHaveValue('Ada');
+
+    // A name longer than the field takes (pasted past maxLength by a script, say) is refused in words.
+    await userEvent.clear(screen.getByLabelText('Lead guest first name'));
+    screen.getByLabelText('Lead guest first name').removeAttribute('maxLength');
+    await userEvent.click(screen.getByLabelText('Lead guest first name'));
+    await userEvent.paste('A'.repeat(250));
+    await userEvent.type(screen.getByLabelText('Lead guest last name'), 'Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please use 200 characters or fewer')).toBeInTheDocument();
+    expect(screen.queryByText('First Name is required')).toBeNull();
+    expect(screen.queryByText(/Too big/)).toBeNull();
   });
 });

@@ -1,18 +1,21 @@
 /**
- * The occupancy step (spec sections 4 and 5): the lead guest of an item and, when the property
+ * The occupancy step: the lead guest of an item and, when the property
  * asks, the room configuration. Checked with the guest wire schema and the domain's
  * configured contact rule.
  */
 import { useRef, type FormEvent } from 'react';
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
-import { validateContact } from '@hotel/domain/validation';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, validateContact } from '@hotel/domain/validation';
 import { guestSchema } from '@hotel/domain/wire/contact';
+import { SHORT_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors, useForm } from '../../lib/form';
 import { LEAD_GUEST_FIELDS, type BookingItem, type LeadGuest } from '../../stores/booking-store';
 import { useRoomConfigurations } from './room-configuration-api';
+
+const keepEverything = <T,>(values: T): T => values;
 
 export function LeadGuestStep(props: {
   item: BookingItem;
@@ -24,7 +27,11 @@ export function LeadGuestStep(props: {
   const { item } = props;
   const ask = props.askConfiguration && item.hasConfigurations;
   const configurations = useRoomConfigurations(props.propertyId, item.RoomTypeId, ask);
-  const form = useForm({ ...item.leadGuest, configurationId: item.roomConfigurationId === null ? '' : String(item.roomConfigurationId) });
+  // What is typed here is kept for the session, per item: a reload or Back and Forward give it back.
+  const form = useForm(
+    { ...item.leadGuest, configurationId: item.roomConfigurationId === null ? '' : String(item.roomConfigurationId) },
+    { name: 'lead-guest', scope: item.ReservationItemId, keep: keepEverything },
+  );
   const ref = useRef<HTMLFormElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -67,13 +74,14 @@ export function LeadGuestStep(props: {
         </p>
       </div>
       <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-2">
-        <TextField label="Lead guest first name" autoComplete="given-name" {...text('FirstName')} />
-        <TextField label="Lead guest last name" autoComplete="family-name" {...text('LastName')} />
-        <TextField label="Email address (optional)" type="email" autoComplete="email" {...text('Email')} />
+        <TextField label="Lead guest first name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...text('FirstName')} />
+        <TextField label="Lead guest last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...text('LastName')} />
+        <TextField label="Email address (optional)" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} {...text('Email')} />
         <TextField
           label="Phone number (optional)"
           type="tel"
           autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
           hint="Start with + or 00 and the country code"
           {...text('Phone')}
         />

@@ -1,10 +1,11 @@
 /**
- * The confirmation (spec section 2): the booking made, and what can be done next: Book a Table,
+ * The confirmation: the booking made, and what can be done next: Book a Table,
  * Manage Booking, Add Extras, Print Confirmation, Book another room, Back to Hotel Website.
  * Amounts are shown as charged, in the property's currency.
  */
 import type { ReactNode } from 'react';
 import { countNights, formatDate } from '@hotel/domain/dates';
+import { nightsText } from '@hotel/domain/messages';
 import { formatMoney, toMinor } from '@hotel/domain/money';
 import { buttonClasses, Button } from '../../components/button';
 import type { Confirmation } from './reservation-api';
@@ -34,8 +35,7 @@ export function ConfirmationView(props: {
           Reservation number <strong data-testid="reservation-number">{c.ReservationNumber}</strong>
         </p>
         <p className="mt-1">
-          {formatDate(c.DateFrom, 'dddd Do MMMM YYYY')} to {formatDate(c.DateTo, 'dddd Do MMMM YYYY')} ({nights}{' '}
-          {nights === 1 ? 'night' : 'nights'})
+          {formatDate(c.DateFrom, 'dddd Do MMMM YYYY')} to {formatDate(c.DateTo, 'dddd Do MMMM YYYY')} ({nightsText(nights)})
         </p>
         <p className="mt-1">
           Booked by {c.Booker.FirstName} {c.Booker.LastName}, {c.Booker.Email}
@@ -132,14 +132,22 @@ export function ConfirmationView(props: {
               <dd>−{money(c.GiftVoucherDiscount)}</dd>
             </div>
           )}
+          {c.IsTaxExclusive && (
+            <div className="flex justify-between">
+              <dt>VAT ({c.VatRate}%)</dt>
+              <dd>{money(c.TotalVat)}</dd>
+            </div>
+          )}
           <div className="flex justify-between text-lg font-bold">
             <dt>Total</dt>
             <dd data-testid="confirmation-total">{money(c.TotalCost)}</dd>
           </div>
-          <div className="flex justify-between text-sm">
-            <dt>{c.IsTaxExclusive ? `VAT added (${c.VatRate}%)` : `Includes VAT (${c.VatRate}%)`}</dt>
-            <dd>{money(c.TotalVat)}</dd>
-          </div>
+          {!c.IsTaxExclusive && (
+            <div className="flex justify-between text-sm">
+              <dt>Includes VAT ({c.VatRate}%)</dt>
+              <dd>{money(c.TotalVat)}</dd>
+            </div>
+          )}
         </dl>
         {c.SpecialRequests && (
           <p className="mt-3 text-sm">

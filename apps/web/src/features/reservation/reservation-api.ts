@@ -1,14 +1,7 @@
 /** GET /api/Reservation/Status and /Confirmation: whether a booking is made, and the booking itself. */
 import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client';
-
-export interface ReservationStatus {
-  Success: boolean;
-  Message: string;
-  Status: 'PendingPayment' | 'Confirmed' | 'PaymentFailed' | 'Cancelled';
-  ReservationNumber: string;
-  ChallengeUrl: string | null;
-}
+import type { ReservationStatus } from '../../types/api';
 
 export interface ConfirmationRoom {
   ReservationItemId: number;
@@ -57,6 +50,7 @@ export interface Confirmation {
   TotalAccommodationPrice: number;
   TotalServicesPrice: number;
   GiftVoucherDiscount: number;
+  /** What the guest pays: TotalVat added to the prices when IsTaxExclusive. */
   TotalCost: number;
   TotalVat: number;
   VatRate: number;
@@ -81,9 +75,9 @@ const PENDING_POLL_MS = 3000;
 
 export const statusKey = (propertyId: number, token: string) => ['Reservation/Status', propertyId, token] as const;
 
-export function useReservationStatus(propertyId: number, token: string) {
+export function useReservationStatus(propertyId: number, token: string | null) {
   return useSWR(
-    statusKey(propertyId, token),
+    token === null ? null : statusKey(propertyId, token),
     ([, id, referenceNumber]) => apiGet<ReservationStatus>('/Reservation/Status', { propertyId: id, referenceNumber }),
     {
       revalidateOnFocus: true,

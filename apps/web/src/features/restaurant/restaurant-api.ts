@@ -1,4 +1,4 @@
-/** The restaurant table booking calls (spec section 7). */
+/** The restaurant table booking calls. */
 import useSWR from 'swr';
 import type { RestaurantBookingRequest } from '@hotel/domain/wire/restaurant-booking-request';
 import { apiGet, apiPost } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * Restaurant table booking (spec sections 2, 4, 5 and 8): restaurant and date load the setup;
+ * Restaurant table booking: restaurant and date load the setup;
  * party sizes run from the setup's minimum to maximum, keeping the earlier size when still
  * offered; then the times load, with promotions and leave times; the booking reference shows
  * after creation; reset reselects the default restaurant.
@@ -213,7 +213,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
             {times.data.map((time) => (
               <label
                 key={time.Time}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-focus ${draft.time === time.Time ? 'border-primary bg-primary text-on-primary' : 'border-gray-500 bg-white'}`}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 has-focus-visible:focus-ring ${draft.time === time.Time ? 'border-primary bg-primary text-on-primary' : 'border-gray-500 bg-white'}`}
               >
                 <input
                   type="radio"

@@ -1,10 +1,11 @@
 /**
- * Arrival and departure chosen on a month calendar (spec section 2): the 36-month window,
+ * Arrival and departure chosen on a month calendar: the 36-month window,
  * arrivals the availability calendar shows closed disabled, the "{n} night minimum" badge on
  * arrivals with a minimum stay. A grid of day buttons with arrow-key movement.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, addMonths, compareDates, countNights, formatDate, isoWeekday, type IsoDate } from '@hotel/domain/dates';
+import { nightsText } from '@hotel/domain/messages';
 import { minimumStayBadge } from '@hotel/domain/restrictions';
 import type { CalendarDays } from './calendar-days';
 
@@ -15,7 +16,7 @@ function firstOfMonth(date: IsoDate): IsoDate {
   return `${date.slice(0, 7)}-01`;
 }
 
-/** The dates of a month grid: padded to whole weeks starting on Monday (spec: first day Monday). */
+/** The dates of a month grid: padded to whole weeks starting on Monday, the first day of a British week. */
 function monthGrid(month: IsoDate): (IsoDate | null)[] {
   const lead = isoWeekday(month) - 1;
   const next = addMonths(month, 1);
@@ -108,7 +109,7 @@ export function DateRangePicker(props: {
   const nights = value.from !== null && value.to !== null ? countNights(value.from, value.to) : null;
 
   const navButton =
-    'flex size-11 items-center justify-center rounded-md border border-gray-500 text-lg hover:bg-gray-100 disabled:opacity-40 focus-visible:outline-3 focus-visible:outline-focus';
+    'flex size-11 items-center justify-center rounded-md border border-gray-500 text-lg hover:bg-gray-100 disabled:opacity-40';
 
   return (
     <div className="rounded-lg border border-gray-300 bg-white p-3 sm:p-4">
@@ -118,7 +119,7 @@ export function DateRangePicker(props: {
           : value.from !== null && value.to !== null
             ? 'Choose another arrival date to change your stay.'
             : 'Choose your arrival date.'}
-        {nights !== null && ` ${nights} ${nights === 1 ? 'night' : 'nights'} selected.`}
+        {nights !== null && ` ${nightsText(nights)} selected.`}
       </p>
       <div className="flex items-center justify-between">
         <button
@@ -192,7 +193,7 @@ export function DateRangePicker(props: {
                                 setFocused(date);
                                 choose(date);
                               }}
-                              className={`relative flex h-11 w-full flex-col items-center justify-center rounded-md text-sm focus-visible:outline-3 focus-visible:outline-focus ${
+                              className={`relative flex h-11 w-full flex-col items-center justify-center rounded-md text-sm ${
                                 isArrival || isDeparture
                                   ? 'bg-primary font-bold text-on-primary'
                                   : inRange(date)

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Location } from '../../types/api';
 
 /**
- * "Choose your property" (spec section 2): the locations of the booking configuration; with
+ * "Choose your property": the locations of the booking configuration; with
  * no location the property's own name shows. On desktop choosing one closes the list.
  */
 export function LocationChoice(props: {
@@ -26,7 +26,7 @@ export function LocationChoice(props: {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="mt-1 flex min-h-11 w-full items-center justify-between gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-left focus-visible:outline-3 focus-visible:outline-focus"
+        className="mt-1 flex min-h-11 w-full items-center justify-between gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-left"
       >
         <span>
           <span className="block font-semibold">{current?.Name ?? props.propertyName}</span>

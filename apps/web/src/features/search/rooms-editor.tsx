@@ -7,7 +7,7 @@ import type { Property } from '../../types/api';
 /** Upper bound of a count the property leaves open. */
 const OPEN_LIMIT = 10;
 
-/** The searched rooms: adults, and children and infants when the property enables them (spec section 2). */
+/** The searched rooms: adults, and children and infants when the property enables them. */
 export function RoomsEditor(props: {
   property: Property;
   rooms: Party[];

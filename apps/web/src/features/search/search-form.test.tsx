@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays } from '@hotel/domain/dates';
@@ -53,6 +53,27 @@ function renderForm(
 }
 
 describe('SearchForm', () => {
+  it('keeps the dates and guests of a half-filled search through a reload', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: /Sunday, 5 May 2030/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Tuesday, 7 May 2030/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'More Adults' }));
+    expect(screen.getByText('2 nights')).toBeInTheDocument();
+    cleanup();
+
+    renderForm();
+    expect(screen.getByTestId('arrival-date')).toHaveTextContent('Sun 5th May 2030');
+    expect(screen.getByTestId('departure-date')).toHaveTextContent('Tue 7th May 2030');
+    expect(screen.getByRole('spinbutton', { name: 'Adults' })).toHaveAttribute('aria-valuenow', '3');
+  });
+
+  it('counts one night as "1 night"', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: /Sunday, 5 May 2030/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Monday, 6 May 2030/ }));
+    expect(screen.getByText('1 night')).toBeInTheDocument();
+  });
+
   it('asks for dates before searching', async () => {
     const { onSearch } = renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Search availability' }));

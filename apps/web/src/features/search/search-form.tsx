@@ -1,16 +1,19 @@
 /**
- * The search (spec sections 2, 4 and 5): dates on the availability calendar, rooms and
+ * The search: dates on the availability calendar, rooms and
  * guests, promo code unless hidden, location choice. Checked by the domain's search rule and
  * the search request's wire schema before it is sent.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { calendarWindow, countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
+import { nightsText } from '@hotel/domain/messages';
 import type { Party } from '@hotel/domain/occupancy';
 import { isSameDayRestricted, minimumStayBadge, searchRefusal, type SearchRefusal } from '@hotel/domain/restrictions';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { LANGUAGE_CODE } from '../../lib/api-client';
+import { importChunk } from '../../lib/lazy-with-reload';
+import { useSessionState } from '../../lib/session-state';
 import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
 import type { BookConfig, Location, Property } from '../../types/api';
 import type { CalendarDays } from './calendar-days';
@@ -48,7 +51,9 @@ const FIELD_OF_REFUSAL: Record<SearchRefusal, string> = {
   TOO_MANY_ROOMS: 'Rooms',
 };
 
-/** Delay before the same-day check runs after the dates change (spec section 9). */
+const keepEverything = (values: SearchValues) => values;
+
+/** Delay before the same-day check runs after the dates change. */
 const DATES_SETTLE_MS = 100;
 
 export function SearchForm(props: {
@@ -66,10 +71,15 @@ export function SearchForm(props: {
   onSearch: (values: SearchValues & { dateFrom: IsoDate; dateTo: IsoDate }) => void;
 }) {
   const { property, config, today } = props;
-  const [values, setValues] = useState<SearchValues>(props.initial);
+  // Kept for the session: a reload of a half-filled search keeps its dates and guests.
+  const [values, setValues] = useSessionState<SearchValues>(
+    { name: 'search', scope: property.PropertyCode, keep: keepEverything },
+    (saved) => ({ ...props.initial, ...saved }),
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [pickerOpen, setPickerOpen] = useState(props.initial.dateFrom === null);
+  const [pickerOpen, setPickerOpen] = useState(values.dateFrom === null);
   const [maxRoomsReached, setMaxRoomsReached] = useState(false);
+  const [waitingForConnection, setWaitingForConnection] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const window36 = calendarWindow(today);
   const maxRooms = config.MaxNumberOfRoomsOnBooking ?? property.MaxNumberOfRoomsOnBooking;
@@ -79,7 +89,7 @@ export function SearchForm(props: {
     if (pickerOpen) onCalendarWanted();
   }, [pickerOpen, onCalendarWanted]);
 
-  // After the dates settle, check the same-day cut-off (spec section 4, "Dates set").
+  // After the dates settle, check the same-day cut-off.
   const [sameDay, setSameDay] = useState<{ arrival: IsoDate | null; restricted: boolean }>({ arrival: null, restricted: false });
   const sameDayRestricted = values.dateFrom !== null && sameDay.arrival === values.dateFrom && sameDay.restricted;
   useEffect(() => {
@@ -105,8 +115,13 @@ export function SearchForm(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The wire schema (and zod with it) loads on the first search, keeping the first page small.
-    const { searchRequestSchema } = await import('@hotel/domain/wire/search-request');
+    // The wire schema (and zod with it) loads on the first search, keeping the first page small;
+    // offline, the search waits for the connection, and says so.
+    const { searchRequestSchema } = await importChunk(
+      () => import('@hotel/domain/wire/search-request'),
+      () => setWaitingForConnection(true),
+    );
+    setWaitingForConnection(false);
     const refusal = searchRefusal({
       propertyId: property.PropertyId,
       dateFrom: values.dateFrom,
@@ -184,11 +199,7 @@ export function SearchForm(props: {
           >
             {pickerOpen ? 'Hide calendar' : 'Choose dates'}
           </Button>
-          {nights !== null && (
-            <span className="text-sm text-gray-800">
-              {nights} {nights === 1 ? 'night' : 'nights'}
-            </span>
-          )}
+          {nights !== null && <span className="text-sm text-gray-800">{nightsText(nights)}</span>}
           {showMinimumStay && (
             <span className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-on-accent" data-testid="minimum-stay-badge">
               {minimumStayBadge(minimumStay)}
@@ -215,7 +226,7 @@ export function SearchForm(props: {
         </div>
         {showMinimumStay && nights !== null && nights < minimumStay && (
           <Notice tone="warning" title="Minimum length of stay not met">
-            Stays arriving on {formatDate(values.dateFrom ?? today, 'ddd Do MMM YYYY')} need at least {minimumStay} nights.
+            Stays arriving on {formatDate(values.dateFrom ?? today, 'ddd Do MMM YYYY')} need at least {nightsText(minimumStay)}.
           </Notice>
         )}
         {sameDayRestricted && (
@@ -275,8 +286,18 @@ export function SearchForm(props: {
         </section>
       )}
 
-      <Button type="submit" className="w-full sm:w-auto" disabled={props.searching || sameDayRestricted} busy={props.searching}>
-        {props.searching ? 'Searching…' : 'Search availability'}
+      {waitingForConnection && (
+        <Notice tone="warning" title="You are offline" live>
+          We will search as soon as your connection is back.
+        </Notice>
+      )}
+      <Button
+        type="submit"
+        className="w-full sm:w-auto"
+        disabled={props.searching || sameDayRestricted || waitingForConnection}
+        busy={props.searching || waitingForConnection}
+      >
+        {props.searching || waitingForConnection ? 'Searching…' : 'Search availability'}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 /**
- * The upgrade step (spec sections 4 and 5): the room types offered as upgrades of an item that
+ * The upgrade step: the room types offered as upgrades of an item that
  * are eligible (rooms left, a rate on the same rate plan, the party fits), with what they add.
  */
 import type { RoomsLeft } from '@hotel/domain/basket';
@@ -9,7 +9,7 @@ import { upgradePriceDifference } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
-import { ratePrice } from '../../lib/rate-price';
+import { roomCostOf } from '../../lib/rate-price';
 import type { BookingItem } from '../../stores/booking-store';
 import type { WireRate, WireRoomType, WireUpgrade } from '../../types/api';
 
@@ -35,7 +35,9 @@ export function upgradeOptions(roomType: WireRoomType | undefined, item: Booking
     .flatMap((upgrade) => {
       const rate = upgrade.AvailableRates.find((candidate) => candidate.RatePlanId === item.RatePlanId);
       if (rate === undefined) return [];
-      const price = ratePrice(rate, item.party);
+      // The search priced the upgrade's rates for every searched room; this item fills room `roomNumber`.
+      const price = roomCostOf(rate, item.roomNumber - 1);
+      if (price === null) return [];
       return [
         { upgrade, rate, total: price.total, original: price.original, difference: upgradePriceDifference(item.roomCost, price.total) },
       ];

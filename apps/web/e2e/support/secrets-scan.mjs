@@ -19,9 +19,9 @@ import {
   linkTokensIn,
   securityCodeNeedle,
   textNeedle,
-} from '../../api/test/support/secret-scan.mjs';
+} from '../../../api/test/support/secret-scan.mjs';
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../api');
 
 /** Everything secret the run typed, held or was sent; the scenarios fill it in. */
 export function newSecrets() {

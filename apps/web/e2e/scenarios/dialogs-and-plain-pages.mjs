@@ -1,0 +1,47 @@
+import { check } from '../support/session.mjs';
+
+export default async function run(session, _env) {
+  const { page } = session;
+  await page.goto('/Book/DEMO');
+  await page.getByRole('button', { name: 'Search availability' }).waitFor();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await session.snap('menu');
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  await page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
+  await session.snap('contact-us');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByLabel('Password').waitFor();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('A valid email address is required').waitFor();
+  await session.snap('login');
+  await page.keyboard.press('Escape');
+  await page.goto('/Account/Register/DEMO');
+  await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Password is required').waitFor();
+  await session.snap('register');
+  await page.goto('/Book/DEMO2');
+  await page.getByRole('heading', { name: 'Book your stay' }).waitFor();
+  await page.getByLabel('Currency').selectOption('GBP');
+  await session.snap('second-property');
+  await page.goto('/Book/DEMO/Nowhere');
+  await page.getByRole('heading', { name: 'Not found' }).waitFor();
+  await session.snap('not-found');
+  await page.goto('/Unauthorised');
+  await page.getByRole('heading', { name: 'Unauthorised' }).waitFor();
+  await session.snap('unauthorised');
+  await page.goto('/Error');
+  await page.getByRole('heading', { name: 'Error' }).waitFor();
+  await session.snap('error');
+  session.expectConsoleError(/status of 404/);
+  await page.goto(`/Book/DEMO/Status/${'x'.repeat(32)}`);
+  await page.getByText('We could not find that booking. Please use the link from your confirmation.').waitFor();
+  await session.snap('status-unknown');
+  await page.goto('/Book/DEMO/Status');
+  await page.getByRole('heading', { name: 'Book your stay' }).waitFor();
+  await page.goto('/Book/DEMO/Checkout');
+  await page.getByRole('heading', { name: 'Book your stay' }).waitFor();
+  check(new URL(page.url()).pathname === '/Book/DEMO', 'an empty checkout goes back to the search');
+}
