@@ -36,6 +36,8 @@ const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'ap
   stdio: 'inherit',
   env: {
     NODE_ENV: 'production',
+    // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
+    PAYMENTS: 'test',
     SESSION_SECRET: 'local-demo-session-secret-not-for-production-use',
     LINK_SECRET: 'local-demo-link-secret-not-for-production-use-0',
     ...process.env,

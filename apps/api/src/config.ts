@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().optional(),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYMENTS: z.enum(['test']).optional(),
 });
 
 export type Config = {
@@ -36,6 +37,12 @@ export type Config = {
   webDist: string | undefined;
   /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
   workers: number;
+  /**
+   * Which card gateway takes payments. Only the test gateway exists so far: outside production it
+   * is the default; in production it runs only when PAYMENTS=test says so, because its public
+   * test cards confirm real reservations without taking any money.
+   */
+  payments: 'test';
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
@@ -57,6 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
+  if (isProduction && e.PAYMENTS !== 'test') {
+    throw new Error(
+      'No card payment provider is configured. The test gateway confirms bookings without taking money; ' +
+        'set PAYMENTS=test only for a demo or a staging site that sells nothing real',
+    );
+  }
   return {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
@@ -72,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     webDist: e.WEB_DIST,
     workers: e.API_WORKERS,
+    payments: 'test',
   };
 }

@@ -4,6 +4,7 @@ import { systemClock, type AppContext } from './app-context';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openMigratedDatabase } from './database/open-database';
+import { testPaymentsWarning } from './health/health-routes';
 import { scheduleIdempotencyPurge } from './http/idempotency';
 import { createLogger, type Logger } from './logger';
 import { startMailDispatcher } from './mail/mail-dispatcher';
@@ -47,6 +48,12 @@ function printDemoAddress(port: number): void {
   );
 }
 
+/** Loud on purpose: a production site on the test gateway confirms bookings that nobody paid for. */
+function warnOfTestPayments(logger: Logger): void {
+  logger.warn({ payments: 'test' }, testPaymentsWarning);
+  process.stderr.write(`\n  WARNING: ${testPaymentsWarning}. Do not sell real stays on this site.\n\n`);
+}
+
 function exitAfter(logger: Logger, code: number): never {
   logger.info('stopped');
   logDestination.flushSync();
@@ -67,6 +74,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, logger);
+  if (config.isProduction && cluster.isPrimary) warnOfTestPayments(logger);
   logger.info({ port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
   if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
 
@@ -102,6 +110,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     if (printed) return;
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
+    if (config.isProduction) warnOfTestPayments(logger);
     if (withDemo) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {

@@ -19,4 +19,14 @@ describe('the environment', () => {
   it('requires the secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET and LINK_SECRET');
   });
+
+  it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
+    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments).toBe('test');
+  });
+
+  it('runs the test gateway outside production without being asked', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toBe('test');
+  });
 });

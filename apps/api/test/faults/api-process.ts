@@ -53,6 +53,7 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       HOME: process.env.HOME,
       TZ: 'UTC',
       NODE_ENV: 'production',
+      PAYMENTS: 'test',
       PORT: String(settings.port),
       DATABASE_URL: settings.databaseUrl,
       DATA_DIR: settings.dataDir,
