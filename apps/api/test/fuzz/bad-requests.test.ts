@@ -109,6 +109,8 @@ const impossibleDates = [
   '2027-04-31',
   '0000-01-01',
   '9999-12-31',
+  '9999-12-30',
+  '9999-12-01',
   '1900-01-01',
   '2037-03-01',
   '2027/02/30',
@@ -140,6 +142,9 @@ function deepNesting(depth: number, asArray: boolean): unknown {
   for (let i = 0; i < depth; i += 1) value = asArray ? [value] : { a: value };
   return value;
 }
+
+/** 45,000 nested brackets, as text: a value this deep cannot be built and serialised by the test itself. */
+const deeplyNestedText = '['.repeat(45_000) + ']'.repeat(45_000);
 
 /** Any hostile JSON value: the "wrong type" of every field. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -194,7 +199,14 @@ function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknow
         return fc.integer({ min, max });
       }
       case 'string': {
-        if (schema.pattern?.includes('\\d{4}')) return fc.constantFrom('2027-03-10', '2027-03-13', '2027/03/11', ...impossibleDates);
+        if (schema.pattern?.includes('\\d{4}')) {
+          // The last days of the year 9999 as a pair, often enough that a stay there is searched and booked.
+          const farFuture = /From|Arrival/i.test(name) ? '9999-12-30' : '9999-12-31';
+          return fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom('2027-03-10', '2027-03-13', '2027/03/11', ...impossibleDates) },
+            { weight: 1, arbitrary: fc.constant(farFuture) },
+          );
+        }
         if (/language/i.test(name)) return fc.constant('en');
         if (/mail/i.test(name)) return fc.constant('guest@example.com');
         if (/phone/i.test(name)) return fc.constant('+441234567890');
@@ -258,6 +270,8 @@ function badBodies(base: fc.Arbitrary<unknown>): fc.Arbitrary<BadBody> {
     .map(([value, choice, replacement]) => mutateAt(value, choice, 'replace', replacement));
   const raw = fc.oneof(
     fc.constantFrom('{', '{"PropertyId":', '[1,2', '{"a":1}}', 'null', 'undefined', "{'a':1}", '\u0000', '{"PropertyId": 1e999}'),
+    // Deeper than JSON.stringify can go: whatever measures or logs a body must not recurse into it.
+    fc.constantFrom(deeplyNestedText, `{"Level":"error","Message":"deep","Details":${deeplyNestedText}}`),
     fc.string({ unit: 'binary', maxLength: 200 }),
   );
   return fc.oneof(

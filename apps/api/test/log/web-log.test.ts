@@ -152,6 +152,14 @@ describe('POST /api/Log', () => {
     expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, ['{"Level":"info",', '"Message":"small"}'])).toBe(204);
   });
 
+  it('answers 4xx, not 500, for 45,000 nested brackets, with or without a Content-Length', async () => {
+    const deep = '['.repeat(45_000) + ']'.repeat(45_000);
+    await request(t.app).post('/api/Log').set('X-Forwarded-For', client).set('Content-Type', 'application/json').send(deep).expect(413);
+    const inDetails = `{"Level":"error","Message":"deep","Details":${deep}}`;
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, [inDetails])).toBe(400);
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, [deep])).toBe(400);
+  });
+
   it('answers 413 for a compressed body that is over 8 kB once inflated', async () => {
     const inflated = JSON.stringify({ Level: 'error', Message: 'big', Padding: 'x'.repeat(20_000) });
     const compressed = gzipSync(inflated);

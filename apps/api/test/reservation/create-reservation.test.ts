@@ -330,6 +330,15 @@ describe('POST /api/Reservation/Create', () => {
     }
   });
 
+  it('refuses an arrival in the year 9999 with 400 before the card is charged', async () => {
+    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const farRoom = aRoom(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31' });
+    const response = await create(aBooking(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31', Rooms: [farRoom] })).expect(400);
+    expect(response.body.ModelState).toEqual({ 'Rooms[0].DateFrom': ['The arrival date can be at most 10 years ahead'] });
+    expect(authorise).not.toHaveBeenCalled();
+    authorise.mockRestore();
+  });
+
   it('declines a card with 402 and writes nothing', async () => {
     const before = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
     const response = await create(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000000002' } })).expect(402);
