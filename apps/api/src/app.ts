@@ -54,6 +54,12 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 
+  // Answers name guests, bookings and accounts: no browser or shared cache may keep them.
+  // Public reference data (exchange rates) says otherwise in its route.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.
   app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));
