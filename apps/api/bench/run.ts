@@ -473,6 +473,7 @@ async function main(): Promise<void> {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        PAYMENTS: 'test',
         PORT: String(apiPort),
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** Every environment variable the API reads, parsed once at start-up (see .env.example). */
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Loopback unless told otherwise: a reverse proxy on the same host reaches it; the world does not.
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
@@ -22,6 +24,8 @@ const environmentSchema = z.object({
 
 export type Config = {
   port: number;
+  /** The address the HTTP server listens on (HOST): 127.0.0.1 by default, 0.0.0.0 in a container. */
+  host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   /** How long start-up waits for a PostgreSQL server that does not answer yet (DATABASE_WAIT_SECONDS). */
@@ -47,6 +51,21 @@ export type Config = {
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
 
+/**
+ * The words of the placeholder secrets published in this repository and in the usual examples:
+ * a production site must not run with a value anyone can read in a README.
+ */
+const placeholderSecret = /change[-_ ]?me|not[-_ ]for[-_ ]production|development[-_ ]only|placeholder|your[-_ ]secret/i;
+
+function refusePlaceholders(values: Record<string, string | undefined>): void {
+  const named = Object.entries(values)
+    .filter(([, value]) => value !== undefined && placeholderSecret.test(value))
+    .map(([name]) => name);
+  if (named.length > 0) {
+    throw new Error(`${named.join(', ')} still hold a published placeholder: set random values (openssl rand -base64 48)`);
+  }
+}
+
 /** Parses the environment; in production the secrets must be set, elsewhere a fixed development value stands in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `DATABASE_URL=` in an .env file means "not set", not "an invalid URL".
@@ -64,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
+  if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
   if (isProduction && e.PAYMENTS !== 'test') {
     throw new Error(
       'No card payment provider is configured. The test gateway confirms bookings without taking money; ' +
@@ -72,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
+    host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,

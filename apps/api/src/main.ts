@@ -73,9 +73,9 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   // confirmation goes out from the process that took it without waiting for a poll.
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
-  const running = await listen(app, config.port, logger);
+  const running = await listen(app, config.port, config.host, logger);
   if (config.isProduction && cluster.isPrimary) warnOfTestPayments(logger);
-  logger.info({ port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
+  logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
   if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
 
   let stopping = false;

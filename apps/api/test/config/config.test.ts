@@ -29,4 +29,26 @@ describe('the environment', () => {
   it('runs the test gateway outside production without being asked', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).payments).toBe('test');
   });
+
+  it('listens on loopback unless HOST names another address', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'change-me-to-32-or-more-random-characters'],
+    ['LINK_SECRET', 'change-me-too-32-or-more-random-characters'],
+    ['ADMIN_API_KEY', 'change-me-admin-api-key'],
+    ['SESSION_SECRET', 'local-demo-session-secret-not-for-production-use'],
+    ['LINK_SECRET', 'development-only-secret-change-me-in-production!'],
+  ])('refuses the published placeholder %s=%s in production', (name, value) => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      SESSION_SECRET: 'k3V9q2xW7mZ4bN8cR1tY6uP0sL5dF3gH',
+      LINK_SECRET: 'A8s7D6f5G4h3J2k1L0z9X8c7V6b5N4m3',
+    };
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(`${name} still hold a published placeholder`);
+    expect(loadConfig(production).isProduction).toBe(true);
+  });
 });
