@@ -31,7 +31,8 @@ import { registerStaticDataRoutes } from './static-data/static-data-routes';
 export function createApp(context: AppContext): { app: Express; api: ApiRouter } {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Per-client limits count req.ip: only a configured proxy may say who the client is.
+  app.set('trust proxy', context.config.trustProxy);
   app.use(securityHeaders());
   // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
   app.use(compression());

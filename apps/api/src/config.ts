@@ -1,7 +1,35 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Every environment variable the API reads, parsed once at start-up (see .env.example). */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (203.0.113.0/24, fd00::/8) or one of Express's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: unset trusts no proxy (X-Forwarded-For is ignored, the client is the socket's
+ * peer); a number trusts that many hops in front of the API; a comma-separated list trusts
+ * proxies at those addresses.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): number | string[] => {
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `not a hop count, an address or a CIDR range: ${wrong.join(', ')}` });
+    return entries;
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Loopback unless told otherwise: a reverse proxy on the same host reaches it; the world does not.
@@ -20,6 +48,7 @@ const environmentSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENTS: z.enum(['test']).optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
 });
 
 export type Config = {
@@ -47,6 +76,8 @@ export type Config = {
    * test cards confirm real reservations without taking any money.
    */
   payments: 'test';
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
@@ -107,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     workers: e.API_WORKERS,
     payments: 'test',
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -51,4 +51,17 @@ describe('the environment', () => {
     expect(() => loadConfig({ ...production, [name]: value })).toThrow(`${name} still hold a published placeholder`);
     expect(loadConfig(production).isProduction).toBe(true);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY: not a hop count, an address or a CIDR range: everyone');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+  });
 });

@@ -36,7 +36,12 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
   const clock: Clock = { now: () => new Date(now) };
   // Its own DATA_DIR, so the .eml files a test sends are its own and go away with it.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-test-data-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', ADMIN_API_KEY: 'test-admin-key-0123456789' }), dataDir, ...options.config };
+  // Requests come from supertest on loopback, standing in for a reverse proxy: X-Forwarded-For names the client.
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', ADMIN_API_KEY: 'test-admin-key-0123456789', TRUST_PROXY: 'loopback' }),
+    dataDir,
+    ...options.config,
+  };
   const logger = createLogger('info', sink);
   const context: AppContext = {
     config,
