@@ -32,11 +32,11 @@ describe('POST /api/Log', () => {
     const response = await post({
       Level: 'error',
       Message: 'Failed to create booking',
-      Code: 'ROOM_SOLD_OUT',
-      Status: 409,
+      Code: 'INTERNAL_ERROR',
+      Status: 500,
       Url: '/api/Reservation/Create',
       Method: 'post',
-      Details: 'Your combination of rooms is not available',
+      Details: 'Something went wrong on our side',
     }).expect(204);
     expect(response.text).toBe('');
     expect(response.headers['content-type']).toBeUndefined();
@@ -44,13 +44,18 @@ describe('POST /api/Log', () => {
       level: 50,
       source: 'web',
       msg: 'Failed to create booking',
-      code: 'ROOM_SOLD_OUT',
-      status: 409,
+      code: 'INTERNAL_ERROR',
+      status: 500,
       url: '/api/Reservation/Create',
       method: 'POST',
-      details: 'Your combination of rooms is not available',
+      details: 'Something went wrong on our side',
       req: expect.objectContaining({ id: expect.any(String) }),
     });
+  });
+
+  it('writes a declined card (or any 4xx) sent as an error as a warning: the guest’s to fix, not our fault', async () => {
+    await post({ Level: 'error', Message: 'Your card was declined.', Code: 'PAYMENT_DECLINED', Status: 402 }).expect(204);
+    expect(webEntries().at(-1)).toMatchObject({ level: 40, code: 'PAYMENT_DECLINED', status: 402 });
   });
 
   it.each([
