@@ -488,6 +488,21 @@ describe('Idempotency-Key on Create', () => {
     expect(await soldOn('DBL', '2027-03-04')).toBe(1);
   });
 
+  it('stores a request hash that says nothing of the security code, so no code can be tried against it', async () => {
+    const storedHash = async (key: string) =>
+      (
+        await rawRows<{ hash: string }>(
+          t.database.db,
+          sql`SELECT request_hash AS hash FROM idempotency_records WHERE key = encode(sha256(${key}::bytea), 'hex')`,
+        )
+      )[0]!.hash;
+    await create(aBooking(ids, { CardDetails: { ...visa, SecurityCode: '739' } }), 'key-card-code-739').expect(200);
+    await create(aBooking(ids, { CardDetails: { ...visa, SecurityCode: '846' } }), 'key-card-code-846').expect(200);
+    const hash = await storedHash('key-card-code-739');
+    expect(hash).toMatch(/^hmac-v1:[0-9a-f]{64}$/);
+    expect(await storedHash('key-card-code-846')).toBe(hash);
+  });
+
   it('answers 422 for the same key with a different body', async () => {
     await create(aBooking(ids), 'key-reused-1').expect(200);
     const response = await create(aBooking(ids, { Notes: 'Another request' }), 'key-reused-1').expect(422);
