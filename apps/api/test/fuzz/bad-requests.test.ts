@@ -64,9 +64,24 @@ const SEEDED_CARD_NUMBERS = ['4242 4242 4242 4242', '5555-5555-5555-4444', '3782
 const SEEDED_SECURITY_CODES = ['739', '846', '5902'];
 const SEEDED_PASSWORDS = [USER.password, 'Tidal-marsh-5512!', 'copper kettle 8841'];
 /** A browser diagnostic that quotes secrets: the log route must take them out before the log. */
+/** A token a diagnostic quotes with no name before it. */
+const SEEDED_TOKEN = 'Zq3xVbN81kLmPq0rStUvWx-_yz0123456789';
+/** Card numbers as people mistype them: doubled spaces, dots, full-width digits. */
+const cardVariants = (card: string) => {
+  const digits = card.replace(/\D/g, '');
+  const groups = digits.match(/.{1,4}/g)!;
+  const fullWidth = (text: string) => text.replace(/\d/g, (d) => String.fromCodePoint(0xff10 + Number(d)));
+  return [card, groups.join('  '), groups.join('.'), fullWidth(groups.join(' '))];
+};
 const secretProse = fc
-  .tuple(fc.constantFrom(...SEEDED_CARD_NUMBERS), fc.constantFrom(...SEEDED_SECURITY_CODES))
-  .map(([card, code]) => `Payment failed for card ${card}, cvv ${code}, security code: ${code}, password=Tidal-marsh-5512!`);
+  .tuple(fc.constantFrom(...SEEDED_CARD_NUMBERS.flatMap(cardVariants)), fc.constantFrom(...SEEDED_SECURITY_CODES), fc.nat(2))
+  .map(([card, code, form]) =>
+    form === 0
+      ? `Payment failed for card ${card}, cvv ${code}, security code: ${code}, password=Tidal-marsh-5512!`
+      : form === 1
+        ? `Card ${card} declined. Password is Tidal-marsh-5512! (try ${code})`
+        : `Lost the answer for ${SEEDED_TOKEN}; card ${card}`,
+  );
 
 const hostileStrings = [
   "' OR 1=1 --",
@@ -332,6 +347,7 @@ const seededNeedles: Needle[] = [
   ...SEEDED_CARD_NUMBERS.map(cardNumberNeedle),
   ...SEEDED_SECURITY_CODES.map(securityCodeNeedle),
   ...SEEDED_PASSWORDS.map((password) => textNeedle('password', password)),
+  textNeedle('token', SEEDED_TOKEN),
 ];
 /** The seeded secrets some request really carried: a scan for secrets never sent would prove nothing. */
 const sentNeedles = new Set<Needle>();
