@@ -49,6 +49,8 @@ const environmentSchema = z.object({
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENTS: z.enum(['test']).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
+  BOOKINGS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -78,6 +80,13 @@ export type Config = {
   payments: 'test';
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
+  /** Anti-automation limits, counted in the database so every API process shares them (docs/security.md). */
+  limits: {
+    /** Room and table bookings one client address may make in an hour (BOOKINGS_PER_CLIENT_PER_HOUR). */
+    bookingsPerClientPerHour: number;
+    /** E-mails the calls that send one may address to one e-mail address in an hour (MAILS_PER_ADDRESS_PER_HOUR). */
+    mailsPerAddressPerHour: number;
+  };
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
@@ -139,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.API_WORKERS,
     payments: 'test',
     trustProxy: e.TRUST_PROXY ?? false,
+    limits: { bookingsPerClientPerHour: e.BOOKINGS_PER_CLIENT_PER_HOUR, mailsPerAddressPerHour: e.MAILS_PER_ADDRESS_PER_HOUR },
   };
 }

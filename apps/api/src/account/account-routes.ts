@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
+import { mailsPerAddress, rateLimit } from '../http/rate-limit';
 import { isHttpsSite, sessionCookieName } from '../http/session';
 import { auditAccount, originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
@@ -51,16 +51,35 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
   const { publicUrl } = context.config;
   const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
     rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);
+  const hasAddress = (req: Request) => typeof (req.body as { EmailAddress?: unknown } | undefined)?.EmailAddress === 'string';
 
   // Counted in the database, before the body is checked: guessing passwords, registering in
   // bulk, mail-bombing an address and trying reset tokens all hit these first.
   const loginsPerAccount = limit('login-account', minutes(15), 10, ACCOUNT_MESSAGES.tooManyLogins, emailKey);
   api.router.post('/Account/Authenticate', limit('login-ip', minutes(15), 20, ACCOUNT_MESSAGES.tooManyLogins), loginsPerAccount);
-  api.router.post('/Account/Register', limit('register-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyRegistrations));
+  // Each registration mails its address (a confirmation link, or "you already have an account").
+  const mailsToAccountAddress = mailsPerAddress(context, (body) => body.EmailAddress);
+  api.router.post(
+    '/Account/Register',
+    limit('register-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyRegistrations),
+    rateLimit(
+      {
+        name: 'register-account',
+        windowMs: minutes(60),
+        limit: 3,
+        message: ACCOUNT_MESSAGES.tooManyRegistrations,
+        key: emailKey,
+        skip: (req) => !hasAddress(req),
+      },
+      context,
+    ),
+    mailsToAccountAddress,
+  );
   api.router.post(
     '/Account/RequestPasswordReset',
     limit('reset-request-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyResetRequests),
     limit('reset-request-account', minutes(60), 5, ACCOUNT_MESSAGES.tooManyResetRequests, emailKey),
+    mailsToAccountAddress,
   );
   api.router.post('/Account/PasswordReset', limit('reset-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyResets));
   api.router.post('/Account/ChangePassword', limit('change-password-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyPasswordChanges));

@@ -114,7 +114,9 @@ describe('rate limits (counted in the database)', () => {
   it('answers 429 after 10 registrations from one address in an hour', async () => {
     const attempt = () => from('203.0.113.8')(request(t.app).post('/api/Account/Register')).send({});
     for (let i = 0; i < 10; i++) await attempt().expect(400);
-    expect((await attempt().expect(429)).body.Message).toBe('Too many registrations from your network. Please try again later.');
+    expect((await attempt().expect(429)).body.Message).toBe(
+      'Too many registrations from your network or for this address. Please try again later.',
+    );
   });
 
   it('answers 429 after 5 reset requests for one address in an hour, the same for addresses without an account', async () => {
@@ -148,7 +150,11 @@ describe('rate limits (counted in the database)', () => {
     const keys = (await rawRows<{ key: string }>(t.database.db, sql`SELECT key FROM rate_limit_counters ORDER BY key`)).map(
       (row) => row.key,
     );
-    expect(keys).toEqual([expect.stringMatching(/^reset-request-account:[0-9a-f]{64}$/), expect.stringMatching(/^reset-request-ip:/)]);
+    expect(keys).toEqual([
+      expect.stringMatching(/^mail-address:[0-9a-f]{64}$/),
+      expect.stringMatching(/^reset-request-account:[0-9a-f]{64}$/),
+      expect.stringMatching(/^reset-request-ip:/),
+    ]);
     expect(keys.join(' ')).not.toContain('ada@example.com');
   });
 });
