@@ -21,6 +21,7 @@ import { accountAuthenticator, authenticateLocal, destroySession, logIn } from '
 import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
 import { recordLogin, type SessionUser } from './login';
+import { loginThrottle } from './login-throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { confirmEmail, register } from './registration';
 
@@ -55,8 +56,12 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
 
   // Counted in the database, before the body is checked: guessing passwords, registering in
   // bulk, mail-bombing an address and trying reset tokens all hit these first.
-  const loginsPerAccount = limit('login-account', minutes(15), 10, ACCOUNT_MESSAGES.tooManyLogins, emailKey);
-  api.router.post('/Account/Authenticate', limit('login-ip', minutes(15), 20, ACCOUNT_MESSAGES.tooManyLogins), loginsPerAccount);
+  // Logins: per client, and per account from each client with growing waits (login-throttle.ts).
+  const logins = loginThrottle(context);
+  api.router.post('/Account/Authenticate', async (req, res, next) => {
+    await logins.countClientAttempt(req, res);
+    next();
+  });
   // Each registration mails its address (a confirmation link, or "you already have an account").
   const mailsToAccountAddress = mailsPerAddress(context, (body) => body.EmailAddress);
   api.router.post(
@@ -108,13 +113,16 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
       response: resultWithAccountSchema,
       errors: { 429: 'Too many attempts' },
     },
-    async (_input, req, res) => {
+    async ({ body }, req, res) => {
+      await logins.checkAccount(req, res, body.EmailAddress);
       const user = await authenticateLocal(authenticator, req, res);
-      if (!user) return { Success: false, Message: ERROR_MESSAGES.loginFailed };
+      if (!user) {
+        await logins.failed(req, body.EmailAddress);
+        return { Success: false, Message: ERROR_MESSAGES.loginFailed };
+      }
       await logIn(req, user);
       await recordLogin(context, user.id, originOf(req));
-      // The owner got in: earlier mistypes no longer count towards locking the address out.
-      await loginsPerAccount.resetKey(emailKey(req));
+      await logins.succeeded(req, body.EmailAddress);
       const account = await getAccount(context, user.id);
       return { Success: true, Message: welcomeMessage(account.Firstname), ...account };
     },
