@@ -17,6 +17,16 @@ export const companies = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     name: text('name').notNull(),
+    /** Who may book on its invoice (docs/property-definition.md): bookers at these e-mail domains, lower case. */
+    bookerEmailDomains: text('booker_email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** ...or logged-in accounts with these e-mail addresses, lower case. */
+    linkedAccounts: text('linked_accounts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -2,11 +2,17 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
+import { rateLimit } from '../http/rate-limit';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
 import { companySchema, toCompany } from './company-response';
 
-/** Companies are searched by a name prefix of 2+ characters, at most 20 answers (docs/domain-rules.md). */
-const shortestPrefix = 2;
+/**
+ * Companies are searched by a name prefix of 3+ characters, at most 20 answers, 30 searches a
+ * minute per client (docs/domain-rules.md): few enough that the list cannot be walked by
+ * trying every two-letter prefix.
+ */
+const shortestPrefix = 3;
+const searchesPerMinute = 30;
 const mostAnswers = 20;
 
 const searchQuery = z.object({
@@ -18,7 +24,20 @@ const searchQuery = z.object({
     .max(100, { error: 'Enter at most 100 characters of the company name' }),
 });
 
-export function registerCompanyRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerCompanyRoutes(api: ApiRouter, context: AppContext): void {
+  const { database } = context;
+  api.router.get(
+    '/Company/SearchCompanies',
+    rateLimit(
+      {
+        name: 'company-search-ip',
+        windowMs: 60_000,
+        limit: searchesPerMinute,
+        message: 'Too many company searches from your network. Please wait a minute and try again.',
+      },
+      context,
+    ),
+  );
   api.route(
     {
       method: 'get',
@@ -27,7 +46,7 @@ export function registerCompanyRoutes(api: ApiRouter, { database }: AppContext):
       tag: 'Company',
       query: searchQuery,
       response: z.array(companySchema),
-      errors: { 404: 'No property has that id' },
+      errors: { 404: 'No property has that id', 429: `More than ${searchesPerMinute} searches a minute from this client` },
     },
     async ({ query }) => {
       if (!(await hasProperty(database.db, query.propertyId))) throw notFound(`There is no property ${query.propertyId}.`);

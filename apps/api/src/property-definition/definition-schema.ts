@@ -236,6 +236,25 @@ const giftVoucher = z.strictObject({
   IsExperience: z.boolean().default(false),
 });
 
+/** A host name such as `acme.example`, kept in lower case. */
+const emailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a domain such as acme.example, without @');
+
+/**
+ * A company that may book on invoice, and who may book for it: a logged-in account whose
+ * address is in `LinkedAccounts`, or a booker whose e-mail address is at one of its
+ * `BookerEmailDomains`. With neither, nobody can book on its account online.
+ */
+const company = z.strictObject({
+  AccountId: code,
+  Name: name,
+  BookerEmailDomains: z.array(emailDomain).default([]),
+  LinkedAccounts: z.array(z.email().trim().toLowerCase()).default([]),
+});
+
 const restaurant = z.strictObject({
   Name: name,
   MinOnlinePartySize: z.number().int().min(1).max(100).default(1),
@@ -292,7 +311,7 @@ export const propertySchema = z.strictObject({
   Closures: z.array(closure).default([]),
   Services: z.array(service).default([]),
   GiftVouchers: z.array(giftVoucher).default([]),
-  Companies: z.array(z.strictObject({ AccountId: code, Name: name })).default([]),
+  Companies: z.array(company).default([]),
   CancellationReasons: z.array(name).default([]),
   Restaurants: z.array(restaurant).default([]),
 });

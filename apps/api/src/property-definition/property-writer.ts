@@ -441,6 +441,13 @@ async function writeGiftVouchers(
   return problems;
 }
 
+const companyFields = (company: PropertyDefinition['Companies'][number]) => ({
+  accountId: company.AccountId,
+  name: company.Name,
+  bookerEmailDomains: company.BookerEmailDomains,
+  linkedAccounts: company.LinkedAccounts,
+});
+
 async function writeCompanies(tx: Tx, propertyId: number, p: PropertyDefinition): Promise<void> {
   const listed = p.Companies.map((c) => c.AccountId);
   await tx
@@ -449,8 +456,8 @@ async function writeCompanies(tx: Tx, propertyId: number, p: PropertyDefinition)
   for (const company of p.Companies) {
     await tx
       .insert(companies)
-      .values({ propertyId, accountId: company.AccountId, name: company.Name })
-      .onConflictDoUpdate({ target: [companies.propertyId, companies.accountId], set: { name: company.Name } });
+      .values({ propertyId, ...companyFields(company) })
+      .onConflictDoUpdate({ target: [companies.propertyId, companies.accountId], set: companyFields(company) });
   }
 }
 

@@ -10,7 +10,7 @@ import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import { totalToPay, vatOfTotal, type VatSettings } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
-import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
+import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations, users } from '@hotel/db/schema';
 import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database/db';
@@ -253,7 +253,10 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         const vat = vatOfTotal(total, vatSettings);
         // What the card is charged: tax-exclusive prices have their VAT added (docs/pricing.md).
         const amountDue = totalToPay(total, vat, vatSettings.isTaxExclusive);
-        const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
+        const company =
+          paymentType === PaymentType.PayByCompanyInvoice
+            ? await findAuthorisedCompany(tx, property.id, request.AccountId!, { bookerEmail: request.Booker.Email, user })
+            : null;
 
         // Built before the card is charged: a request the rows refuse never reaches the gateway.
         const rows = bookingRows({
@@ -350,13 +353,33 @@ async function takeInventory(tx: Tx, rooms: PricedRoom[]): Promise<void> {
   }
 }
 
-async function findCompany(tx: Tx, propertyId: number, accountId: string) {
+/**
+ * The company a booking goes on the invoice of, if the booker may use it: a logged-in account
+ * the company lists (`LinkedAccounts`), or a booker e-mail address at one of its
+ * `BookerEmailDomains`. Finding a company's name in the search is not enough.
+ */
+async function findAuthorisedCompany(tx: Tx, propertyId: number, accountId: string, booker: { bookerEmail: string; user: Booker }) {
   const [company] = await tx
-    .select({ id: companies.id, accountId: companies.accountId, name: companies.name })
+    .select({
+      id: companies.id,
+      accountId: companies.accountId,
+      name: companies.name,
+      bookerEmailDomains: companies.bookerEmailDomains,
+      linkedAccounts: companies.linkedAccounts,
+    })
     .from(companies)
     .where(and(eq(companies.propertyId, propertyId), eq(companies.accountId, accountId.trim())));
   if (!company) throw validation('AccountId', 'The company was not found. Please search for it again.');
-  return company;
+  const domain = booker.bookerEmail.trim().toLowerCase().split('@').at(-1) ?? '';
+  if (company.bookerEmailDomains.includes(domain)) return company;
+  if (booker.user && company.linkedAccounts.length > 0) {
+    const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booker.user.userId));
+    if (account && company.linkedAccounts.includes(account.email.toLowerCase())) return company;
+  }
+  throw validation(
+    'AccountId',
+    `Only ${company.name}'s own bookers may book on its invoice: log in with the account linked to it, or use your e-mail address at the company. Otherwise please pay by card.`,
+  );
 }
 
 type BookingRows = ReturnType<typeof bookingRows>;

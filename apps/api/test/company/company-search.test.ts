@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findCompaniesByNamePrefix } from '../../src/company/company-queries';
 import { rawRows } from '../../src/database/raw-rows';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
@@ -40,6 +40,9 @@ beforeAll(async () => {
   otherId = (await request(t.app).get('/api/Property/OTHER')).body.PropertyId;
 });
 afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.execute(sql`DELETE FROM rate_limit_counters`);
+});
 
 const search = (query: Record<string, string | number>) => request(t.app).get('/api/Company/SearchCompanies').query(query);
 
@@ -56,7 +59,7 @@ describe('GET /api/Company/SearchCompanies', () => {
 
   it('matches a prefix only, never the middle of a name, and ignores spaces around the query', async () => {
     await search({ propertyId: hotelId, query: 'trading' }).expect(200, []);
-    await search({ propertyId: hotelId, query: '  ap  ' }).expect(200, [{ AccountId: 'APEX', Name: 'Apex' }]);
+    await search({ propertyId: hotelId, query: '  ape  ' }).expect(200, [{ AccountId: 'APEX', Name: 'Apex' }]);
   });
 
   it('never answers another property’s companies', async () => {
@@ -65,29 +68,38 @@ describe('GET /api/Company/SearchCompanies', () => {
 
   it('takes %, _ and \\ in the query literally, not as LIKE wildcards', async () => {
     await search({ propertyId: hotelId, query: '100%' }).expect(200, [{ AccountId: 'PCT', Name: '100% Design' }]);
-    await search({ propertyId: hotelId, query: 'A_' }).expect(200, [{ AccountId: 'AUB', Name: 'A_B Partners' }]);
-    await search({ propertyId: hotelId, query: '%a' }).expect(200, []);
+    await search({ propertyId: hotelId, query: 'A_B' }).expect(200, [{ AccountId: 'AUB', Name: 'A_B Partners' }]);
+    await search({ propertyId: hotelId, query: '%ac' }).expect(200, []);
     await search({ propertyId: hotelId, query: 'Back\\' }).expect(200, [{ AccountId: 'BSL', Name: 'Back\\slash Studio' }]);
   });
 
   it('answers at most 20 companies, the first by name', async () => {
-    const { body } = await search({ propertyId: hotelId, query: 'ze' }).expect(200);
+    const { body } = await search({ propertyId: hotelId, query: 'zet' }).expect(200);
     expect(body).toEqual(zetas.slice(0, 20));
   });
 
-  it('answers 400 with ModelState for a query under 2 characters, missing or too long', async () => {
-    const short = await search({ propertyId: hotelId, query: 'a' }).expect(400);
+  it('answers 400 with ModelState for a query under 3 characters, missing or too long', async () => {
+    const short = await search({ propertyId: hotelId, query: 'ab' }).expect(400);
     expect(short.body).toEqual({
       Message: 'The request is invalid.',
-      ModelState: { query: ['Enter at least 2 characters of the company name'] },
+      ModelState: { query: ['Enter at least 3 characters of the company name'] },
       Code: 'VALIDATION_FAILED',
     });
-    const blank = await search({ propertyId: hotelId, query: ' a ' }).expect(400);
-    expect(blank.body.ModelState).toEqual({ query: ['Enter at least 2 characters of the company name'] });
+    const blank = await search({ propertyId: hotelId, query: ' ab ' }).expect(400);
+    expect(blank.body.ModelState).toEqual({ query: ['Enter at least 3 characters of the company name'] });
     const missing = await search({ propertyId: hotelId }).expect(400);
-    expect(missing.body.ModelState).toEqual({ query: ['Enter at least 2 characters of the company name'] });
+    expect(missing.body.ModelState).toEqual({ query: ['Enter at least 3 characters of the company name'] });
     const long = await search({ propertyId: hotelId, query: 'x'.repeat(101) }).expect(400);
     expect(long.body.ModelState).toEqual({ query: ['Enter at most 100 characters of the company name'] });
+  });
+
+  it('answers 429 after 30 searches in a minute from one client, so the list cannot be walked prefix by prefix', async () => {
+    const from = (client: string, query: string) =>
+      request(t.app).get('/api/Company/SearchCompanies').set('X-Forwarded-For', client).query({ propertyId: hotelId, query });
+    for (let i = 0; i < 30; i++) await from('203.0.113.40', `aa${String.fromCharCode(97 + (i % 26))}`).expect(200);
+    const refused = await from('203.0.113.40', 'acme').expect(429);
+    expect(refused.body.Message).toBe('Too many company searches from your network. Please wait a minute and try again.');
+    await from('203.0.113.41', 'acme').expect(200);
   });
 
   it('answers 400 with ModelState for a missing or malformed propertyId', async () => {

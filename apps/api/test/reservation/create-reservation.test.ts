@@ -5,7 +5,9 @@ import { reservations } from '@hotel/db/schema';
 import { rawRows } from '../../src/database/raw-rows';
 import { unusedReservationNumber, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, aRoom, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
+import { aDefinition, givenDefinition } from '../support/builders';
+import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from './reservation-fixture';
 
 let t: TestApp;
 let ids: Ids;
@@ -477,6 +479,51 @@ describe('rooms and countries that cannot be booked', () => {
     } finally {
       authorise.mockRestore();
     }
+  });
+});
+
+describe('a company invoice, which only the company’s own bookers may use', () => {
+  const onInvoice = (company: string, email: string) =>
+    aBooking(ids, {
+      PaymentType: 'PayByCompanyInvoice',
+      CardDetails: null,
+      AccountId: company,
+      PONumber: 'PO-9',
+      Booker: { ...aBooking(ids).Booker, Email: email },
+    });
+  beforeAll(async () => {
+    await givenDefinition(
+      t.context,
+      aDefinition({
+        ...bookingProperty,
+        Companies: [
+          { AccountId: 'ACME01', Name: 'Acme Engineering Ltd', BookerEmailDomains: ['example.com'] },
+          { AccountId: 'GLOBEX', Name: 'Globex', LinkedAccounts: ['Buyer@Globex.com'] },
+        ],
+      }),
+    );
+    await givenUser(t, { email: 'buyer@globex.com' });
+    await givenUser(t, { email: 'someone@elsewhere.com' });
+  });
+
+  it('refuses an anonymous booker whose address is not at one of the company’s domains, found company or not', async () => {
+    const refused = await create(onInvoice('ACME01', 'mallory@evil.com')).expect(400);
+    expect(refused.body.ModelState).toEqual({
+      AccountId: [
+        "Only Acme Engineering Ltd's own bookers may book on its invoice: log in with the account linked to it, or use your e-mail address at the company. Otherwise please pay by card.",
+      ],
+    });
+    await create(onInvoice('GLOBEX', 'buyer@globex.com')).expect(400);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it('books for a booker at the company’s domain, or for the logged-in account linked to it, whatever address it gives', async () => {
+    await create(onInvoice('ACME01', 'isambard@example.com')).expect(200);
+    const buyer = (await logIn(t, ids.propertyId, 'buyer@globex.com', PASSWORD)).cookie!;
+    await create(onInvoice('GLOBEX', 'assistant@gmail.com')).set('Cookie', buyer).expect(200);
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+    const someoneElse = (await logIn(t, ids.propertyId, 'someone@elsewhere.com', PASSWORD)).cookie!;
+    await create(onInvoice('GLOBEX', 'assistant@gmail.com')).set('Cookie', someoneElse).expect(400);
   });
 });
 

@@ -76,7 +76,8 @@ export const bookingProperty = aProperty({
     { Code: 'SPA-DAY', Balance: 80, IsExperience: true },
     { Code: 'OLD-GIFT', Balance: 50, ExpiresOn: '2027-01-31' },
   ],
-  Companies: [{ AccountId: 'ACME01', Name: 'Acme Engineering Ltd' }],
+  // Its bookers have addresses at example.com, as `aBooking`'s booker does.
+  Companies: [{ AccountId: 'ACME01', Name: 'Acme Engineering Ltd', BookerEmailDomains: ['example.com'] }],
 });
 
 export type Ids = {

@@ -52,10 +52,10 @@ export function useCardTypes(propertyId: number) {
 
 export const companiesKey = (propertyId: number, query: string) => ['Company/SearchCompanies', propertyId, query] as const;
 
-/** Companies whose name starts with the query (2 characters or more). */
+/** Companies whose name starts with the query (3 characters or more, as the API requires). */
 export function useCompanySearch(propertyId: number, query: string) {
   return useSWR(
-    query.trim().length >= 2 ? companiesKey(propertyId, query.trim()) : null,
+    query.trim().length >= 3 ? companiesKey(propertyId, query.trim()) : null,
     ([, id, text]) => apiGet<Company[]>('/Company/SearchCompanies', { propertyId: id, query: text }),
     { revalidateOnFocus: false, keepPreviousData: true },
   );

@@ -437,7 +437,7 @@ describe('CheckoutForm', () => {
     const calls = fakeApi({
       ...baseRoutes,
       'GET /api/Company/SearchCompanies': ({ url }: { url: URL }) =>
-        url.searchParams.get('query') === 'Ac' ? [{ AccountId: 'ACME', Name: 'Acme Ltd' }] : [],
+        url.searchParams.get('query') === 'Acm' ? [{ AccountId: 'ACME', Name: 'Acme Ltd' }] : [],
       'POST /api/Reservation/Create': { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R2', ChallengeUrl: null },
     });
     const onBooked = vi.fn();
@@ -447,7 +447,7 @@ describe('CheckoutForm', () => {
     await userEvent.click(screen.getByLabelText('Pay by Invoice'));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.getByText('Invoices are due in 30 days.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Company'), 'Ac');
+    await userEvent.type(screen.getByLabelText('Company'), 'Acm');
     await userEvent.click(await screen.findByRole('button', { name: 'Acme Ltd' }, { timeout: 2000 }));
     await userEvent.click(screen.getByLabelText(/I agree to the/));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));

@@ -28,7 +28,7 @@ export function CompanyFields(props: {
     return () => window.clearTimeout(timer);
   }, [text]);
   const search = useCompanySearch(props.propertyId, query);
-  const searching = query.trim().length >= 2 && props.company === null;
+  const searching = query.trim().length >= 3 && props.company === null;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">

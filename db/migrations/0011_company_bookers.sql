@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "booker_email_domains" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "linked_accounts" text[] DEFAULT '{}'::text[] NOT NULL;
