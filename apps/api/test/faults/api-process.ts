@@ -32,6 +32,13 @@ export type ApiProcess = {
 };
 
 /** A free loopback port, so a restarted API can come back on the port its clients know. */
+/**
+ * The secrets of every API this run starts: a restarted API keeps them, as a deployment does
+ * (a new LINK_SECRET would turn the request hashes of retried bookings into strangers).
+ */
+const SESSION_SECRET = randomBytes(24).toString('hex');
+const LINK_SECRET = randomBytes(24).toString('hex');
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,8 +68,8 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       DATABASE_URL: settings.databaseUrl,
       DATA_DIR: settings.dataDir,
       PUBLIC_URL: base,
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      LINK_SECRET: randomBytes(24).toString('hex'),
+      SESSION_SECRET,
+      LINK_SECRET,
       ADMIN_API_KEY,
       LOG_LEVEL: 'warn',
       ...settings.env,
