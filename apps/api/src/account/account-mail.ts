@@ -40,7 +40,7 @@ export async function enqueueEmailConfirmation(
     confirmUrl: accountLink(context.config.publicUrl, 'ConfirmEmail', property.code, token),
     validForHours: tokenLifetimeMs.confirm_email / 3_600_000,
   });
-  await enqueueMail(tx, { to: user.email, ...mail, userId: user.id });
+  await enqueueMail(tx, context.config, { to: user.email, ...mail, userId: user.id });
 }
 
 /**
@@ -63,5 +63,5 @@ export async function enqueuePasswordReset(
     validForMinutes: tokenLifetimeMs.reset_password / 60_000,
     reason,
   });
-  await enqueueMail(tx, { to: user.email, ...mail, userId: user.id });
+  await enqueueMail(tx, context.config, { to: user.email, ...mail, userId: user.id });
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Request } from 'express';
 import { idempotencyRecords } from '@hotel/db/schema';
@@ -6,6 +6,7 @@ import { detectCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Queryable, Tx } from '../database/db';
 import { AppError, invalidField } from './app-error';
+import { openSealedText, sealText } from './sealed-text';
 
 /**
  * `Idempotency-Key` support for use cases that must not run twice (a retried booking).
@@ -67,7 +68,6 @@ export function storedIdempotencyKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-const sealedPrefix = 'sealed:v1:';
 const isSecretField = (name: string) => name.endsWith('Token');
 
 /** The AES-256 key that seals the secrets of one key's answer in one scope. */
@@ -81,20 +81,7 @@ function withSecretFields(body: unknown, key: string, scope: string, open: boole
   const secretKey = sealingKey(key, scope);
   const entries = Object.entries(body as Record<string, unknown>).map(([name, value]) => {
     if (!isSecretField(name) || typeof value !== 'string') return [name, value];
-    if (!open) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', secretKey, iv);
-      const sealed = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-      return [name, `${sealedPrefix}${[iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.')}`];
-    }
-    if (!value.startsWith(sealedPrefix)) return [name, value];
-    const [iv, tag, sealed] = value
-      .slice(sealedPrefix.length)
-      .split('.')
-      .map((part) => Buffer.from(part, 'base64url'));
-    const decipher = createDecipheriv('aes-256-gcm', secretKey, iv!);
-    decipher.setAuthTag(tag!);
-    return [name, Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8')];
+    return [name, open ? openSealedText(value, secretKey) : sealText(value, secretKey)];
   });
   return Object.fromEntries(entries);
 }

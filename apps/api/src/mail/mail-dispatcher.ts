@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mailOutbox } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
+import { openMailBody, outboxKey } from './outbox';
 
 export type DispatchOptions = {
   /** Rows claimed per round trip. */
@@ -23,7 +24,7 @@ export type DispatchOptions = {
 
 export type DispatchReport = { sent: number; retrying: number; failed: number };
 
-type DispatchContext = Pick<AppContext, 'database' | 'clock' | 'logger' | 'mailTransport'>;
+type DispatchContext = Pick<AppContext, 'database' | 'clock' | 'logger' | 'mailTransport' | 'config'>;
 
 const defaults: Required<DispatchOptions> = {
   batchSize: 20,
@@ -123,10 +124,17 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
     batch.map((mail) => mail.id),
     settings,
   );
+  // Bodies are sealed at rest (outbox.ts): opened here, just before they leave.
+  const key = outboxKey(context.config);
   try {
     for (const mail of batch) {
       try {
-        await context.mailTransport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await context.mailTransport.send({
+          to: mail.to,
+          subject: mail.subject,
+          html: openMailBody(mail.html, key),
+          text: openMailBody(mail.text, key),
+        });
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         const givingUp = mail.attempts >= settings.maxAttempts;

@@ -1,5 +1,7 @@
+import { hkdfSync } from 'node:crypto';
 import { mailOutbox } from '@hotel/db/schema';
 import type { Tx } from '../database/db';
+import { openSealedText, sealText } from '../http/sealed-text';
 import type { MailKind } from './templates/mail-template';
 
 export type OutboxMail = {
@@ -21,10 +23,25 @@ export type OutboxMail = {
 const dueAtOnce = new Date(0);
 
 /**
+ * The key the bodies of waiting mail are sealed with (AES-256-GCM), derived from LINK_SECRET.
+ * A body holds the links the guest clicks (reset, confirmation and manage codes, which the
+ * database otherwise keeps only as hashes): sealed, neither a copy of the table nor the
+ * write-ahead log holds a live one. The dispatcher opens it just before sending.
+ */
+export function outboxKey(config: { linkSecret: string }): Buffer {
+  return Buffer.from(hkdfSync('sha256', config.linkSecret, 'mail outbox', 'body', 32));
+}
+
+/** A stored body as it is sent: opened when sealed; a body stored before sealing (or blanked once sent) as it is. */
+export function openMailBody(stored: string, key: Buffer): string {
+  return openSealedText(stored, key);
+}
+
+/**
  * The outbox row of a mail, for a caller that writes it inside a larger statement (a new
  * booking writes its confirmation in the same statement as the reservation it names).
  */
-export function outboxRow(mail: OutboxMail) {
+export function outboxRow(mail: OutboxMail, key: Buffer) {
   const to = mail.to.trim();
   if (to === '' || /[\r\n]/.test(to)) throw new RangeError('a mail needs one recipient address');
   return {
@@ -32,8 +49,8 @@ export function outboxRow(mail: OutboxMail) {
     toAddress: to,
     // A header is one line.
     subject: mail.subject.replace(/\s+/g, ' ').trim(),
-    html: mail.html,
-    text: mail.text,
+    html: sealText(mail.html, key),
+    text: sealText(mail.text, key),
     reservationId: mail.reservationId ?? null,
     tableBookingId: mail.tableBookingId ?? null,
     userId: mail.userId ?? null,
@@ -46,7 +63,10 @@ export function outboxRow(mail: OutboxMail) {
  * transaction commits (a rolled-back booking sends nothing). Call `notifyMailEnqueued()`
  * after the commit to send it without waiting for the next poll. Answers the row's id.
  */
-export async function enqueueMail(tx: Tx, mail: OutboxMail): Promise<number> {
-  const [row] = await tx.insert(mailOutbox).values(outboxRow(mail)).returning({ id: mailOutbox.id });
+export async function enqueueMail(tx: Tx, config: { linkSecret: string }, mail: OutboxMail): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values(outboxRow(mail, outboxKey(config)))
+    .returning({ id: mailOutbox.id });
   return row!.id;
 }

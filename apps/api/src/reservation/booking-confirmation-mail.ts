@@ -123,5 +123,5 @@ export function bookingConfirmationMail(
 
 /** Writes the booking confirmation e-mail into the outbox, in the caller's transaction. */
 export async function enqueueBookingConfirmation(tx: Tx, context: Pick<AppContext, 'config'>, booking: ConfirmedBooking): Promise<void> {
-  await enqueueMail(tx, { ...bookingConfirmationMail(context, booking), reservationId: booking.reservationId });
+  await enqueueMail(tx, context.config, { ...bookingConfirmationMail(context, booking), reservationId: booking.reservationId });
 }

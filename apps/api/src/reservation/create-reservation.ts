@@ -18,7 +18,7 @@ import { AppError, invalidField, notFound } from '../http/app-error';
 import { findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http/idempotency';
 import { notifyMailEnqueued } from '../mail/mail-dispatcher';
 import { authorisationRow } from '../payments/payment-queries';
-import { outboxRow, type OutboxMail } from '../mail/outbox';
+import { outboxKey, outboxRow, type OutboxMail } from '../mail/outbox';
 import { rawRows } from '../database/raw-rows';
 import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
 import { assertRoomsPerBooking } from '../availability/stay-request';
@@ -300,6 +300,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
             savedCardId: savedCard?.id ?? null,
             completedAt: now,
           },
+          mailKey: outboxKey(context.config),
           // Sent once the card has paid (or nothing was due); a 3-D Secure settlement sends it otherwise.
           mail:
             challengeUrl === null
@@ -527,6 +528,8 @@ async function writeBooking(
     status: Pick<typeof reservations.$inferInsert, 'status' | 'confirmedAt'>;
     payment: Omit<Parameters<typeof authorisationRow>[0], 'reservationId'> | null;
     mail: Omit<OutboxMail, 'reservationId'> | null;
+    /** `outboxKey(config)`, which seals the mail's body. */
+    mailKey: Buffer;
   },
 ): Promise<number> {
   const reservationId = sql`(SELECT id FROM new_reservation)`;
@@ -554,7 +557,7 @@ async function writeBooking(
   if (guestRows.length > 0) inserts.push(['new_guests', tx.insert(guests).values(guestRows)]);
   if (serviceRows.length > 0) inserts.push(['new_services', tx.insert(reservationServices).values(serviceRows)]);
   if (extra.payment) inserts.push(['new_payment', tx.insert(payments).values(authorisationRow({ ...extra.payment, reservationId }))]);
-  if (extra.mail) inserts.push(['new_mail', tx.insert(mailOutbox).values({ ...outboxRow(extra.mail), reservationId })]);
+  if (extra.mail) inserts.push(['new_mail', tx.insert(mailOutbox).values({ ...outboxRow(extra.mail, extra.mailKey), reservationId })]);
   const ctes = sql.join(
     inserts.map(([name, insert]) => sql`${sql.identifier(name)} AS (${insert.getSQL()})`),
     sql`, `,

@@ -35,7 +35,7 @@ export async function enqueueTableBookingConfirmation(
     specialRequests: booking.specialRequests,
     identifier: booking.identifier,
   });
-  await enqueueMail(tx, {
+  await enqueueMail(tx, context.config, {
     to: booking.email,
     subject: mail.subject,
     html: mail.html,

@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/account/password-hashing';
 import { rawRows } from '../../src/database/raw-rows';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import type { TestApp } from '../support/test-app';
+import { opened } from '../support/outbox';
 
 /** The password of every user `givenUser` makes unless told otherwise (meets the rule, not common). */
 export const PASSWORD = 'Velvet harbour 42!';
@@ -94,10 +95,11 @@ export function getAccount(t: TestApp, cookie: string | undefined, propertyId?: 
 export type OutboxRow = { kind: string; to: string; subject: string; html: string; text: string; userId: number | null };
 
 export async function outbox(t: TestApp): Promise<OutboxRow[]> {
-  return rawRows<OutboxRow>(
+  const rows = await rawRows<OutboxRow>(
     t.database.db,
     sql`SELECT kind, to_address AS "to", subject, html, text, user_id AS "userId" FROM mail_outbox ORDER BY id`,
   );
+  return rows.map((row) => opened(t, row));
 }
 
 /** The token of the one link to `/Account/{page}/ACCT?token=...` in a mail's text. */

@@ -65,6 +65,15 @@ describe('POST /api/Account/RequestPasswordReset', () => {
     expect(await auditRows(t)).toEqual([{ action: 'account.password_reset_requested', userId: user.id, details: null }]);
   });
 
+  it('keeps no live token in the outbox while the mail waits: its body is sealed until the dispatcher sends it', async () => {
+    await givenUser(t);
+    await askForReset('ada@example.com').expect(200);
+    const token = tokenIn((await outbox(t))[0]!, 'ResetPassword');
+    const [stored] = await rawRows<{ row: string }>(t.database.db, sql`SELECT row_to_json(m)::text AS row FROM mail_outbox m`);
+    expect(stored!.row).not.toContain(token);
+    expect(stored!.row).not.toContain('ResetPassword');
+  });
+
   it('answers an unknown address exactly as a known one, sending nothing', async () => {
     await givenUser(t);
     const known = await askForReset('ada@example.com');

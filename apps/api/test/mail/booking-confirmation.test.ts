@@ -207,7 +207,7 @@ describe('from the outbox to an .eml file', () => {
 
   it('sends the rendered confirmation through the default transport with both parts', async () => {
     const rendered = renderBookingConfirmation(aBookingConfirmation());
-    await t.database.db.transaction((tx) => enqueueMail(tx, { to: 'ann@example.com', ...rendered }));
+    await t.database.db.transaction((tx) => enqueueMail(tx, t.context.config, { to: 'ann@example.com', ...rendered }));
     expect(await dispatchPendingMail(t.context)).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     const [eml] = await emlFiles(t.context.config.dataDir);

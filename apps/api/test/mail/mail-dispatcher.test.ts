@@ -6,7 +6,7 @@ import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
 import { dispatchPendingMail, notifyMailEnqueued, retryDelayMs, startMailDispatcher } from '../../src/mail/mail-dispatcher';
 import type { MailTransport } from '../../src/mail/mail-transport';
-import { enqueueMail } from '../../src/mail/outbox';
+import { enqueueMail, openMailBody, outboxKey } from '../../src/mail/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { aRecordingTransport } from './mail-fixtures';
@@ -25,7 +25,7 @@ function aMail(subject: string) {
 async function given(...subjects: string[]): Promise<number[]> {
   return t.database.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (const subject of subjects) ids.push(await enqueueMail(tx, aMail(subject)));
+    for (const subject of subjects) ids.push(await enqueueMail(tx, t.context.config, aMail(subject)));
     return ids;
   });
 }
@@ -52,8 +52,14 @@ function contextWith(mailTransport: MailTransport, database: Database = t.databa
 }
 
 describe('the outbox', () => {
-  it('holds a mail written in a transaction that commits, pending and due at once', async () => {
+  it('holds a mail written in a transaction that commits, pending and due at once, its body sealed until it is sent', async () => {
     await given('outbox-commit');
+    const [row] = await rowsLike('outbox-commit');
+    // The body holds the links with live tokens: at rest it is sealed, and opens with the outbox key.
+    expect(row!.html).toMatch(/^sealed:v1:/);
+    expect(row!.text).not.toContain('outbox-commit');
+    const key = outboxKey(t.context.config);
+    expect([row!.html, row!.text].map((body) => openMailBody(body, key))).toEqual(['<p>outbox-commit</p>', 'outbox-commit']);
     expect(await rowsLike('outbox-commit')).toEqual([
       {
         subject: 'outbox-commit',
@@ -62,15 +68,15 @@ describe('the outbox', () => {
         nextAttemptAt: new Date(0),
         sentAt: null,
         lastError: null,
-        html: '<p>outbox-commit</p>',
-        text: 'outbox-commit',
+        html: expect.stringMatching(/^sealed:v1:/),
+        text: expect.stringMatching(/^sealed:v1:/),
       },
     ]);
   });
 
   it('holds nothing of a transaction that rolls back, so a failed booking sends nothing', async () => {
     const failing = t.database.db.transaction(async (tx) => {
-      await enqueueMail(tx, aMail('outbox-rollback'));
+      await enqueueMail(tx, t.context.config, aMail('outbox-rollback'));
       throw new Error('the booking failed after its mail was queued');
     });
     await expect(failing).rejects.toThrow('the booking failed');
@@ -82,12 +88,12 @@ describe('the outbox', () => {
 
   it('keeps the subject on one line and refuses a mail without a recipient', async () => {
     await t.database.db.transaction((tx) =>
-      enqueueMail(tx, { ...aMail('outbox-subject\r\nBcc: someone@evil.example'), to: ' ann@example.com ' }),
+      enqueueMail(tx, t.context.config, { ...aMail('outbox-subject\r\nBcc: someone@evil.example'), to: ' ann@example.com ' }),
     );
     expect((await rowsLike('outbox-subject'))[0]!.subject).toBe('outbox-subject Bcc: someone@evil.example');
-    await expect(t.database.db.transaction((tx) => enqueueMail(tx, { ...aMail('outbox-no-recipient'), to: '  ' }))).rejects.toThrow(
-      RangeError,
-    );
+    await expect(
+      t.database.db.transaction((tx) => enqueueMail(tx, t.context.config, { ...aMail('outbox-no-recipient'), to: '  ' })),
+    ).rejects.toThrow(RangeError);
   });
 });
 
@@ -140,7 +146,7 @@ describe('dispatching', () => {
         nextAttemptAt: new Date('2027-03-01T10:01:00Z'),
         lastError: 'connect ECONNREFUSED 127.0.0.1:25',
         // Kept while it may still be sent.
-        html: '<p>backoff</p>',
+        html: expect.stringMatching(/^sealed:v1:/),
       },
     ]);
     // Not due yet: nothing is tried.

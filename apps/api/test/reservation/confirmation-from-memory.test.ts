@@ -5,6 +5,7 @@ import { mailOutbox, reservations } from '@hotel/db/schema';
 import { confirmedBookingOf, enqueueBookingConfirmation } from '../../src/reservation/booking-confirmation-mail';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, type Ids } from './reservation-fixture';
+import { opened } from '../support/outbox';
 
 // A new booking writes its confirmation from what it has just written, without reading it
 // back; a booking confirmed after 3-D Secure reads it from the database. Both must say the same.
@@ -42,11 +43,13 @@ describe('the booking confirmation e-mail', () => {
     await t.database.db
       .transaction(async (tx) => {
         await enqueueBookingConfirmation(tx, t.context, await confirmedBookingOf(tx, reservation!.id));
-        written = await tx
-          .select({ subject: mailOutbox.subject, html: mailOutbox.html, text: mailOutbox.text })
-          .from(mailOutbox)
-          .where(eq(mailOutbox.reservationId, reservation!.id))
-          .orderBy(mailOutbox.id);
+        written = (
+          await tx
+            .select({ subject: mailOutbox.subject, html: mailOutbox.html, text: mailOutbox.text })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.reservationId, reservation!.id))
+            .orderBy(mailOutbox.id)
+        ).map((row) => opened(t, row));
         throw new RollBack();
       })
       .catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+import { opened } from '../support/outbox';
 
 let t: TestApp;
 let ids: Ids;
@@ -143,10 +144,12 @@ describe('POST /api/Reservation/Create', () => {
 
   it('puts the confirmation e-mail into the outbox with the manage and pre-check-in links', async () => {
     const { body } = await create(aBooking(ids)).expect(200);
-    const [mail] = await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
-      t.database.db,
-      sql`SELECT m.to_address, m.subject, m.html, m.text FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${body.ReservationNumber}`,
-    );
+    const [mail] = (
+      await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
+        t.database.db,
+        sql`SELECT m.to_address, m.subject, m.html, m.text FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${body.ReservationNumber}`,
+      )
+    ).map((row) => opened(t, row));
     expect(mail).toMatchObject({ to_address: 'ada@example.com', subject: expect.stringContaining(body.ReservationNumber) });
     expect(mail!.text).toContain(`/Manage/BOOK/Reservation/${body.ReservationNumber}/`);
     expect(mail!.text).toContain(`/PreCheckIn/BOOK/${body.ReservationNumber}/`);

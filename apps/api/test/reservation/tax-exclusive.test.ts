@@ -6,6 +6,7 @@ import { getAccount, givenUser, logIn } from '../account/account-fixture';
 import { aProperty } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, type Ids } from './reservation-fixture';
+import { opened } from '../support/outbox';
 
 /**
  * A New York hotel whose prices are before tax: 8.875 % is added on top (docs/pricing.md).
@@ -57,12 +58,15 @@ const create = (body: object) => request(t.app).post('/api/Reservation/Create').
 const confirmation = (token: string) =>
   request(t.app).get('/api/Reservation/Confirmation').query({ propertyId: ids.propertyId, confirmationToken: token });
 const mailOf = async (reservationNumber: string) =>
-  (
-    await rawRows<{ html: string; text: string }>(
-      t.database.db,
-      sql`SELECT m.html, m.text FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${reservationNumber}`,
-    )
-  )[0]!;
+  opened(
+    t,
+    (
+      await rawRows<{ html: string; text: string }>(
+        t.database.db,
+        sql`SELECT m.html, m.text FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${reservationNumber}`,
+      )
+    )[0]!,
+  );
 const paymentOf = async (reservationNumber: string) =>
   (
     await rawRows<{ amount: number; currency: string }>(

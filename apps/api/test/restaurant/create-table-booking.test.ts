@@ -12,6 +12,7 @@ import {
   storedTableBooking,
   type RestaurantIds,
 } from './restaurant-fixture';
+import { opened } from '../support/outbox';
 
 let t: TestApp;
 let ids: RestaurantIds;
@@ -62,11 +63,13 @@ const refusedWith = async (overrides: Record<string, unknown>, message: string) 
   const [count] = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM table_bookings`);
   expect(count!.n).toBe(0);
 };
-const mails = () =>
-  rawRows<{ kind: string; to: string; subject: string; text: string; html: string; tableBookingId: number }>(
-    t.database.db,
-    sql`SELECT kind, to_address AS "to", subject, text, html, table_booking_id AS "tableBookingId" FROM mail_outbox WHERE table_booking_id IS NOT NULL`,
-  );
+const mails = async () =>
+  (
+    await rawRows<{ kind: string; to: string; subject: string; text: string; html: string; tableBookingId: number }>(
+      t.database.db,
+      sql`SELECT kind, to_address AS "to", subject, text, html, table_booking_id AS "tableBookingId" FROM mail_outbox WHERE table_booking_id IS NOT NULL`,
+    )
+  ).map((row) => opened(t, row));
 
 describe('POST /api/RestaurantBooking/Create', () => {
   it('books the smallest table that seats the party and answers a short, unambiguous booking reference', async () => {
