@@ -18,7 +18,7 @@ import { isHttpsSite, sessionCookieName } from '../http/session';
 import { auditAccount, originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { accountAuthenticator, authenticateLocal, destroySession, logIn } from './account-passport';
-import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
+import { accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
 import { recordLogin, type SessionUser } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';

@@ -8,7 +8,8 @@ import { findAcceptedCardTypes, findProperty } from '../property/property-querie
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { findReservationHistory, findSavedCards, findUserById, updateUser, type UserRow } from './account-queries';
-import { toAccountAnswer, type AccountAnswer, type ResultAnswer, type ResultWithAccountAnswer } from './account-response';
+import type { AccountAnswer, ResultAnswer, ResultWithAccountAnswer } from '@hotel/domain/wire/account-response';
+import { toAccountAnswer } from './account-response';
 import { revokeTokens } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';

@@ -9,7 +9,7 @@ import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueuePasswordReset } from './account-mail';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmUserEmail, findUserByEmail, findUserById, updateUser } from './account-queries';
-import type { ResultAnswer } from './account-response';
+import type { ResultAnswer } from '@hotel/domain/wire/account-response';
 import { consumeToken, revokeTokens } from './one-time-tokens';
 import { hashPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';

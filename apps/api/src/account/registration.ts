@@ -8,7 +8,7 @@ import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueueEmailConfirmation, enqueuePasswordReset } from './account-mail';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmUserEmail, findUserByEmail, insertUser } from './account-queries';
-import type { ResultAnswer } from './account-response';
+import type { ResultAnswer } from '@hotel/domain/wire/account-response';
 import { consumeToken } from './one-time-tokens';
 import { hashPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';

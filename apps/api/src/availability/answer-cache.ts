@@ -16,18 +16,19 @@ export class AnswerCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  answer(key: string, compute: () => Promise<unknown>): Promise<JsonText> {
+  /** The cached answer of `key`, or `compute`'s serialised; callers keep one answer type per key prefix. */
+  answer<T>(key: string, compute: () => Promise<T>): Promise<JsonText<T>> {
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: eviction takes from the front.
       this.entries.delete(key);
       this.entries.set(key, cached);
-      return Promise.resolve(cached);
+      return Promise.resolve(cached as JsonText<T>);
     }
     let pending = this.computing.get(key);
     if (!pending) {
       pending = compute().then((answer) => {
-        const text = new JsonText(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
+        const text = new JsonText<unknown>(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
         this.store(key, text);
         return text;
       });
@@ -35,7 +36,7 @@ export class AnswerCache {
       const done = () => this.computing.delete(key);
       pending.then(done, done);
     }
-    return pending;
+    return pending as Promise<JsonText<T>>;
   }
 
   private store(key: string, text: JsonText): void {

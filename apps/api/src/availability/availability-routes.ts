@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { MAX_ID } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
-import { availabilityCalendar, calendarResponseSchema } from './calendar';
+import { calendarResponseSchema } from '@hotel/domain/wire/calendar-response';
+import { availabilityCalendar } from './calendar';
 import { searchAvailability } from './search-availability';
-import { searchResponseSchema } from './search-response';
+import { searchResponseSchema } from '@hotel/domain/wire/search-response';
 
 export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -29,7 +30,7 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
       summary: 'The availability calendar: rooms free and open rates per night (today to 36 months ahead)',
       tag: 'Availability',
       query: z.object({
-        propertyId: z.coerce.number().int().positive().max(MAX_ID),
+        propertyId: queryId('propertyId'),
         fromDate: wireDate,
         toDate: wireDate,
         languageCode: z.string().max(35).optional(),

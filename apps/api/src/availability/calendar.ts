@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { addDays, calendarWindow, daysBetween, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { DEFAULT_PARTY, fitsRoomTypeAndRate } from '@hotel/domain/occupancy';
 import { pricePerNight, roomPrice } from '@hotel/domain/pricing';
 import { shortestOpenStays } from '@hotel/domain/restrictions';
+import type { CalendarResponse } from '@hotel/domain/wire/calendar-response';
 import type { AppContext } from '../app-context';
 import type { Db } from '../database/db';
 import { invalidField, notFound } from '../http/app-error';
@@ -14,15 +14,6 @@ import { catalogueCache } from './catalogue-cache';
 import { rateOccupancy, roomTypeLimits } from './search-availability';
 import { maxNightsPerStay } from './stay-request';
 
-export const calendarResponseSchema = z.array(
-  z.object({
-    DateOfStay: z.string(),
-    AvailableRooms: z.number().int(),
-    Rates: z.array(z.object({ RatePlanId: z.number().int(), MinLengthOfStay: z.number().int(), MinimumRate: z.number() })),
-  }),
-);
-export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
-
 /**
  * GET /api/Availability: one entry per night from `fromDate` to `toDate` (clamped to today ..
  * 36 months ahead in the property's zone): rooms free that night and the rates one adult can
@@ -31,7 +22,7 @@ export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 export async function availabilityCalendar(
   context: Pick<AppContext, 'database' | 'clock'>,
   query: { propertyId: number; fromDate: string; toDate: string },
-): Promise<JsonText> {
+): Promise<JsonText<CalendarResponse>> {
   const db = context.database.db;
   const versions = await findPropertyVersions(db, query.propertyId);
   if (!versions) throw notFound(`There is no property ${query.propertyId}.`);

@@ -10,7 +10,8 @@ import { notFound } from '../http/app-error';
 import type { PropertyRow } from '../property/property-queries';
 import { findPropertyVersions, type PropertyVersions, type RatePlanRow, type RoomTypeRow } from './availability-queries';
 import { catalogueCache } from './catalogue-cache';
-import { toRate, toRoomType, type PricedRate, type SearchResponse } from './search-response';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
+import { toRate, toRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStay, type QuotedRate } from './stay-quote';
 
@@ -51,7 +52,10 @@ async function searchedProperty(db: Db, propertyId: number, locationId: number |
  * lowest stay price summed over the rooms it fits. Answers are cached on everything they are
  * computed from (answer-cache.ts), so a repeated search costs one small query.
  */
-export async function searchAvailability(context: Pick<AppContext, 'database' | 'clock'>, request: SearchRequest): Promise<JsonText> {
+export async function searchAvailability(
+  context: Pick<AppContext, 'database' | 'clock'>,
+  request: SearchRequest,
+): Promise<JsonText<SearchResponse>> {
   const db = context.database.db;
   const versions = await searchedProperty(db, request.PropertyId, request.LocationId);
   const { property } = await catalogueCache(db).catalogue(versions);

@@ -1,10 +1,10 @@
-import { z } from 'zod';
-import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
+import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import { findBookingConfiguration, findGroupProperties } from './book-config-queries';
-import { bookingConfigurationResponseSchema, toBookingConfigurationResponse } from './book-config-response';
+import { bookingConfigurationResponseSchema } from '@hotel/domain/wire/book-config-response';
+import { toBookingConfigurationResponse } from './book-config-response';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
 
@@ -15,7 +15,7 @@ export function registerBookConfigRoutes(api: ApiRouter, { database }: AppContex
       path: '/api/Book/Config/{id}',
       summary: "A property's booking configuration, by its numeric id or its code",
       tag: 'Book',
-      params: z.object({ id: propertyIdOrCodeSchema }),
+      params: propertyIdOrCodeParams,
       response: bookingConfigurationResponseSchema,
       errors: { 404: 'No property has that id or code' },
     },

@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
-import { companySchema, toCompany } from './company-response';
+import { companySchema } from '@hotel/domain/wire/company-response';
+import { toCompany } from './company-response';
 
 /** Companies are searched by a name prefix of 2+ characters, at most 20 answers (docs/domain-rules.md). */
 const shortestPrefix = 2;
 const mostAnswers = 20;
 
 const searchQuery = z.object({
-  propertyId: z.coerce.number({ error: 'A valid propertyId is required' }).int().min(1).max(2_147_483_647),
+  propertyId: queryId('propertyId'),
   query: z
     .string({ error: `Enter at least ${shortestPrefix} characters of the company name` })
     .trim()

@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { findExchangeRates } from './currency-exchange-rate-queries';
-import { exchangeRatesResponseSchema, toExchangeRatesResponse } from './currency-exchange-rate-response';
+import { exchangeRatesResponseSchema } from '@hotel/domain/wire/currency-exchange-rate-response';
+import { toExchangeRatesResponse } from './currency-exchange-rate-response';
 import { toExchangeRateTable } from './exchange-rate-table';
 
 export function registerCurrencyExchangeRateRoutes(api: ApiRouter, { database }: AppContext): void {

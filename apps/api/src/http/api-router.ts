@@ -1,14 +1,20 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { AppError, type ModelState } from './app-error';
+import type { z } from 'zod';
+import { errorResponseSchema } from '@hotel/domain/wire/error-response';
+import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
+import { AppError } from './app-error';
 import { JsonText } from './json-text';
-import { formatPath, toModelState } from './model-state';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObject | undefined, Params extends AnyObject | undefined> = {
+export type RouteSpec<
+  Body extends z.ZodType | undefined,
+  Query extends AnyObject | undefined,
+  Params extends AnyObject | undefined,
+  Answer extends z.ZodType = z.ZodType,
+> = {
   method: Method;
   /** OpenAPI form, `/api/Property/{id}`; turned into Express's `:id` form here. */
   path: string;
@@ -17,8 +23,8 @@ export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObjec
   body?: Body;
   query?: Query;
   params?: Params;
-  /** The success answer's schema (status 200 unless `status` says otherwise). */
-  response: z.ZodType;
+  /** The success answer's schema (status 200 unless `status` says otherwise): it types the handler's answer. */
+  response: Answer;
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 422 | 429, string>>;
@@ -27,17 +33,20 @@ export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObjec
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** What a handler returns when it has written the response itself (a redirect, an HTML page). */
+export const SENT_BY_HANDLER = Symbol('sent by the handler');
+
+/**
+ * What a handler may answer: the response schema's shape, that shape already serialised (a
+ * cached answer), or SENT_BY_HANDLER.
+ */
+export type RouteAnswer<Answer extends z.ZodType> = z.input<Answer> | JsonText<z.input<Answer>> | typeof SENT_BY_HANDLER;
+
 export type RouteInput<Body, Query, Params> = {
   body: Parsed<Body>;
   query: Parsed<Query>;
   params: Parsed<Params>;
 };
-
-const errorBody = z.object({
-  Message: z.string(),
-  ModelState: z.record(z.string(), z.array(z.string())).optional(),
-  Code: z.string(),
-});
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
@@ -48,12 +57,12 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0
  */
 function nulCharacterPaths(value: unknown, path: (string | number)[] = [], found: string[] = []): string[] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(formatPath(path));
+    if (value.includes('\u0000')) found.push(issuePath(path));
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => nulCharacterPaths(item, [...path, index], found));
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push(formatPath([...path, key]));
+      if (key.includes('\u0000')) found.push(issuePath([...path, key]));
       nulCharacterPaths(item, [...path, key], found);
     }
   }
@@ -64,7 +73,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    Object.assign(modelState, toModelState(result.error.issues));
+    Object.assign(modelState, modelStateFromIssues(result.error.issues));
     return undefined;
   }
   const withNul = nulCharacterPaths(result.data);
@@ -111,9 +120,10 @@ export class ApiRouter {
     Body extends z.ZodType | undefined = undefined,
     Query extends AnyObject | undefined = undefined,
     Params extends AnyObject | undefined = undefined,
+    Answer extends z.ZodType = z.ZodType,
   >(
-    spec: RouteSpec<Body, Query, Params>,
-    handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<unknown> | unknown,
+    spec: RouteSpec<Body, Query, Params, Answer>,
+    handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<RouteAnswer<Answer>> | RouteAnswer<Answer>,
   ): void {
     this.register(spec);
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
@@ -128,7 +138,7 @@ export class ApiRouter {
         throw new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState });
       }
       const answer = await handler(input, req, res);
-      if (res.headersSent) return;
+      if (answer === SENT_BY_HANDLER || res.headersSent) return;
       res.status(spec.status ?? 200);
       if (answer instanceof JsonText) await sendJsonText(req, res, answer);
       else res.json(answer);
@@ -151,7 +161,7 @@ export class ApiRouter {
     };
     const errors = { 400: 'Invalid input: `ModelState` lists the problems by field', ...spec.errors };
     for (const [status, description] of Object.entries(errors)) {
-      responses[status] = { description, content: { 'application/json': { schema: errorBody } } };
+      responses[status] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
     }
     this.registry.registerPath({
       method: spec.method,

@@ -41,9 +41,9 @@ export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
       response: z.null(),
       errors: { 413: `Body larger than ${largestLogBodyBytes} bytes`, 429: 'Too many diagnostics from this client address' },
     },
-    ({ body }, req, res) => {
+    ({ body }, req) => {
       writeWebLog(req.log, body);
-      res.status(204).end();
+      return null;
     },
   );
 }

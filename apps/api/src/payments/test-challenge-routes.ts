@@ -1,7 +1,7 @@
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
+import { SENT_BY_HANDLER, type ApiRouter } from '../http/api-router';
 import { invalidField, notFound } from '../http/app-error';
 import { completePaymentChallenge, findChallengeState, type PaymentSettledHandler } from './challenge-completion';
 import { openReturnUrl } from './return-url';
@@ -64,11 +64,10 @@ export function registerTestChallengeRoutes(
         throw invalidField('ReturnTo', 'The return address does not belong to this challenge.');
       const state = await completePaymentChallenge(context, params.reference, body.Outcome, options.onPaymentSettled);
       if (!state.found) throw notFound('There is no payment waiting for this 3-D Secure check.');
-      // A handler that answers by itself returns nothing for ApiRouter to send.
       if (returnUrl !== undefined) res.redirect(303, returnUrl);
       else if (req.is('application/x-www-form-urlencoded')) res.type('html').send(challengeOutcomePage(state.status));
       else return { Reference: params.reference, Status: state.status };
-      return undefined;
+      return SENT_BY_HANDLER;
     },
   );
 }

@@ -1,10 +1,10 @@
-import { z } from 'zod';
-import { propertyIdOrCodeSchema } from './property-id-or-code';
+import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import { findAcceptedCardTypes, findProperty } from './property-queries';
-import { propertyResponseSchema, toPropertyResponse } from './property-response';
+import { propertyResponseSchema } from '@hotel/domain/wire/property-response';
+import { toPropertyResponse } from './property-response';
 
 export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext): void {
   api.route(
@@ -13,7 +13,7 @@ export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext)
       path: '/api/Property/{id}',
       summary: 'A property, by its numeric id or its code',
       tag: 'Property',
-      params: z.object({ id: propertyIdOrCodeSchema }),
+      params: propertyIdOrCodeParams,
       response: propertyResponseSchema,
       errors: { 404: 'No property has that id or code' },
     },

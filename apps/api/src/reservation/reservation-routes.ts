@@ -1,38 +1,33 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { MAX_ID } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
+import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { readIdempotencyKey, readLookupKey } from '../http/idempotency';
-import { checkVoucherCode, checkVoucherCodeResponseSchema } from '../voucher/check-voucher-code';
-import { confirmationResponseSchema } from './confirmation-response';
+import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
+import {
+  checkVoucherCodeResponseSchema,
+  createAnswerSchema,
+  createOutcomeSchema,
+  statusResponseSchema,
+} from '@hotel/domain/wire/reservation-response';
+import { checkVoucherCode } from '../voucher/check-voucher-code';
 import { createOutcome, createReservation, type Booker } from './create-reservation';
-import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus, statusResponseSchema } from './reservation-status';
-
-const createAnswerSchema = z.object({
-  Success: z.literal(true),
-  ConfirmationToken: z.string(),
-  ReservationNumber: z.string(),
-  ChallengeUrl: z.string().nullable(),
-});
-
-const createOutcomeSchema = z.union([
-  z.object({ Made: z.literal(true), Booking: createAnswerSchema }),
-  z.object({ Made: z.literal(false), Booking: z.null() }),
-]);
+import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 
 const confirmationToken = z.string().trim().min(20).max(100);
 
 const releasePendingPaymentSchema = z.object({
-  PropertyId: z.number().int().positive().max(MAX_ID),
+  PropertyId: wireId,
   ConfirmationToken: confirmationToken,
 });
 
 const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
   z.object({
-    propertyId: z.coerce.number().int().positive().max(MAX_ID),
+    propertyId: queryId('propertyId'),
     [name]: confirmationToken,
   }) as z.ZodObject<{ propertyId: z.ZodCoercedNumber<unknown> } & Record<typeof name, z.ZodString>>;
 
@@ -73,7 +68,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
       summary:
         'Whether the Create sent with this Idempotency-Key (a header; 32+ random letters or digits) made a booking, and its answer if so: what to ask after a lost answer, before trying again',
       tag: 'Reservation',
-      query: z.object({ propertyId: z.coerce.number().int().positive().max(MAX_ID) }),
+      query: z.object({ propertyId: queryId('propertyId') }),
       response: createOutcomeSchema,
       errors: { 400: 'No Idempotency-Key, or one too short to be looked up' },
     },

@@ -21,7 +21,7 @@ import {
   type RestaurantPromotionRow,
   type RestaurantRow,
 } from './restaurant-queries';
-import type { CreateTableBookingResponse } from './restaurant-response';
+import type { CreateTableBookingResponse } from '@hotel/domain/wire/restaurant-response';
 import { propertyOrNotFound, restaurantOrNotFound } from './restaurant-service';
 import { enqueueTableBookingConfirmation } from './table-booking-mail';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { readIdempotencyKey } from '../http/idempotency';
@@ -9,10 +10,8 @@ import {
   createTableBookingResponseSchema,
   restaurantSetupResponseSchema,
   restaurantsResponseSchema,
-} from './restaurant-response';
+} from '@hotel/domain/wire/restaurant-response';
 import { listRestaurants, restaurantAvailability, restaurantSetup } from './restaurant-service';
-
-const id = z.coerce.number().int().positive();
 
 export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -21,7 +20,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       path: '/api/RestaurantBooking/Restaurants',
       summary: "The property's restaurants taking table bookings, in the property's order",
       tag: 'RestaurantBooking',
-      query: z.object({ propertyId: id }),
+      query: z.object({ propertyId: queryId('propertyId') }),
       response: restaurantsResponseSchema,
       errors: { 404: 'Unknown property' },
     },
@@ -36,8 +35,8 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       tag: 'RestaurantBooking',
       // date, isReservation and identifier are what the web client sends; the setup does not depend on them.
       query: z.object({
-        propertyId: id,
-        restaurantId: id,
+        propertyId: queryId('propertyId'),
+        restaurantId: queryId('restaurantId'),
         date: wireDate.optional(),
         isReservation: z
           .string()
@@ -60,8 +59,8 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       tag: 'RestaurantBooking',
       // currencySymbol is what the web client sends; no restaurant price depends on it.
       query: z.object({
-        propertyId: id,
-        restaurantId: id,
+        propertyId: queryId('propertyId'),
+        restaurantId: queryId('restaurantId'),
         date: wireDate,
         partySize: z.coerce.number().int().min(1).max(100),
         currencySymbol: z.string().max(10).optional(),

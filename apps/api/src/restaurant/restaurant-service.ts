@@ -13,14 +13,8 @@ import {
   findStandingBookings,
   type RestaurantRow,
 } from './restaurant-queries';
-import {
-  toAvailabilityResponse,
-  toRestaurantSetupResponse,
-  toRestaurantsResponse,
-  type AvailabilityResponse,
-  type RestaurantSetupResponse,
-  type RestaurantsResponse,
-} from './restaurant-response';
+import type { AvailabilityResponse, RestaurantSetupResponse, RestaurantsResponse } from '@hotel/domain/wire/restaurant-response';
+import { toAvailabilityResponse, toRestaurantSetupResponse, toRestaurantsResponse } from './restaurant-response';
 
 /** The property, or a 404 naming it. */
 export async function propertyOrNotFound(db: Queryable, propertyId: number): Promise<PropertyRow> {

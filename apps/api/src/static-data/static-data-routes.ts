@@ -1,21 +1,14 @@
 import { z } from 'zod';
-import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
+import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http/api-router';
 import { notFound } from '../http/app-error';
 import { findAcceptedCardTypes } from '../property/property-queries';
 import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
-import {
-  cancellationReasonSchema,
-  countrySchema,
-  creditCardTypeSchema,
-  toCancellationReason,
-  toCountries,
-  toCreditCardType,
-} from './static-data-response';
+import { cancellationReasonSchema, countrySchema, creditCardTypeSchema } from '@hotel/domain/wire/static-data-response';
+import { toCancellationReason, toCountries, toCreditCardType } from './static-data-response';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
-const params = z.object({ id: propertyIdOrCodeSchema });
 
 export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContext): void {
   const { db } = database;
@@ -32,7 +25,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       path: '/api/StaticData/{id}/countries',
       summary: 'Countries with their ISO codes and dialling codes, by name',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(countrySchema),
       errors,
     },
@@ -48,7 +41,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       path: '/api/StaticData/{id}/creditcardtypes',
       summary: 'The card types the property accepts',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(creditCardTypeSchema),
       errors,
     },
@@ -64,7 +57,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       path: '/api/StaticData/{id}/CancellationReasons',
       summary: 'The reasons a guest may give for cancelling, in the property’s order',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(cancellationReasonSchema),
       errors,
     },

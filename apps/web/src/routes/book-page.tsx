@@ -12,7 +12,7 @@ import { useIsMobile } from '../hooks/use-is-mobile';
 import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
 import { paths } from '../lib/paths';
 import { startSearch, useBookingState } from '../stores/booking-store';
-import type { Property } from '../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 /** The disabled dates are worked out 3 seconds after the page shows, so they never delay its first paint. */
 const CALENDAR_DELAY_MS = 3000;

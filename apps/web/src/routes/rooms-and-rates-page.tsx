@@ -48,7 +48,7 @@ import {
   wizardItems,
   type BookingItem,
 } from '../stores/booking-store';
-import type { SearchRoomType, WireRate } from '../types/api';
+import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
 
 export function RoomsAndRatesPage() {
   const { property, config } = useProperty();

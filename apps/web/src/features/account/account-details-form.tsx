@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { setSignedInUser } from '../../hooks/use-account';
 import { errorText } from '../../lib/api-client';
 import { useForm, useSubmit } from '../../lib/form';
-import type { UserAccount } from '../../types/api';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { updateAccount } from './account-api';
 
 /**

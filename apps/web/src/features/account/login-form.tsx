@@ -6,7 +6,7 @@ import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorText, LANGUAGE_CODE } from '../../lib/api-client';
 import { useForm, useSubmit } from '../../lib/form';
-import type { UserAccount } from '../../types/api';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { authenticate, userFromAuthenticate } from './account-api';
 
 /**

@@ -4,7 +4,7 @@ import { pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
-import type { SearchRoomType, WireRate } from '../../types/api';
+import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
 
 export function RateList(props: {
   entry: SearchRoomType;

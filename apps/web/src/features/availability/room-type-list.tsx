@@ -11,7 +11,7 @@ import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
-import type { SearchRoomType } from '../../types/api';
+import type { SearchRoomType } from '@hotel/domain/wire/search-response';
 
 /** The room types shown for a party, with rooms left taken from the basket's count. */
 export function shownRoomTypes(roomTypes: readonly SearchRoomType[], party: Party, roomsLeft: RoomsLeft): SearchRoomType[] {

@@ -7,7 +7,7 @@ import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import type { FieldErrors } from '@hotel/domain/validation';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
-import type { SavedCard } from '../../types/api';
+import type { SavedCard } from '@hotel/domain/wire/account-response';
 import type { CardTypeOption } from './checkout-api';
 import { acceptedCardTypeOf, type CardDraft } from './checkout-draft';
 
@@ -15,10 +15,8 @@ import { acceptedCardTypeOf, type CardDraft } from './checkout-draft';
 const EXPIRY_YEARS = 15;
 
 export function savedCardLabel(card: SavedCard): string {
-  const brand = card.CardType ?? card.Brand ?? 'Card';
-  const last4 = card.Last4 ?? card.LastFourDigits ?? card.CardNumber?.slice(-4) ?? '';
-  const expiry = card.ExpiryMonth && card.ExpiryYear ? `, expires ${String(card.ExpiryMonth).padStart(2, '0')}/${card.ExpiryYear}` : '';
-  return `${brand} ending ${last4}${expiry}`;
+  const expiry = `, expires ${String(card.ExpiryMonth).padStart(2, '0')}/${card.ExpiryYear}`;
+  return `${card.Brand} ending ${card.Last4}${expiry}`;
 }
 
 export function CardFields(props: {

@@ -2,7 +2,7 @@
 import { detectCardType, findAcceptedCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
 import type { BookerDetails } from '@hotel/domain/validation';
-import type { SavedCard } from '../../types/api';
+import type { SavedCard } from '@hotel/domain/wire/account-response';
 import type { CardTypeOption, Company } from './checkout-api';
 
 export interface BookerDraft {

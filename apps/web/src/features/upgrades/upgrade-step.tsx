@@ -11,7 +11,7 @@ import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
 import { roomCostOf } from '../../lib/rate-price';
 import type { BookingItem } from '../../stores/booking-store';
-import type { WireRate, WireRoomType, WireUpgrade } from '../../types/api';
+import type { Rate as WireRate, RoomType as WireRoomType, Upgrade as WireUpgrade } from '@hotel/domain/wire/search-response';
 
 export interface UpgradeOption {
   upgrade: WireUpgrade;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const roomConfigurationOptionSchema = z.object({
+  RoomConfigurationDropdownOptionId: z.number().int(),
+  Name: z.string(),
+});
+
+export const roomConfigurationsResponseSchema = z.array(roomConfigurationOptionSchema);
+
+export type RoomConfigurationOption = z.infer<typeof roomConfigurationOptionSchema>;
