@@ -48,6 +48,9 @@ export type RouteInput<Body, Query, Params> = {
   params: Parsed<Params>;
 };
 
+/** A declared route as the contract checks of the tests look it up. */
+export type DeclaredRoute = { method: Method; pattern: RegExp; status: number; response: z.ZodType };
+
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
 /**
@@ -110,6 +113,7 @@ export class ApiRouter {
   readonly router = Router();
   readonly registry = new OpenAPIRegistry();
   private document: object | undefined;
+  private readonly declared: DeclaredRoute[] = [];
 
   constructor() {
     this.registry.registerComponent('securitySchemes', 'adminApiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
@@ -126,6 +130,13 @@ export class ApiRouter {
     handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<RouteAnswer<Answer>> | RouteAnswer<Answer>,
   ): void {
     this.register(spec);
+    this.declared.push({
+      method: spec.method,
+      // Express matches paths case-insensitively, with or without a trailing slash.
+      pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
+      status: spec.status ?? 200,
+      response: spec.response,
+    });
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
     this.router[spec.method](expressPath, async (req, res) => {
       const modelState: ModelState = {};
@@ -143,6 +154,11 @@ export class ApiRouter {
       if (answer instanceof JsonText) await sendJsonText(req, res, answer);
       else res.json(answer);
     });
+  }
+
+  /** The route declared for a request, if any (`path` without its query). */
+  declaredRoute(method: string, path: string): DeclaredRoute | undefined {
+    return this.declared.find((route) => route.method === method.toLowerCase() && route.pattern.test(path));
   }
 
   /** The OpenAPI 3.1 document, generated once on first request. */

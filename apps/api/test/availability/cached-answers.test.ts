@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { checkAnswersOf, request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { findPropertyVersions } from '../../src/availability/availability-queries';
@@ -151,7 +151,8 @@ describe.runIf(onRealPostgres())('cached availability answers across API process
     // A second application with its own pool and caches on the same database: another process.
     const other = openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 2 });
     try {
-      const otherApp = createApp({ ...t.context, database: other }).app;
+      const { app: otherApp, api } = createApp({ ...t.context, database: other });
+      checkAnswersOf(otherApp, api);
       const before = await doublesFree(otherApp);
       expect(await doublesFree(t.app)).toBe(before);
 

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@hotel/db/schema';
 import { saveCardForUser } from '../../src/account/saved-cards';

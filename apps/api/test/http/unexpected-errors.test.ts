@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { checkAnswersOf, request } from '../support/request';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { systemClock } from '../../src/app-context';
@@ -28,7 +28,8 @@ describe('unexpected failures', () => {
     const database = openPostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:1/none', logger });
     const config = loadConfig({ NODE_ENV: 'test' });
     const services = { paymentGateway: createPaymentGateway(config, systemClock), mailTransport: createMailTransport(config, logger) };
-    const { app } = createApp({ config, database, logger, clock: systemClock, ...services });
+    const { app, api } = createApp({ config, database, logger, clock: systemClock, ...services });
+    checkAnswersOf(app, api);
     const response = await request(app).get('/api/Property/1').expect(503);
     expect(response.body).toEqual({
       Message: 'The service is temporarily unavailable. Please try again in a moment.',

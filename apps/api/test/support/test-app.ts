@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createMailTransport } from '../../src/mail/mail-transport';
 import { createPaymentGateway } from '../../src/payments/payment-gateway-factory';
+import { checkAnswersOf } from './request';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export type TestApp = {
@@ -46,7 +47,8 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
     paymentGateway: createPaymentGateway(config, clock),
     mailTransport: createMailTransport(config, logger),
   };
-  const { app } = createApp(context);
+  const { app, api } = createApp(context);
+  checkAnswersOf(app, api);
   return {
     app,
     context,

@@ -23,6 +23,7 @@ export const errorResponseSchema = z.object({
   Code: z.string(),
   Rooms: z.array(newRoomPricesSchema).optional().describe("PRICE_CHANGED: each room's prices on the server"),
   TotalCost: z.number().optional().describe('PRICE_CHANGED: the new total of the rooms and their extras'),
+  RequestId: z.string().optional().describe('500: the id to quote to support, as the logs have it'),
 });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
