@@ -69,6 +69,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'get',
       path: '/api/Account',
+      operationId: 'getAccount',
       summary: 'The logged-in user: details and saved cards (with propertyId, the cards that property accepts)',
       tag: 'Account',
       query: accountQuery,
@@ -83,6 +84,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Authenticate',
+      operationId: 'authenticate',
       summary: 'Log in: sets a new session cookie and answers the user, or Success false for a wrong address or password',
       tag: 'Account',
       body: authenticateRequestSchema,
@@ -105,6 +107,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Logout',
+      operationId: 'logout',
       summary: 'Log out: ends the session in the store and clears the cookie',
       tag: 'Account',
       response: resultSchema,
@@ -128,6 +131,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Register',
+      operationId: 'register',
       summary: 'Register and e-mail a confirmation link; the same answer whether or not the address has an account',
       tag: 'Account',
       body: registerRequestSchema,
@@ -141,6 +145,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/ConfirmEmail',
+      operationId: 'confirmEmail',
       summary: 'Confirm an e-mail address with the token of the e-mailed link (single use, 24 hours)',
       tag: 'Account',
       body: confirmEmailRequestSchema,
@@ -153,6 +158,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/RequestPasswordReset',
+      operationId: 'requestPasswordReset',
       summary: 'E-mail a password reset link (one hour); the same answer whether or not the address has an account',
       tag: 'Account',
       body: requestPasswordResetRequestSchema,
@@ -166,6 +172,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/PasswordReset',
+      operationId: 'resetPassword',
       summary: 'Set a new password with the token of the e-mailed link; ends every session of the user',
       tag: 'Account',
       body: passwordResetRequestSchema,
@@ -179,6 +186,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/ChangePassword',
+      operationId: 'changePassword',
       summary: 'Change the password (current one required); ends every session and answers a new session cookie',
       tag: 'Account',
       body: changePasswordRequestSchema,
@@ -198,6 +206,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Update',
+      operationId: 'updateAccount',
       summary: "Save the user's names, telephone and offers choice",
       tag: 'Account',
       body: updateAccountRequestSchema,

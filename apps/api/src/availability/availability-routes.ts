@@ -14,6 +14,7 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
     {
       method: 'post',
       path: '/api/Availability/Search',
+      operationId: 'searchAvailability',
       summary: 'Room types and rates available for a stay and the searched rooms',
       tag: 'Availability',
       body: searchRequestSchema,
@@ -27,6 +28,7 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
     {
       method: 'get',
       path: '/api/Availability',
+      operationId: 'getAvailabilityCalendar',
       summary: 'The availability calendar: rooms free and open rates per night (today to 36 months ahead)',
       tag: 'Availability',
       query: z.object({

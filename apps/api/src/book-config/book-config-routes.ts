@@ -13,6 +13,7 @@ export function registerBookConfigRoutes(api: ApiRouter, { database }: AppContex
     {
       method: 'get',
       path: '/api/Book/Config/{id}',
+      operationId: 'getBookingConfiguration',
       summary: "A property's booking configuration, by its numeric id or its code",
       tag: 'Book',
       params: propertyIdOrCodeParams,

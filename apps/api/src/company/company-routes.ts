@@ -25,6 +25,7 @@ export function registerCompanyRoutes(api: ApiRouter, { database }: AppContext):
     {
       method: 'get',
       path: '/api/Company/SearchCompanies',
+      operationId: 'searchCompanies',
       summary: `Companies whose name starts with the query (${shortestPrefix}+ characters, any case), at most ${mostAnswers}, by name`,
       tag: 'Company',
       query: searchQuery,

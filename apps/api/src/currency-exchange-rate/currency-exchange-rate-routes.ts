@@ -10,6 +10,7 @@ export function registerCurrencyExchangeRateRoutes(api: ApiRouter, { database }:
     {
       method: 'get',
       path: '/api/CurrencyExchangeRate',
+      operationId: 'getExchangeRates',
       summary: 'Display exchange rates against one base, for convertForDisplay (prices are charged in the property currency)',
       tag: 'CurrencyExchangeRate',
       response: exchangeRatesResponseSchema,

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request, type Response } from 'express';
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod';
 import { errorResponseSchema } from '@hotel/domain/wire/error-response';
 import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
 import { AppError } from './app-error';
@@ -18,6 +18,8 @@ export type RouteSpec<
   method: Method;
   /** OpenAPI form, `/api/Property/{id}`; turned into Express's `:id` form here. */
   path: string;
+  /** The operation's name in the OpenAPI document, what a generated client calls it: a verb and a noun, `getProperty`. */
+  operationId: string;
   summary: string;
   tag: string;
   body?: Body;
@@ -28,6 +30,7 @@ export type RouteSpec<
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 422 | 429, string>>;
+  /** Who may call it; none: anyone (the OpenAPI document says `security: []`). */
   security?: 'adminApiKey' | 'session';
 };
 
@@ -104,6 +107,17 @@ async function sendJsonText(req: Request, res: Response, answer: JsonText): Prom
   }
 }
 
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * A body schema as a reusable component of the OpenAPI document, so a generated client names
+ * its type: under the id the wire schema was given (`.meta({ id })`, shared by the routes that
+ * answer it), else under one made from the operation's name. Only the document sees the copy.
+ */
+function component(schema: z.ZodType, fallbackId: string): z.ZodType {
+  return globalRegistry.get(schema)?.id ? schema : schema.meta({ id: fallbackId });
+}
+
 /**
  * Routes declared once: the same zod schemas validate the request and describe it in the
  * OpenAPI document, so the two can never drift. Handlers return the answer's body (or its
@@ -172,8 +186,15 @@ export class ApiRouter {
   }
 
   private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+    const status = spec.status ?? 200;
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [String(spec.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: spec.response } } },
+      [String(status)]:
+        status === 204
+          ? { description: 'Done; no body' }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: component(spec.response, `${pascal(spec.operationId)}Response`) } },
+            },
     };
     const errors = { 400: 'Invalid input: `ModelState` lists the problems by field', ...spec.errors };
     for (const [status, description] of Object.entries(errors)) {
@@ -182,13 +203,21 @@ export class ApiRouter {
     this.registry.registerPath({
       method: spec.method,
       path: spec.path,
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      ...(spec.security ? { security: [{ [spec.security]: [] }] } : {}),
+      security: spec.security ? [{ [spec.security]: [] }] : [],
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.body
+          ? {
+              body: {
+                required: true,
+                content: { 'application/json': { schema: component(spec.body, `${pascal(spec.operationId)}Request`) } },
+              },
+            }
+          : {}),
       },
       responses,
     });

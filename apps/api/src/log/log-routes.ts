@@ -34,6 +34,7 @@ export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
     {
       method: 'post',
       path: '/api/Log',
+      operationId: 'logClientDiagnostic',
       summary: 'Front-end diagnostics into the server log (card numbers, e-mail addresses and secrets removed)',
       tag: 'Log',
       body: logRequestSchema,

@@ -46,6 +46,7 @@ export function registerTestChallengeRoutes(
     {
       method: 'post',
       path: '/api/Payments/TestChallenge/{reference}',
+      operationId: 'answerTestChallenge',
       summary:
         "Answers the test gateway's 3-D Secure challenge (test cards only); redirects (303) to the booking's return path when one was given",
       tag: 'Payments (test gateway)',

@@ -12,6 +12,7 @@ export function registerDefinitionRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'put',
       path: '/api/Admin/Definition',
+      operationId: 'importPropertyDefinition',
       summary: 'Validate and import a property definition file (all or nothing)',
       tag: 'Admin',
       security: 'adminApiKey',

@@ -11,6 +11,7 @@ export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext)
     {
       method: 'get',
       path: '/api/Property/{id}',
+      operationId: 'getProperty',
       summary: 'A property, by its numeric id or its code',
       tag: 'Property',
       params: propertyIdOrCodeParams,

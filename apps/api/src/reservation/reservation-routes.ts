@@ -42,6 +42,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/Create',
+      operationId: 'createReservation',
       summary: 'Book: price, take the rooms, spend the voucher, pay and confirm, all or nothing (send an Idempotency-Key to retry safely)',
       tag: 'Reservation',
       body: reservationCreateRequestSchema,
@@ -65,6 +66,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/CreateOutcome',
+      operationId: 'getCreateOutcome',
       summary:
         'Whether the Create sent with this Idempotency-Key (a header; 32+ random letters or digits) made a booking, and its answer if so: what to ask after a lost answer, before trying again',
       tag: 'Reservation',
@@ -79,6 +81,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/ReleasePendingPayment',
+      operationId: 'releasePendingPayment',
       summary:
         'Give back at once the rooms of a booking waiting for its 3-D Secure check, when the guest pays another way instead; a booking no longer waiting is left as it is. Answers its status',
       tag: 'Reservation',
@@ -93,6 +96,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/Status',
+      operationId: 'getReservationStatus',
       summary: 'Whether the booking behind a confirmation token is made (3-D Secure may still be pending)',
       tag: 'Reservation',
       query: tokenQuery('referenceNumber'),
@@ -106,6 +110,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/Confirmation',
+      operationId: 'getReservationConfirmation',
       summary: 'The whole reservation behind a confirmation token',
       tag: 'Reservation',
       query: tokenQuery('confirmationToken'),
@@ -119,6 +124,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/CheckVoucherCode',
+      operationId: 'checkVoucherCode',
       summary: 'What a gift voucher would take off the rooms sent (nothing is spent)',
       tag: 'Reservation',
       body: checkVoucherCodeRequestSchema,

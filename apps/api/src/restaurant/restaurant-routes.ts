@@ -18,6 +18,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/Restaurants',
+      operationId: 'getRestaurants',
       summary: "The property's restaurants taking table bookings, in the property's order",
       tag: 'RestaurantBooking',
       query: z.object({ propertyId: queryId('propertyId') }),
@@ -31,6 +32,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/RestaurantSetup',
+      operationId: 'getRestaurantSetup',
       summary: "A restaurant's online party sizes, its no-availability text and the property's currency symbol",
       tag: 'RestaurantBooking',
       // date, isReservation and identifier are what the web client sends; the setup does not depend on them.
@@ -54,6 +56,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/Availability',
+      operationId: 'getRestaurantAvailability',
       summary:
         'The times a party can book on a date ("HH:mm", local), with leave times and promotions; none for a party size not taken online',
       tag: 'RestaurantBooking',
@@ -75,6 +78,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'post',
       path: '/api/RestaurantBooking/Create',
+      operationId: 'createTableBooking',
       summary:
         'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). A refusal (party size, time, contact details) is Success false with InfoMessage',
       tag: 'RestaurantBooking',

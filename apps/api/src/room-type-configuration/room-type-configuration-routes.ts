@@ -12,6 +12,7 @@ export function registerRoomTypeConfigurationRoutes(api: ApiRouter, { database }
     {
       method: 'get',
       path: '/api/RoomTypeConfiguration/Get',
+      operationId: 'getRoomConfigurations',
       summary: "A room type's bed configurations, the options of the checkout's room configuration question",
       tag: 'RoomTypeConfiguration',
       query: z.object({ propertyId: queryId('propertyId'), roomTypeId: queryId('roomTypeId') }),

@@ -35,6 +35,7 @@ export function registerServiceRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'get',
       path: '/api/Service/Get',
+      operationId: 'getServices',
       summary: 'The extras offered for a room type, rate plan and stay, with the units left of each',
       tag: 'Service',
       query: servicesQuery,

@@ -23,6 +23,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
     {
       method: 'get',
       path: '/api/StaticData/{id}/countries',
+      operationId: 'getCountries',
       summary: 'Countries with their ISO codes and dialling codes, by name',
       tag: 'StaticData',
       params: propertyIdOrCodeParams,
@@ -39,6 +40,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
     {
       method: 'get',
       path: '/api/StaticData/{id}/creditcardtypes',
+      operationId: 'getCreditCardTypes',
       summary: 'The card types the property accepts',
       tag: 'StaticData',
       params: propertyIdOrCodeParams,
@@ -55,6 +57,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
     {
       method: 'get',
       path: '/api/StaticData/{id}/CancellationReasons',
+      operationId: 'getCancellationReasons',
       summary: 'The reasons a guest may give for cancelling, in the property’s order',
       tag: 'StaticData',
       params: propertyIdOrCodeParams,

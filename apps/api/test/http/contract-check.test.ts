@@ -13,6 +13,7 @@ function appAnswering(answer: unknown) {
     {
       method: 'get',
       path: '/api/Thing/{id}',
+      operationId: 'getThing',
       summary: 'A thing',
       tag: 'Test',
       params: z.object({ id: z.string() }),

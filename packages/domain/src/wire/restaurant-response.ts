@@ -2,12 +2,14 @@ import { z } from 'zod';
 
 export const restaurantsResponseSchema = z.array(z.object({ Id: z.number().int(), Name: z.string() }));
 
-export const restaurantSetupResponseSchema = z.object({
-  CurrencySymbol: z.string(),
-  MinOnlinePartySize: z.number().int(),
-  MaxOnlinePartySize: z.number().int(),
-  NoAvailabilityText: z.string(),
-});
+export const restaurantSetupResponseSchema = z
+  .object({
+    CurrencySymbol: z.string(),
+    MinOnlinePartySize: z.number().int(),
+    MaxOnlinePartySize: z.number().int(),
+    NoAvailabilityText: z.string(),
+  })
+  .meta({ id: 'RestaurantSetup' });
 
 const promotionSchema = z.object({ PromotionId: z.number().int(), Name: z.string(), Description: z.string() });
 
@@ -22,11 +24,13 @@ export const availabilityResponseSchema = z.array(
   }),
 );
 
-export const createTableBookingResponseSchema = z.object({
-  Success: z.boolean(),
-  BookingReference: z.string().nullable(),
-  InfoMessage: z.string(),
-});
+export const createTableBookingResponseSchema = z
+  .object({
+    Success: z.boolean(),
+    BookingReference: z.string().nullable(),
+    InfoMessage: z.string(),
+  })
+  .meta({ id: 'TableBookingCreated' });
 
 export type RestaurantsResponse = z.infer<typeof restaurantsResponseSchema>;
 export type RestaurantSetupResponse = z.infer<typeof restaurantSetupResponseSchema>;

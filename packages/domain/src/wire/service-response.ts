@@ -21,14 +21,16 @@ const serviceSchema = z.object({
   OfferedTo: z.string().nullable(),
 });
 
-export const servicesResponseSchema = z.object({
-  Services: z.array(serviceSchema),
-  /**
-   * Units free per ServiceId over the nights of the stay it is offered on; null means unlimited.
-   * A per-person extra takes one unit per adult and child.
-   */
-  InventoryPerServiceId: z.record(z.string(), z.number().int().nullable()),
-});
+export const servicesResponseSchema = z
+  .object({
+    Services: z.array(serviceSchema),
+    /**
+     * Units free per ServiceId over the nights of the stay it is offered on; null means unlimited.
+     * A per-person extra takes one unit per adult and child.
+     */
+    InventoryPerServiceId: z.record(z.string(), z.number().int().nullable()),
+  })
+  .meta({ id: 'Services' });
 
 export type Article = z.infer<typeof articleSchema>;
 export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
