@@ -1,10 +1,7 @@
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { enqueueMail } from '../mail/outbox';
-import { renderEmailConfirmation } from '../mail/templates/email-confirmation';
-import type { MailBranding } from '../mail/templates/mail-layout';
-import { renderPasswordReset } from '../mail/templates/password-reset';
-import type { PropertyRow } from '../property/property-queries';
+import type { Tx } from '../database';
+import { enqueueMail, renderEmailConfirmation, type MailBranding, renderPasswordReset } from '../mail';
+import type { PropertyRow } from '../property';
 import { issueToken, tokenLifetimeMs } from './one-time-tokens';
 
 type Recipient = { id: number; email: string; firstName: string };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import { reservationStatusNames } from '../reservation/confirmation-response';
+import { reservationStatusNames } from '../reservation';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** A saved card as the guest may see it: which card, never its number. */

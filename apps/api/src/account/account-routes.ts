@@ -11,13 +11,10 @@ import {
   updateAccountRequestSchema,
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
-import { isHttpsSite, sessionCookieName } from '../http/session';
+import { type ApiRouter, AppError, rateLimit, isHttpsSite, sessionCookieName } from '../http';
 import { auditAccount, originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { accountAuthenticator, authenticateLocal, destroySession, logIn } from './account-passport';
+import { authenticateLocal, destroySession, logIn } from './account-passport';
 import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
 import { recordLogin, type SessionUser } from './login';
@@ -47,7 +44,7 @@ const emailKey = (req: Request) => {
 const minutes = (count: number) => count * 60_000;
 
 export function registerAccountRoutes(api: ApiRouter, context: AppContext): void {
-  const authenticator = accountAuthenticator(context);
+  const { authenticator } = context;
   const { publicUrl } = context.config;
   const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
     rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);

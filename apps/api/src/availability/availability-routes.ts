@@ -3,7 +3,7 @@ import { MAX_ID } from '@hotel/domain/wire/scalars';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
+import type { ApiRouter } from '../http';
 import { availabilityCalendar, calendarResponseSchema } from './calendar';
 import { searchAvailability } from './search-availability';
 import { searchResponseSchema } from './search-response';

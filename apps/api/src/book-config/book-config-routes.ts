@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
+import { propertyIdOrCodeSchema } from '../property';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
+import { type ApiRouter, notFound } from '../http';
 import { findBookingConfiguration, findGroupProperties } from './book-config-queries';
 import { bookingConfigurationResponseSchema, toBookingConfigurationResponse } from './book-config-response';
 

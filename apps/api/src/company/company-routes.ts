@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
+import { type ApiRouter, notFound } from '../http';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
 import { companySchema, toCompany } from './company-response';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
+import type { ApiRouter } from '../http';
 import { findExchangeRates } from './currency-exchange-rate-queries';
 import { exchangeRatesResponseSchema, toExchangeRatesResponse } from './currency-exchange-rate-response';
 import { toExchangeRateTable } from './exchange-rate-table';

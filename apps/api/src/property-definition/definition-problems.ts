@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath } from '../http/model-state';
+import { formatPath } from '../http';
 import type { Definition, PropertyDefinition } from './definition-schema';
 
 /** One problem in a definition file, located by its JSON path (`Properties[0].RatePlans[1].Prices[3].RoomType`). */

@@ -28,8 +28,8 @@ import {
   services,
   voucherRedemptions,
 } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
-import { formatPath } from '../http/model-state';
+import type { Tx } from '../database';
+import { formatPath } from '../http';
 import type { Definition, PropertyDefinition } from './definition-schema';
 import type { DefinitionProblem } from './definition-problems';
 import {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { propertyIdOrCodeSchema } from './property-id-or-code';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
+import { type ApiRouter, notFound } from '../http';
 import { findAcceptedCardTypes, findProperty } from './property-queries';
 import { propertyResponseSchema, toPropertyResponse } from './property-response';
 

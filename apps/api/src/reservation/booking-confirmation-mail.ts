@@ -1,10 +1,8 @@
 import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import type { PropertyRow } from '../property/property-queries';
-import { enqueueMail, type OutboxMail } from '../mail/outbox';
-import { renderBookingConfirmation } from '../mail/templates/booking-confirmation';
-import { findProperty } from '../property/property-queries';
+import type { Tx } from '../database';
+import { type PropertyRow, findProperty } from '../property';
+import { enqueueMail, type OutboxMail, renderBookingConfirmation } from '../mail';
 import { reservationLinks } from './reservation-links';
 import { findReservationById, findReservationDetails, type ReservationRow } from './reservation-queries';
 

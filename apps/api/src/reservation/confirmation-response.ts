@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import type { PropertyRow } from '../property/property-queries';
+import type { PropertyRow } from '../property';
 import type { ReservationDetails, ReservationRow } from './reservation-queries';
 
 const guestSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import { notFound } from '../http';
+import { findProperty, type PropertyRow } from '../property';
 import { toConfirmationResponse, type ConfirmationResponse } from './confirmation-response';
 import { hashConfirmationToken } from './reservation-number';
 import { reservationLinks } from './reservation-links';

@@ -1,10 +1,9 @@
 import { zonedDateTime } from '@hotel/domain/dates';
 import { formatTimeOfDay } from '@hotel/domain/time-of-day';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { enqueueMail } from '../mail/outbox';
-import { renderTableBookingConfirmation } from '../mail/templates/table-booking-confirmation';
-import type { PropertyRow } from '../property/property-queries';
+import type { Tx } from '../database';
+import { enqueueMail, renderTableBookingConfirmation } from '../mail';
+import type { PropertyRow } from '../property';
 import { findTableBookingForMail } from './restaurant-queries';
 
 /** Writes the confirmation e-mail of a table booking into the outbox, in the caller's transaction. */

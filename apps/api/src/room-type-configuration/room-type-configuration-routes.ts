@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
+import { type ApiRouter, notFound } from '../http';
 import { findRoomConfigurations, hasProperty, hasRoomType } from './room-type-configuration-queries';
 import { roomConfigurationsResponseSchema, toRoomConfigurationOption } from './room-type-configuration-response';
 

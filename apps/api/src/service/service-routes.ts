@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { compareDates, countNights, parseDate } from '@hotel/domain/dates';
 import { languageCodeSchema, wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import { maxNightsPerStay } from '../availability/stay-request';
-import type { ApiRouter } from '../http/api-router';
+import { maxNightsPerStay } from '../availability';
+import type { ApiRouter } from '../http';
 import { offeredServices } from './offered-services';
 import { servicesResponseSchema, toServicesResponse } from './service-response';
 

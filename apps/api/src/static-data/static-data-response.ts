@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AcceptedCardType } from '../property/property-queries';
+import type { AcceptedCardType } from '../property';
 import type { CancellationReasonRow, CountryRow } from './static-data-queries';
 
 export const countrySchema = z.object({

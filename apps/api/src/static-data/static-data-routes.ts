@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
+import { propertyIdOrCodeSchema, findAcceptedCardTypes } from '../property';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { findAcceptedCardTypes } from '../property/property-queries';
+import { type ApiRouter, notFound } from '../http';
 import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
 import {
   cancellationReasonSchema,

@@ -5,10 +5,10 @@ import { sumMinor, toMajor } from '@hotel/domain/money';
 import { giftVoucherDiscount } from '@hotel/domain/pricing';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty } from '../property/property-queries';
-import { priceRooms } from '../reservation/room-pricing';
-import { findGiftVoucher } from './gift-voucher-queries';
+import { notFound } from '../http';
+import { findProperty } from '../property';
+import { priceRooms } from './room-pricing';
+import { findGiftVoucher } from '../voucher';
 
 export const checkVoucherCodeResponseSchema = z.object({
   IsValid: z.boolean(),
@@ -23,7 +23,7 @@ export const checkVoucherCodeResponseSchema = z.object({
  * spent here; Create spends it under a lock.
  */
 export async function checkVoucherCode(
-  context: Pick<AppContext, 'database' | 'clock'>,
+  context: Pick<AppContext, 'database' | 'clock' | 'availability'>,
   request: CheckVoucherCodeRequest,
 ): Promise<z.infer<typeof checkVoucherCodeResponseSchema>> {
   const db = context.database.db;
@@ -40,7 +40,11 @@ export async function checkVoucherCode(
       ShowExperienceWarningMessage: false,
     };
   }
-  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
+  const rooms = await priceRooms(context, property, request.Rooms, {
+    now,
+    promoCode: request.PromoCode,
+    ratePlanCode: request.RatePlanCode,
+  });
   const total = sumMinor(rooms.map((room) => room.total + room.servicesTotal));
   const discount = giftVoucherDiscount(voucher.balance, total);
   return {

@@ -1,0 +1,5 @@
+// The property area's door: other areas and the application import only what is exported here.
+export { propertyIdOrCodeSchema } from './property-id-or-code';
+export { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from './property-queries';
+export { registerPropertyRoutes } from './property-routes';
+export { allowPropertyTracking } from './property-tracking';
