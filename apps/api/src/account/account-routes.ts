@@ -12,12 +12,12 @@ import {
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
 import { type ApiRouter, AppError, rateLimit, isHttpsSite, sessionCookieName } from '../http';
-import { auditAccount, originOf } from './account-audit';
+import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { authenticateLocal, destroySession, logIn } from './account-passport';
 import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
-import { recordLogin, type SessionUser } from './login';
+import { recordLogin, recordLogout, type SessionUser } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { confirmEmail, register } from './registration';
 
@@ -109,13 +109,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     async (_input, req, res) => {
       const user = req.user;
       await destroySession(req);
-      if (user)
-        await auditAccount(context.database.db, {
-          action: 'account.logout',
-          userId: user.id,
-          at: context.clock.now(),
-          origin: originOf(req),
-        });
+      if (user) await recordLogout(context, user.id, originOf(req));
       res.clearCookie(sessionCookieName(publicUrl), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttpsSite(publicUrl) });
       return { Success: true, Message: SUCCESS_MESSAGES.loggedOut };
     },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, notFound } from '../http';
-import { findRoomConfigurations, hasProperty, hasRoomType } from './room-type-configuration-queries';
-import { roomConfigurationsResponseSchema, toRoomConfigurationOption } from './room-type-configuration-response';
+import type { ApiRouter } from '../http';
+import { roomConfigurationsResponseSchema } from './room-type-configuration-response';
+import { roomConfigurations } from './room-type-configuration-service';
 
 // Query values arrive as text; ids are Postgres integers, so larger numbers are refused here.
 const idParam = (name: string) =>
@@ -12,7 +12,7 @@ const idParam = (name: string) =>
     .min(1)
     .max(2_147_483_647);
 
-export function registerRoomTypeConfigurationRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerRoomTypeConfigurationRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'get',
@@ -23,13 +23,6 @@ export function registerRoomTypeConfigurationRoutes(api: ApiRouter, { database }
       response: roomConfigurationsResponseSchema,
       errors: { 404: 'No such property, or the room type is not one of its room types' },
     },
-    async ({ query }) => {
-      if (!(await hasProperty(database.db, query.propertyId))) throw notFound(`There is no property ${query.propertyId}.`);
-      if (!(await hasRoomType(database.db, query.propertyId, query.roomTypeId))) {
-        throw notFound(`Property ${query.propertyId} has no room type ${query.roomTypeId}.`);
-      }
-      const rows = await findRoomConfigurations(database.db, query.roomTypeId);
-      return rows.map(toRoomConfigurationOption);
-    },
+    ({ query }) => roomConfigurations(context, query),
   );
 }

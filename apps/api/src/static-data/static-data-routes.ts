@@ -1,27 +1,14 @@
 import { z } from 'zod';
-import { propertyIdOrCodeSchema, findAcceptedCardTypes } from '../property';
+import { propertyIdOrCodeSchema } from '../property';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, notFound } from '../http';
-import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
-import {
-  cancellationReasonSchema,
-  countrySchema,
-  creditCardTypeSchema,
-  toCancellationReason,
-  toCountries,
-  toCreditCardType,
-} from './static-data-response';
+import type { ApiRouter } from '../http';
+import { cancellationReasonSchema, countrySchema, creditCardTypeSchema } from './static-data-response';
+import { cancellationReasons, countries, creditCardTypes } from './static-data-service';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
 const params = z.object({ id: propertyIdOrCodeSchema });
 
-export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContext): void {
-  const { db } = database;
-  async function requireProperty(idOrCode: string): Promise<number> {
-    const propertyId = await findPropertyId(db, idOrCode);
-    if (propertyId === undefined) throw notFound(`There is no property "${idOrCode}". Check the address you were given.`);
-    return propertyId;
-  }
+export function registerStaticDataRoutes(api: ApiRouter, context: AppContext): void {
   const errors = { 404: 'No property has that id or code' };
 
   api.route(
@@ -34,10 +21,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       response: z.array(countrySchema),
       errors,
     },
-    async ({ params }) => {
-      await requireProperty(params.id);
-      return toCountries(await findCountries(db));
-    },
+    ({ params }) => countries(context, params.id),
   );
 
   api.route(
@@ -50,10 +34,7 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       response: z.array(creditCardTypeSchema),
       errors,
     },
-    async ({ params }) => {
-      const propertyId = await requireProperty(params.id);
-      return (await findAcceptedCardTypes(db, propertyId)).map(toCreditCardType);
-    },
+    ({ params }) => creditCardTypes(context, params.id),
   );
 
   api.route(
@@ -66,9 +47,6 @@ export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContex
       response: z.array(cancellationReasonSchema),
       errors,
     },
-    async ({ params }) => {
-      const propertyId = await requireProperty(params.id);
-      return (await findActiveCancellationReasons(db, propertyId)).map(toCancellationReason);
-    },
+    ({ params }) => cancellationReasons(context, params.id),
   );
 }
