@@ -14,7 +14,7 @@ declare module 'node:http' {
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
-const unlogged = new Set(['/healthz', '/readyz']);
+const unlogged: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 /** The request as a log line shows it: confirmation tokens and e-mailed link codes travel in URLs, never into the log. */
 function loggedRequest(req: IncomingMessage, url: string, sanitizeUrl: (url: string) => string) {
