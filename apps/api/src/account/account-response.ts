@@ -1,7 +1,7 @@
 import type { AccountAnswer } from '@hotel/domain/wire/account-response';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import { reservationStatusNames } from '../reservation/confirmation-response';
+import { reservationStatusNames } from '../reservation';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** The wire form of a user and their saved cards; the password hash has no way out. */

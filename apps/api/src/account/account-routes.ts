@@ -11,16 +11,13 @@ import {
   updateAccountRequestSchema,
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
-import { isHttpsSite, sessionCookieName } from '../http/session';
-import { auditAccount, originOf } from './account-audit';
+import { type ApiRouter, AppError, rateLimit, isHttpsSite, sessionCookieName } from '../http';
+import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { accountAuthenticator, authenticateLocal, destroySession, logIn } from './account-passport';
+import { authenticateLocal, destroySession, logIn } from './account-passport';
 import { accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
-import { recordLogin, type SessionUser } from './login';
+import { recordLogin, recordLogout, type SessionUser } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { confirmEmail, register } from './registration';
 
@@ -47,7 +44,7 @@ const emailKey = (req: Request) => {
 const minutes = (count: number) => count * 60_000;
 
 export function registerAccountRoutes(api: ApiRouter, context: AppContext): void {
-  const authenticator = accountAuthenticator(context);
+  const { authenticator } = context;
   const { publicUrl } = context.config;
   const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
     rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);
@@ -115,13 +112,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     async (_input, req, res) => {
       const user = req.user;
       await destroySession(req);
-      if (user)
-        await auditAccount(context.database.db, {
-          action: 'account.logout',
-          userId: user.id,
-          at: context.clock.now(),
-          origin: originOf(req),
-        });
+      if (user) await recordLogout(context, user.id, originOf(req));
       res.clearCookie(sessionCookieName(publicUrl), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttpsSite(publicUrl) });
       return { Success: true, Message: SUCCESS_MESSAGES.loggedOut };
     },

@@ -1,10 +1,9 @@
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { ChangePasswordRequest, UpdateAccountRequest } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import type { Queryable } from '../database/db';
-import { AppError, invalidField, notFound } from '../http/app-error';
-import { endSessionsOfUser } from '../http/session-store';
-import { findAcceptedCardTypes, findProperty } from '../property/property-queries';
+import type { Queryable } from '../database';
+import { AppError, invalidField, notFound, endSessionsOfUser } from '../http';
+import { findAcceptedCardTypes, findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { findReservationHistory, findSavedCards, findUserById, updateUser, type UserRow } from './account-queries';

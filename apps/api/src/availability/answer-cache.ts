@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../database/db';
-import { JsonText } from '../http/json-text';
+import { JsonText } from '../http';
+
+/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Availability answers by everything they are computed from: the request, the property's
@@ -14,7 +16,7 @@ export class AnswerCache {
   private readonly computing = new Map<string, Promise<JsonText>>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes = MAX_CACHED_BYTES) {}
 
   /** The cached answer of `key`, or `compute`'s serialised; callers keep one answer type per key prefix. */
   answer<T>(key: string, compute: () => Promise<T>): Promise<JsonText<T>> {
@@ -50,16 +52,4 @@ export class AnswerCache {
       this.bytes -= old.body.length + oldKey.length;
     }
   }
-}
-
-/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-
-const caches = new WeakMap<Db, AnswerCache>();
-
-/** The answer cache of one database (tests open several databases in one process). */
-export function answerCache(db: Db): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new AnswerCache(MAX_CACHED_BYTES)));
-  return cache;
 }

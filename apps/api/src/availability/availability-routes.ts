@@ -3,7 +3,7 @@ import { queryId } from '@hotel/domain/wire/parameters';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
+import type { ApiRouter } from '../http';
 import { calendarResponseSchema } from '@hotel/domain/wire/calendar-response';
 import { availabilityCalendar } from './calendar';
 import { searchAvailability } from './search-availability';

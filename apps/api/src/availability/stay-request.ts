@@ -1,7 +1,7 @@
 import { countNights, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
-import { AppError, invalidField } from '../http/app-error';
-import type { PropertyRow } from '../property/property-queries';
+import { AppError, invalidField } from '../http';
+import type { PropertyRow } from '../property';
 
 /** Longest stay one booking may cover online. */
 export const maxNightsPerStay = 60;

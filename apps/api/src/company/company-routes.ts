@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
+import type { ApiRouter } from '../http';
 import { companySchema } from '@hotel/domain/wire/company-response';
-import { toCompany } from './company-response';
+import { searchCompanies } from './company-service';
 
 /** Companies are searched by a name prefix of 2+ characters, at most 20 answers (docs/domain-rules.md). */
 const shortestPrefix = 2;
@@ -20,7 +18,7 @@ const searchQuery = z.object({
     .max(100, { error: 'Enter at most 100 characters of the company name' }),
 });
 
-export function registerCompanyRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerCompanyRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'get',
@@ -32,10 +30,6 @@ export function registerCompanyRoutes(api: ApiRouter, { database }: AppContext):
       response: z.array(companySchema),
       errors: { 404: 'No property has that id' },
     },
-    async ({ query }) => {
-      if (!(await hasProperty(database.db, query.propertyId))) throw notFound(`There is no property ${query.propertyId}.`);
-      const rows = await findCompaniesByNamePrefix(database.db, query.propertyId, query.query, mostAnswers);
-      return rows.map(toCompany);
-    },
+    ({ query }) => searchCompanies(context, { propertyId: query.propertyId, prefix: query.query, limit: mostAnswers }),
   );
 }

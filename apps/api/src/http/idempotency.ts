@@ -3,7 +3,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Request } from 'express';
 import { idempotencyRecords } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 import { AppError, invalidField } from './app-error';
 
 /**

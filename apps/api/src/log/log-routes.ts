@@ -1,9 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
+import { type ApiRouter, AppError, rateLimit } from '../http';
 import { largestLogBodyBytes, logRequestSchema } from './log-request';
 import { writeWebLog } from './web-log';
 

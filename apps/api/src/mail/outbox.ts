@@ -1,5 +1,5 @@
 import { mailOutbox } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
+import type { Tx } from '../database';
 import type { MailKind } from './templates/mail-template';
 
 export type OutboxMail = {
@@ -43,7 +43,7 @@ export function outboxRow(mail: OutboxMail) {
 
 /**
  * Puts an e-mail in the outbox inside the caller's transaction: it is sent only if that
- * transaction commits (a rolled-back booking sends nothing). Call `notifyMailEnqueued()`
+ * transaction commits (a rolled-back booking sends nothing). Notify `context.mailEnqueued`
  * after the commit to send it without waiting for the next poll. Answers the row's id.
  */
 export async function enqueueMail(tx: Tx, mail: OutboxMail): Promise<number> {

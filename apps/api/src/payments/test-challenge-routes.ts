@@ -1,8 +1,7 @@
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { SENT_BY_HANDLER, type ApiRouter } from '../http/api-router';
-import { invalidField, notFound } from '../http/app-error';
+import { type ApiRouter, invalidField, notFound, SENT_BY_HANDLER } from '../http';
 import { completePaymentChallenge, findChallengeState, type PaymentSettledHandler } from './challenge-completion';
 import { openReturnUrl } from './return-url';
 import { challengeOutcomePage, challengePage } from './test-challenge-page';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
+import { type ApiRouter, AppError } from '../http';
 import { importDefinition } from './import-definition';
 
 const importAnswer = z.object({ Success: z.literal(true), Properties: z.array(z.string()) });

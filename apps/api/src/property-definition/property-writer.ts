@@ -28,7 +28,7 @@ import {
   services,
   voucherRedemptions,
 } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
+import type { Tx } from '../database';
 import { issuePath } from '@hotel/domain/model-state';
 import type { Definition, PropertyDefinition } from './definition-schema';
 import type { DefinitionProblem } from './definition-problems';

@@ -1,7 +1,7 @@
 import type { ConfirmationResponse } from '@hotel/domain/wire/confirmation-response';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import type { PropertyRow } from '../property/property-queries';
+import type { PropertyRow } from '../property';
 import type { ReservationDetails, ReservationRow } from './reservation-queries';
 
 /** A reservation's state as the wire names it. */

@@ -5,8 +5,7 @@ import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { readIdempotencyKey, readLookupKey } from '../http/idempotency';
+import { type ApiRouter, readIdempotencyKey, readLookupKey } from '../http';
 import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
 import {
   checkVoucherCodeResponseSchema,
@@ -14,7 +13,7 @@ import {
   createOutcomeSchema,
   statusResponseSchema,
 } from '@hotel/domain/wire/reservation-response';
-import { checkVoucherCode } from '../voucher/check-voucher-code';
+import { checkVoucherCode } from './check-voucher-code';
 import { createOutcome, createReservation, type Booker } from './create-reservation';
 import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import { notFound } from '../http';
+import { findProperty, type PropertyRow } from '../property';
 import type { ConfirmationResponse } from '@hotel/domain/wire/confirmation-response';
 import type { StatusResponse } from '@hotel/domain/wire/reservation-response';
 import { toConfirmationResponse } from './confirmation-response';

@@ -5,11 +5,10 @@ import { bookingsOnDate, offeredTime, type OfferedTime } from '@hotel/domain/res
 import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/validation';
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { idempotently, replayingCompletedKey } from '../http/idempotency';
-import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import type { PropertyRow } from '../property/property-queries';
-import { newReservationNumber } from '../reservation/reservation-number';
+import type { Tx } from '../database';
+import { idempotently, replayingCompletedKey } from '../http';
+import type { PropertyRow } from '../property';
+import { newReservationNumber } from '../reservation';
 import {
   findActiveTables,
   findPromotions,
@@ -99,7 +98,7 @@ async function bookOnce(context: AppContext, request: TableBookingRequest, idemp
       return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
     }),
   );
-  if (answer.Success) notifyMailEnqueued();
+  if (answer.Success) context.mailEnqueued.notify();
   return answer;
 }
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { readIdempotencyKey } from '../http/idempotency';
+import { type ApiRouter, readIdempotencyKey } from '../http';
 import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
 import {
   availabilityResponseSchema,

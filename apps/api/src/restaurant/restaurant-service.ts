@@ -1,9 +1,9 @@
 import { parseDate } from '@hotel/domain/dates';
 import { availableTimes, bookingsOnDate } from '@hotel/domain/restaurant';
 import type { AppContext } from '../app-context';
-import type { Queryable } from '../database/db';
-import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import type { Queryable } from '../database';
+import { notFound } from '../http';
+import { findProperty, type PropertyRow } from '../property';
 import {
   findActiveRestaurant,
   findActiveRestaurants,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { findRoomConfigurations, hasProperty, hasRoomType } from './room-type-configuration-queries';
+import type { ApiRouter } from '../http';
 import { roomConfigurationsResponseSchema } from '@hotel/domain/wire/room-type-configuration-response';
-import { toRoomConfigurationOption } from './room-type-configuration-response';
+import { roomConfigurations } from './room-type-configuration-service';
 
-export function registerRoomTypeConfigurationRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerRoomTypeConfigurationRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'get',
@@ -19,13 +17,6 @@ export function registerRoomTypeConfigurationRoutes(api: ApiRouter, { database }
       response: roomConfigurationsResponseSchema,
       errors: { 404: 'No such property, or the room type is not one of its room types' },
     },
-    async ({ query }) => {
-      if (!(await hasProperty(database.db, query.propertyId))) throw notFound(`There is no property ${query.propertyId}.`);
-      if (!(await hasRoomType(database.db, query.propertyId, query.roomTypeId))) {
-        throw notFound(`Property ${query.propertyId} has no room type ${query.roomTypeId}.`);
-      }
-      const rows = await findRoomConfigurations(database.db, query.roomTypeId);
-      return rows.map(toRoomConfigurationOption);
-    },
+    ({ query }) => roomConfigurations(context, query),
   );
 }

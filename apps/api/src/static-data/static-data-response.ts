@@ -1,5 +1,5 @@
 import type { Country, CreditCardType, CancellationReason } from '@hotel/domain/wire/static-data-response';
-import type { AcceptedCardType } from '../property/property-queries';
+import type { AcceptedCardType } from '../property';
 import type { CancellationReasonRow, CountryRow } from './static-data-queries';
 
 // Sorted here rather than by the database: its collation differs between PGlite and a

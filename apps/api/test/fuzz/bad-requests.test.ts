@@ -5,7 +5,7 @@ import type { Response } from 'supertest';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@hotel/db/schema';
-import { saveCardForUser } from '../../src/account/saved-cards';
+import { saveCardForUser } from '../../src/payments/saved-cards';
 import { rawRows } from '../../src/database/raw-rows';
 import { givenUser } from '../account/account-fixture';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -5,10 +5,10 @@ import { giftVoucherDiscount } from '@hotel/domain/pricing';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { CheckVoucherCodeResponse } from '@hotel/domain/wire/reservation-response';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty } from '../property/property-queries';
-import { priceRooms } from '../reservation/room-pricing';
-import { findGiftVoucher } from './gift-voucher-queries';
+import { notFound } from '../http';
+import { findProperty } from '../property';
+import { priceRooms } from './room-pricing';
+import { findGiftVoucher } from '../voucher';
 
 /**
  * POST /api/Reservation/CheckVoucherCode: what the voucher would take off the rooms sent
@@ -16,7 +16,7 @@ import { findGiftVoucher } from './gift-voucher-queries';
  * spent here; Create spends it under a lock.
  */
 export async function checkVoucherCode(
-  context: Pick<AppContext, 'database' | 'clock'>,
+  context: Pick<AppContext, 'database' | 'clock' | 'availability'>,
   request: CheckVoucherCodeRequest,
 ): Promise<CheckVoucherCodeResponse> {
   const db = context.database.db;
@@ -33,7 +33,11 @@ export async function checkVoucherCode(
       ShowExperienceWarningMessage: false,
     };
   }
-  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
+  const rooms = await priceRooms(context, property, request.Rooms, {
+    now,
+    promoCode: request.PromoCode,
+    ratePlanCode: request.RatePlanCode,
+  });
   const total = sumMinor(rooms.map((room) => room.total + room.servicesTotal));
   const discount = giftVoucherDiscount(voucher.balance, total);
   return {

@@ -1,0 +1,2 @@
+// The health checks' door.
+export { healthRouter } from './health-routes';
