@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import { notFound } from '../http';
 import { findBookingConfiguration, findGroupProperties } from './book-config-queries';
-import { toBookingConfigurationResponse, type BookingConfigurationResponse } from './book-config-response';
+import type { BookingConfigurationResponse } from '@hotel/domain/wire/book-config-response';
+import { toBookingConfigurationResponse } from './book-config-response';
 
 /** GET /api/Book/Config/{id}: a property's booking configuration and the other locations of its group. */
 export async function bookingConfiguration(context: Pick<AppContext, 'database'>, idOrCode: string): Promise<BookingConfigurationResponse> {

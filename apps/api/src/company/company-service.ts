@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import { notFound } from '../http';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
-import { toCompany, type Company } from './company-response';
+import type { Company } from '@hotel/domain/wire/company-response';
+import { toCompany } from './company-response';
 
 /** GET /api/Company/SearchCompanies: a property's companies whose name starts with `prefix`, at most `limit`. */
 export async function searchCompanies(

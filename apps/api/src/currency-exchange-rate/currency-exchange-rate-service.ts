@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { findExchangeRates } from './currency-exchange-rate-queries';
-import { toExchangeRatesResponse, type ExchangeRatesResponse } from './currency-exchange-rate-response';
+import type { ExchangeRatesResponse } from '@hotel/domain/wire/currency-exchange-rate-response';
+import { toExchangeRatesResponse } from './currency-exchange-rate-response';
 import { toExchangeRateTable } from './exchange-rate-table';
 
 /** GET /api/CurrencyExchangeRate: the display rates against one base. */

@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import { notFound } from '../http';
 import { findAcceptedCardTypes, findProperty } from './property-queries';
-import { toPropertyResponse, type PropertyResponse } from './property-response';
+import type { PropertyResponse } from '@hotel/domain/wire/property-response';
+import { toPropertyResponse } from './property-response';
 
 /** GET /api/Property/{id}: a property by its id or code, with the card types it accepts. */
 export async function propertyByIdOrCode(context: Pick<AppContext, 'database'>, idOrCode: string): Promise<PropertyResponse> {

@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import { notFound } from '../http';
 import { findRoomConfigurations, hasProperty, hasRoomType } from './room-type-configuration-queries';
-import { toRoomConfigurationOption, type RoomConfigurationOption } from './room-type-configuration-response';
+import type { RoomConfigurationOption } from '@hotel/domain/wire/room-type-configuration-response';
+import { toRoomConfigurationOption } from './room-type-configuration-response';
 
 /** GET /api/RoomTypeConfiguration/Get: the bed configurations of one of a property's room types. */
 export async function roomConfigurations(

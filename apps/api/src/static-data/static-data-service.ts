@@ -2,14 +2,8 @@ import type { AppContext } from '../app-context';
 import { notFound } from '../http';
 import { findAcceptedCardTypes } from '../property';
 import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
-import {
-  toCancellationReason,
-  toCountries,
-  toCreditCardType,
-  type CancellationReason,
-  type Country,
-  type CreditCardType,
-} from './static-data-response';
+import type { CancellationReason, Country, CreditCardType } from '@hotel/domain/wire/static-data-response';
+import { toCancellationReason, toCountries, toCreditCardType } from './static-data-response';
 
 type Context = Pick<AppContext, 'database'>;
 

@@ -17,6 +17,8 @@ export const createOutcomeSchema = z
   .union([z.object({ Made: z.literal(true), Booking: createAnswerSchema }), z.object({ Made: z.literal(false), Booking: z.null() })])
   .meta({ id: 'CreateOutcome' });
 
+export type CreateOutcome = z.infer<typeof createOutcomeSchema>;
+
 /** Whether a booking is made: Reservation/Status and ReleasePendingPayment answer it. */
 export const statusResponseSchema = z
   .object({

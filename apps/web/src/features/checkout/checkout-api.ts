@@ -4,7 +4,12 @@ import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-c
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 import type { Company } from '@hotel/domain/wire/company-response';
-import type { CheckVoucherCodeResponse, CreateAnswer, StatusResponse as ReservationStatus } from '@hotel/domain/wire/reservation-response';
+import type {
+  CheckVoucherCodeResponse,
+  CreateAnswer,
+  CreateOutcome,
+  StatusResponse as ReservationStatus,
+} from '@hotel/domain/wire/reservation-response';
 import type { Country, CreditCardType } from '@hotel/domain/wire/static-data-response';
 
 export type { Country };
@@ -50,7 +55,7 @@ export function createReservation(request: ReservationCreateRequest, idempotency
   return apiPost<ReservationCreated>('/Reservation/Create', request, { 'Idempotency-Key': idempotencyKey });
 }
 
-export type CreateOutcome = { Made: true; Booking: ReservationCreated } | { Made: false; Booking: null };
+export type { CreateOutcome };
 
 /** Whether the Create sent with this key booked (after a lost answer), without sending it again. */
 export function createOutcome(propertyId: number, idempotencyKey: string): Promise<CreateOutcome> {
