@@ -8,6 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
+import { Panel } from '../components/panel';
 import { confirmEmail, type AccountResult } from '../features/account/account-api';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account/password-forms';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -84,9 +85,9 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-          <div className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+          <Panel padding="roomy">
             <ForgotPasswordForm propertyId={property.PropertyId} onSent={setSent} />
-          </div>
+          </Panel>
         </>
       )}
     </AccountPage>
@@ -101,9 +102,9 @@ export function ResetPasswordPage() {
   return (
     <AccountPage title="Reset Password">
       {result === null ? (
-        <div className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+        <Panel padding="roomy">
           <ResetPasswordForm propertyId={property.PropertyId} token={token} onDone={setResult} />
-        </div>
+        </Panel>
       ) : result.Success ? (
         <>
           <Notice tone="positive" live>

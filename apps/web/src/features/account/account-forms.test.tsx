@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders, respond } from '../../test/render';
@@ -92,6 +92,49 @@ describe('LoginForm', () => {
     renderLoginForm();
     await logIn('ada@example.com', 'x');
     expect(await screen.findByText('A valid email address is required; Password is required')).toBeInTheDocument();
+  });
+
+  it('marks the fields the server model state names, and focuses the first', async () => {
+    fakeApi({
+      'POST /api/Account/Authenticate': respond(400, {
+        Message: 'The request is invalid.',
+        ModelState: { EmailAddress: ['A valid email address is required'] },
+      }),
+      'POST /api/Log': respond(204),
+    });
+    renderLoginForm();
+    await logIn('ada@example.com', 'x');
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('A valid email address is required');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends once however often it is submitted while the answer is awaited', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        calls.push(url);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    renderLoginForm();
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    const button = screen.getByRole('button', { name: 'Logging in…' });
+    expect(button).toBeDisabled();
+    // Enter does not submit past a disabled button, but a script or a second form event could.
+    fireEvent.submit(button.closest('form')!);
+    answer(
+      new Response(JSON.stringify({ Success: false, Message: 'Your account is locked' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('Your account is locked')).toBeInTheDocument();
+    expect(calls.filter((url) => url.includes('/Account/Authenticate'))).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });
 
