@@ -138,6 +138,17 @@ describe('LoginForm', () => {
   });
 });
 
+/** Fills the Register form with a valid new account and submits it. */
+async function registerAda() {
+  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
+  await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('RegisterForm', () => {
   it('applies the password rule and the confirm field', async () => {
     fakeApi({});
@@ -158,13 +169,7 @@ describe('RegisterForm', () => {
     const calls = fakeApi({ 'POST /api/Account/Register': { Success: true, Message: 'ok' } });
     const onRegistered = vi.fn();
     renderWithProviders(<RegisterForm propertyId={7} onRegistered={onRegistered} />);
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
-    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await registerAda();
     expect(await screen.findByText('User registration successful, check your email to confirm')).toBeInTheDocument();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     expect(calls.find((call) => call.path === '/api/Account/Register')?.body).not.toHaveProperty('ConfirmPassword');
@@ -173,13 +178,7 @@ describe('RegisterForm', () => {
   it('shows the register error when it fails', async () => {
     fakeApi({ 'POST /api/Account/Register': respond(500, {}), 'POST /api/Log': respond(204) });
     renderWithProviders(<RegisterForm propertyId={7} onRegistered={vi.fn()} />);
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
-    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await registerAda();
     expect(await screen.findByText('Failed to register User')).toBeInTheDocument();
   });
 });
