@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { changePassword, requestPasswordReset, resetPassword, type AccountResult } from './account-api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 
 /**
  * The Forgot Password form: asks for the address and answers what the server says, which is

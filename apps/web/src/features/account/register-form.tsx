@@ -6,7 +6,7 @@ import { useToast } from '../../components/toast';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { register } from './account-api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 
 /** The hint of a telephone field of the account pages. */
 export const TELEPHONE_HINT = 'Start with + or 00 and your country code';

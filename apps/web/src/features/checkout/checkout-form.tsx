@@ -35,7 +35,7 @@ import { browserData } from '../../lib/browser-data';
 import { fieldOfPath, hasErrors, mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import type { BookingItem, GiftVoucher, PendingPayment } from '../../stores/booking-store';
 import type { BookConfig, Property, UserAccount } from '../../types/api';
-import { NewPasswordFields } from '../account/new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { CardFields } from './card-fields';
 import { acceptedCardTypes } from './cards';
 import { useCardTypes, useCountries, type ReservationCreated } from './checkout-api';

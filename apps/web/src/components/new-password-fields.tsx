@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@hotel/domain/validation';
-import { TextField } from '../../components/field';
+import { TextField } from './field';
 
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one that is not a letter or a digit.`;
 
