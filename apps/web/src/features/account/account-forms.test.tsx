@@ -104,8 +104,10 @@ describe('LoginForm', () => {
     });
     renderLoginForm();
     await logIn('ada@example.com', 'x');
-    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveFocus());
-    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('A valid email address is required');
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('A valid email address is required');
+    await waitFor(() => expect(email).toHaveFocus());
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 
