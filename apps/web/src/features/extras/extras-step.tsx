@@ -72,7 +72,11 @@ export function ExtrasStep(props: {
     <Section
       title="Add extras to your stay"
       titleSize="2xl"
-      subtitle={`${props.unit.One} ${item.roomNumber}: ${item.roomTypeName}, ${item.ratePlanName}`}
+      subtitle={
+        <>
+          {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
+        </>
+      }
       className="space-y-4"
     >
       <ul className="space-y-3">

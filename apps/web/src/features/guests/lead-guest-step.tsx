@@ -59,7 +59,11 @@ export function LeadGuestStep(props: {
     <Section
       title="Who is staying?"
       titleSize="2xl"
-      subtitle={`${props.unit.One} ${item.roomNumber}: ${item.roomTypeName}, ${item.ratePlanName}`}
+      subtitle={
+        <>
+          {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
+        </>
+      }
       className="space-y-4"
     >
       <Panel as="form" ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -230,7 +230,7 @@ export function SearchForm(props: {
         )}
       </Section>
 
-      <Section title={`${props.unit.Many} and guests`} titleSize="lg" className="space-y-3">
+      <Section title={<>{props.unit.Many} and guests</>} titleSize="lg" className="space-y-3">
         <RoomsEditor
           property={property}
           rooms={values.rooms}

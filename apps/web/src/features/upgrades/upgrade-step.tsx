@@ -58,9 +58,13 @@ export function UpgradeStep(props: {
   const money = useMoney();
   return (
     <Section
-      title={`Upgrade your ${props.unit.one}`}
+      title={<>Upgrade your {props.unit.one}</>}
       titleSize="2xl"
-      subtitle={`${props.unit.One} ${props.item.roomNumber}: ${props.item.roomTypeName}, ${props.item.ratePlanName}`}
+      subtitle={
+        <>
+          {props.unit.One} {props.item.roomNumber}: {props.item.roomTypeName}, {props.item.ratePlanName}
+        </>
+      }
       className="space-y-4"
     >
       <ul className="space-y-3">
