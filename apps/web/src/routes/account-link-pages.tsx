@@ -8,7 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
-import { Panel } from '../components/panel';
+import { PageTitle, Panel } from '../components/layout';
 import { confirmEmail, type AccountResult } from '../features/account/account-api';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account/password-forms';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -25,7 +25,7 @@ function AccountPage(props: { title: string; children: ReactNode }) {
   useDocumentTitle(props.title, property.PropertyName);
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-3xl font-semibold">{props.title}</h1>
+      <PageTitle>{props.title}</PageTitle>
       {props.children}
     </div>
   );

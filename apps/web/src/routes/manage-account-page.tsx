@@ -1,7 +1,7 @@
 /** /ManageAccount/{propertyCode}: the user is loaded first; nobody logged in goes to Book. */
 import { Redirect } from 'wouter';
 import { Loading } from '../components/loading';
-import { Panel, Section } from '../components/panel';
+import { PageTitle, Panel, Section } from '../components/layout';
 import { AccountDetailsForm } from '../features/account/account-details-form';
 import { ChangePasswordForm } from '../features/account/password-forms';
 import { savedCardLabel } from '../features/checkout/cards';
@@ -18,7 +18,7 @@ export function ManageAccountPage() {
   if (!user) return <Redirect to={paths.book(property.PropertyCode)} replace />;
   return (
     <div className="mx-auto max-w-2xl space-y-8">
-      <h1 className="text-3xl font-semibold">Manage Account</h1>
+      <PageTitle>Manage Account</PageTitle>
       <Section title="Your details" className="space-y-3">
         <Panel padding="roomy">
           <AccountDetailsForm propertyId={property.PropertyId} user={user} />

@@ -1,6 +1,6 @@
 /** /Account/Register/{propertyCode}: Create Account. */
 import { useLocation } from 'wouter';
-import { Panel } from '../components/panel';
+import { PageTitle, Panel } from '../components/layout';
 import { RegisterForm } from '../features/account/register-form';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty } from '../hooks/use-property';
@@ -12,7 +12,7 @@ export function RegisterPage() {
   useDocumentTitle('Create Account', property.PropertyName);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-3xl font-semibold">Create Account</h1>
+      <PageTitle>Create Account</PageTitle>
       <p>Save your details for faster bookings and manage your stays in one place.</p>
       <Panel padding="roomy">
         <RegisterForm propertyId={property.PropertyId} onRegistered={() => navigate(paths.book(property.PropertyCode))} />

@@ -2,7 +2,7 @@
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
-import { Panel } from '../../components/panel';
+import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType, WireRate } from '../../types/api';

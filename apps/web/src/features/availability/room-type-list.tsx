@@ -9,7 +9,7 @@ import type { Party } from '@hotel/domain/occupancy';
 import { roomTypeShows } from '@hotel/domain/occupancy';
 import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
-import { Panel } from '../../components/panel';
+import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType } from '../../types/api';

@@ -8,7 +8,7 @@ import { BookingStep } from '@hotel/domain/booking-wizard';
 import { countNights, formatDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
-import { Section } from '../../components/panel';
+import { Section } from '../../components/layout';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
 import { itemExtras, type BookingTotals } from '../../lib/booking-totals';

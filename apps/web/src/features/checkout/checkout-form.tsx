@@ -27,7 +27,7 @@ import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
-import { Section } from '../../components/panel';
+import { Section } from '../../components/layout';
 import { useMoney } from '../../hooks/use-money';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { bookingTotals } from '../../lib/booking-totals';

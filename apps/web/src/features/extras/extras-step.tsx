@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { CheckboxField, NumberStepper } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
-import { Panel, Section } from '../../components/panel';
+import { Panel, Section } from '../../components/layout';
 import { useMoney } from '../../hooks/use-money';
 import type { BookingItem, SelectedService } from '../../stores/booking-store';
 import { serviceLineCost, useServices, type WireService } from './services-api';

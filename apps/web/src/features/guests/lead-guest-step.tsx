@@ -10,7 +10,7 @@ import { SHORT_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
-import { Panel, Section } from '../../components/panel';
+import { Panel, Section } from '../../components/layout';
 import { mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { LEAD_GUEST_FIELDS, type BookingItem, type LeadGuest } from '../../stores/booking-store';
 import { useRoomConfigurations } from './room-configuration-api';

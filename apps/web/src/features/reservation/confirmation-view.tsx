@@ -8,7 +8,7 @@ import { countNights, formatDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { formatMoney, toMinor } from '@hotel/domain/money';
 import { buttonClasses, Button } from '../../components/button';
-import { Panel, Section } from '../../components/panel';
+import { Panel, Section } from '../../components/layout';
 import type { Confirmation } from './reservation-api';
 
 const PAYMENT_LABELS: Record<string, string> = {

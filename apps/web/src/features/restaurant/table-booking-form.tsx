@@ -15,7 +15,7 @@ import { Button, SubmitButton } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
-import { Panel } from '../../components/panel';
+import { Panel } from '../../components/layout';
 import { useToast } from '../../components/toast';
 import { ApiError, errorText } from '../../lib/api-client';
 import { firstErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';

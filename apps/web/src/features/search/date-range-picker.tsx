@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { addDays, addMonths, compareDates, countNights, formatDate, isoWeekday, type IsoDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { minimumStayBadge } from '@hotel/domain/restrictions';
-import { Panel } from '../../components/panel';
+import { Panel } from '../../components/layout';
 import type { CalendarDays } from './calendar-days';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

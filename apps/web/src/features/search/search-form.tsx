@@ -11,7 +11,7 @@ import { isSameDayRestricted, minimumStayBadge, searchRefusal, type SearchRefusa
 import { Button, SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Notice } from '../../components/notice';
-import { Section } from '../../components/panel';
+import { Section } from '../../components/layout';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { importChunk } from '../../lib/lazy-with-reload';
 import { mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';

@@ -7,7 +7,7 @@ import type { Minor } from '@hotel/domain/money';
 import { isUpgradeEligible } from '@hotel/domain/occupancy';
 import { upgradePriceDifference } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
-import { Panel, Section } from '../../components/panel';
+import { Panel, Section } from '../../components/layout';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
 import { roomCostOf } from '../../lib/rate-price';

@@ -77,3 +77,8 @@ export function Section(props: {
     </Panel>
   );
 }
+
+/** A page's one `h1`; `className` places it. */
+export function PageTitle(props: { children: ReactNode; className?: string }) {
+  return <h1 className={`text-3xl font-semibold ${props.className ?? ''}`.trim()}>{props.children}</h1>;
+}
