@@ -12,11 +12,13 @@ export {
   readIdempotencyKey,
   readLookupKey,
   replayingCompletedKey,
+  requestHashKey,
   scheduleIdempotencyPurge,
 } from './idempotency';
 export { JsonText } from './json-text';
 export { formatPath } from './model-state';
-export { rateLimit } from './rate-limit';
+export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
+export { SlidingWindowCounter } from './rate-limit-store';
 export { isHttpsSite, sessionCookieName, sessionMiddleware } from './session';
 export { endSessionsOfUser } from './session-store';
 export { findWebDist, serveWebClient } from './static-web';
