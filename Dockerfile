@@ -14,7 +14,8 @@ RUN pnpm build && pnpm --filter @hotel/api deploy --prod --legacy /out/api
 
 # Run: only production dependencies, the bundles, the migrations and the demo definitions; not root.
 FROM node:20-bookworm-slim AS run
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# HOST: the published port reaches the API only if it listens on every interface of the container.
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /out/api/node_modules apps/api/node_modules
 COPY --from=build /app/apps/api/dist apps/api/dist

@@ -1,7 +1,8 @@
 // `pnpm start`: build whatever is missing or older than its sources, then run the API with the
 // demo seeded on first run. The API process gets the signals, so Ctrl+C shuts it down gracefully.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,13 +32,28 @@ function buildIfStale(name, output, sources) {
 buildIfStale('@hotel/web', path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/public', 'packages/domain/src']);
 buildIfStale('@hotel/api', path.join(root, 'apps/api/dist/main.js'), ['apps/api/src', 'packages/domain/src', 'db/src']);
 
+/**
+ * The demo runs as production does, so it needs secrets no one else knows: made on first run
+ * and kept beside the embedded database (sessions and e-mailed links survive a restart).
+ */
+function demoSecrets() {
+  const dataDir = path.resolve(root, process.env.DATA_DIR || '.data');
+  const file = path.join(dataDir, 'demo-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { SESSION_SECRET: randomBytes(32).toString('base64url'), LINK_SECRET: randomBytes(32).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
 const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js'), '--demo'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     NODE_ENV: 'production',
-    SESSION_SECRET: 'local-demo-session-secret-not-for-production-use',
-    LINK_SECRET: 'local-demo-link-secret-not-for-production-use-0',
+    // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
+    PAYMENTS: 'test',
+    ...demoSecrets(),
     ...process.env,
   },
 });

@@ -8,7 +8,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { target: 'es2022', sourcemap: true },
+  // No source maps: a production site would serve its whole source to anyone who asks.
+  build: { target: 'es2022', sourcemap: false },
   test: {
     environment: 'happy-dom',
     // Scripts the app adds (a property's tag manager) count as loaded instead of failing noisily.

@@ -23,7 +23,8 @@ import { registerStaticDataRoutes } from './static-data';
 export function createApp(context: AppContext): { app: Express; api: ApiRouter } {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Per-client limits count req.ip: only a configured proxy may say who the client is.
+  app.set('trust proxy', context.config.trustProxy);
   app.use(securityHeaders());
   // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
   app.use(compression());
@@ -46,6 +47,12 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 
+  // Answers name guests, bookings and accounts: no browser or shared cache may keep them.
+  // Public reference data (exchange rates) says otherwise in its route.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.
   app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));

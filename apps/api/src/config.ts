@@ -1,9 +1,39 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Every environment variable the API reads, parsed once at start-up (see .env.example). */
+const proxyNames: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (203.0.113.0/24, fd00::/8) or one of Express's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: unset trusts no proxy (X-Forwarded-For is ignored, the client is the socket's
+ * peer); a number trusts that many hops in front of the API; a comma-separated list trusts
+ * proxies at those addresses.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): number | string[] => {
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) ctx.addIssue({ code: 'custom', message: `not a hop count, an address or a CIDR range: ${wrong.join(', ')}` });
+    return entries;
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Loopback unless told otherwise: a reverse proxy on the same host reaches it; the world does not.
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
@@ -17,10 +47,16 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().optional(),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYMENTS: z.enum(['test']).optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
+  BOOKINGS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
   port: number;
+  /** The address the HTTP server listens on (HOST): 127.0.0.1 by default, 0.0.0.0 in a container. */
+  host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   /** How long start-up waits for a PostgreSQL server that does not answer yet (DATABASE_WAIT_SECONDS). */
@@ -36,9 +72,39 @@ export type Config = {
   webDist: string | undefined;
   /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
   workers: number;
+  /**
+   * Which card gateway takes payments. Only the test gateway exists so far: outside production it
+   * is the default; in production it runs only when PAYMENTS=test says so, because its public
+   * test cards confirm real reservations without taking any money.
+   */
+  payments: 'test';
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
+  /** Anti-automation limits, counted in the database so every API process shares them (docs/security.md). */
+  limits: {
+    /** Room and table bookings one client address may make in an hour (BOOKINGS_PER_CLIENT_PER_HOUR). */
+    bookingsPerClientPerHour: number;
+    /** E-mails the calls that send one may address to one e-mail address in an hour (MAILS_PER_ADDRESS_PER_HOUR). */
+    mailsPerAddressPerHour: number;
+  };
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
+
+/**
+ * The words of the placeholder secrets published in this repository and in the usual examples:
+ * a production site must not run with a value anyone can read in a README.
+ */
+const placeholderSecret = /change[-_ ]?me|not[-_ ]for[-_ ]production|development[-_ ]only|placeholder|your[-_ ]secret/i;
+
+function refusePlaceholders(values: Record<string, string | undefined>): void {
+  const named = Object.entries(values)
+    .filter(([, value]) => value !== undefined && placeholderSecret.test(value))
+    .map(([name]) => name);
+  if (named.length > 0) {
+    throw new Error(`${named.join(', ')} still hold a published placeholder: set random values (openssl rand -base64 48)`);
+  }
+}
 
 /** Parses the environment; in production the secrets must be set, elsewhere a fixed development value stands in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,8 +123,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
+  if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
+  if (isProduction && e.PAYMENTS !== 'test') {
+    throw new Error(
+      'No card payment provider is configured. The test gateway confirms bookings without taking money; ' +
+        'set PAYMENTS=test only for a demo or a staging site that sells nothing real',
+    );
+  }
   return {
     port: e.PORT,
+    host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
@@ -72,5 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     webDist: e.WEB_DIST,
     workers: e.API_WORKERS,
+    payments: 'test',
+    trustProxy: e.TRUST_PROXY ?? false,
+    limits: { bookingsPerClientPerHour: e.BOOKINGS_PER_CLIENT_PER_HOUR, mailsPerAddressPerHour: e.MAILS_PER_ADDRESS_PER_HOUR },
   };
 }

@@ -1,11 +1,33 @@
 // What the browser sends is free text: before it reaches the log, anything that could be a
 // card number, an e-mail address, a password or a link's secret is taken out.
 
+import { passesLuhn } from '@hotel/domain/cards';
+
 /**
  * 12 or more digits, optionally grouped by single spaces or dashes ("4111 1111 1111 1111").
  * Card numbers are 12-19 digits; a longer run may hold one, so it goes too.
  */
 const digitRun = /\d(?:[ -]?\d){11,}/g;
+/**
+ * Digits however they are written between: several spaces, dots, slashes, any 1-3 characters
+ * that are neither letters nor digits ("4111  1111.1111/1111"). Such a run is a card number
+ * when some part of it from one group's start to another's end has 12-19 digits and passes Luhn.
+ */
+const looseDigitRun = /\d(?:[^\p{L}\p{N}]{0,3}\d){11,}/gu;
+/** Digits of other scripts that no normalisation turns into 0-9: a long run of them goes whole. */
+const otherDigitRun = /\p{Nd}(?:[^\p{L}\p{N}]{0,3}\p{Nd}){11,}/gu;
+/**
+ * A word that says a secret follows in prose ("Password is hunter2", "bearer abc", "the token
+ * 7f3a..."): everything after it on the line goes. Assignments (`password=...`) are handled
+ * by `secretAssignment`, which keeps the rest of the line.
+ */
+const secretWordInProse =
+  /\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|bearer)\b(?!["']?\s*[:=])[ \t]+(?!\[removed\])[^\r\n]+/gi;
+/**
+ * A word that looks like a generated token with no name before it: 32 or more URL-safe
+ * characters, or 20 or more mixing letters and digits.
+ */
+const bareToken = /(?<![\w-])(?:[\w-]{32,}|(?=[A-Za-z_-]*\d)(?=\d*[A-Za-z_-])[\w-]{20,})(?![\w-])/g;
 const emailAddress = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** `password=...`, `"Password": "..."`, `token: ...` and the like, in a query string, JSON or prose. */
 const secretAssignment = /(pass(?:word)?|passwd|pwd|secret|token|security_?code|cvv|cvc)(["']?\s*[:=]\s*["']?)([^\s"'&,;}]+)/gi;
@@ -25,13 +47,34 @@ const tokenLikeSegment = /^[A-Za-z0-9_-]{32,}$|^(?=\D*\d)[A-Za-z0-9_-]{20,}$/;
 export const removed = '[removed]';
 const relativeBase = 'http://relative.invalid';
 
-/** Free text without card-like digit runs, e-mail addresses or secrets after their names. */
+/** True when a loosely written digit run holds a card number (see `looseDigitRun`). */
+function holdsCardNumber(run: string): boolean {
+  const groups = run.split(/\D+/);
+  for (let first = 0; first < groups.length; first++) {
+    let digits = '';
+    for (let last = first; last < groups.length && digits.length < 19; last++) {
+      digits += groups[last];
+      if (digits.length >= 12 && digits.length <= 19 && passesLuhn(digits)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Free text without card-like digit runs, e-mail addresses, bare tokens, or secrets after their
+ * names. Full-width digits and letters count as their ASCII twins (NFKC).
+ */
 export function sanitizeText(text: string): string {
   return text
+    .normalize('NFKC')
     .replace(digitRun, removed)
+    .replace(looseDigitRun, (run) => (holdsCardNumber(run) ? removed : run))
+    .replace(otherDigitRun, removed)
     .replace(emailAddress, removed)
     .replace(securityCode, (_match, name: string, separator: string) => `${name}${separator}${removed}`)
-    .replace(secretAssignment, (_match, name: string, separator: string) => `${name}${separator}${removed}`);
+    .replace(secretAssignment, (_match, name: string, separator: string) => `${name}${separator}${removed}`)
+    .replace(secretWordInProse, (_match, name: string) => `${name} ${removed}`)
+    .replace(bareToken, removed);
 }
 
 const MAX_CLEAN_URLS = 1000;

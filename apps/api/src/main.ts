@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openMigratedDatabase } from './database';
 import { scheduleIdempotencyPurge } from './http';
+import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
 import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
@@ -37,6 +38,12 @@ function printDemoAddress(port: number): void {
   );
 }
 
+/** Loud on purpose: a production site on the test gateway confirms bookings that nobody paid for. */
+function warnOfTestPayments(logger: Logger): void {
+  logger.warn({ payments: 'test' }, testPaymentsWarning);
+  process.stderr.write(`\n  WARNING: ${testPaymentsWarning}. Do not sell real stays on this site.\n\n`);
+}
+
 function exitAfter(logger: Logger, code: number): never {
   logger.info('stopped');
   logDestination.flushSync();
@@ -56,8 +63,9 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   // confirmation goes out from the process that took it without waiting for a poll.
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
-  const running = await listen(app, config.port, logger);
-  logger.info({ port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
+  const running = await listen(app, config.port, config.host, logger);
+  if (config.isProduction && cluster.isPrimary) warnOfTestPayments(logger);
+  logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
   if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
 
   let stopping = false;
@@ -92,6 +100,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     if (printed) return;
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
+    if (config.isProduction) warnOfTestPayments(logger);
     if (withDemo) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {

@@ -10,10 +10,10 @@ export type RunningServer = {
   stop(graceMs?: number): Promise<void>;
 };
 
-/** Listens on `port` (0 picks a free one) and knows how to stop without dropping requests. */
-export function listen(app: Express, port: number, logger: Logger): Promise<RunningServer> {
+/** Listens on `host`:`port` (port 0 picks a free one) and knows how to stop without dropping requests. */
+export function listen(app: Express, port: number, host: string, logger: Logger): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, (error?: Error) => {
+    const server = app.listen(port, host, (error?: Error) => {
       if (error) return reject(error);
       const actualPort = (server.address() as AddressInfo).port;
       resolve({

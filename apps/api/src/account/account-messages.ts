@@ -11,7 +11,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed.',
   currentPasswordWrong: 'The current password is not correct.',
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
-  tooManyRegistrations: 'Too many registrations from your network. Please try again later.',
+  tooManyRegistrations: 'Too many registrations from your network or for this address. Please try again later.',
   tooManyResetRequests: 'Too many password reset requests. Please wait a while and try again.',
   tooManyResets: 'Too many password reset attempts. Please wait a few minutes and try again.',
   tooManyPasswordChanges: 'Too many password change attempts. Please wait a few minutes and try again.',

@@ -11,13 +11,14 @@ import {
   updateAccountRequestSchema,
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, AppError, rateLimit, isHttpsSite, sessionCookieName } from '../http';
+import { type ApiRouter, AppError, mailsPerAddress, rateLimit, isHttpsSite, sessionCookieName } from '../http';
 import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { authenticateLocal, destroySession, logIn } from './account-passport';
 import { accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
 import { recordLogin, recordLogout, type SessionUser } from './login';
+import { loginThrottle } from './login-throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { confirmEmail, register } from './registration';
 
@@ -48,16 +49,39 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
   const { publicUrl } = context.config;
   const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
     rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);
+  const hasAddress = (req: Request) => typeof (req.body as { EmailAddress?: unknown } | undefined)?.EmailAddress === 'string';
 
   // Counted in the database, before the body is checked: guessing passwords, registering in
   // bulk, mail-bombing an address and trying reset tokens all hit these first.
-  const loginsPerAccount = limit('login-account', minutes(15), 10, ACCOUNT_MESSAGES.tooManyLogins, emailKey);
-  api.router.post('/Account/Authenticate', limit('login-ip', minutes(15), 20, ACCOUNT_MESSAGES.tooManyLogins), loginsPerAccount);
-  api.router.post('/Account/Register', limit('register-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyRegistrations));
+  // Logins: per client, and per account from each client with growing waits (login-throttle.ts).
+  const logins = loginThrottle(context);
+  api.router.post('/Account/Authenticate', async (req, res, next) => {
+    await logins.countClientAttempt(req, res);
+    next();
+  });
+  // Each registration mails its address (a confirmation link, or "you already have an account").
+  const mailsToAccountAddress = mailsPerAddress(context, (body) => body.EmailAddress);
+  api.router.post(
+    '/Account/Register',
+    limit('register-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyRegistrations),
+    rateLimit(
+      {
+        name: 'register-account',
+        windowMs: minutes(60),
+        limit: 3,
+        message: ACCOUNT_MESSAGES.tooManyRegistrations,
+        key: emailKey,
+        skip: (req) => !hasAddress(req),
+      },
+      context,
+    ),
+    mailsToAccountAddress,
+  );
   api.router.post(
     '/Account/RequestPasswordReset',
     limit('reset-request-ip', minutes(60), 10, ACCOUNT_MESSAGES.tooManyResetRequests),
     limit('reset-request-account', minutes(60), 5, ACCOUNT_MESSAGES.tooManyResetRequests, emailKey),
+    mailsToAccountAddress,
   );
   api.router.post('/Account/PasswordReset', limit('reset-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyResets));
   api.router.post('/Account/ChangePassword', limit('change-password-ip', minutes(15), 10, ACCOUNT_MESSAGES.tooManyPasswordChanges));
@@ -88,13 +112,16 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
       response: resultWithAccountSchema,
       errors: { 429: 'Too many attempts' },
     },
-    async (_input, req, res) => {
+    async ({ body }, req, res) => {
+      await logins.checkAccount(req, res, body.EmailAddress);
       const user = await authenticateLocal(authenticator, req, res);
-      if (!user) return { Success: false, Message: ERROR_MESSAGES.loginFailed };
+      if (!user) {
+        await logins.failed(req, body.EmailAddress);
+        return { Success: false, Message: ERROR_MESSAGES.loginFailed };
+      }
       await logIn(req, user);
       await recordLogin(context, user.id, originOf(req));
-      // The owner got in: earlier mistypes no longer count towards locking the address out.
-      await loginsPerAccount.resetKey(emailKey(req));
+      await logins.succeeded(req, body.EmailAddress);
       const account = await getAccount(context, user.id);
       return { Success: true, Message: welcomeMessage(account.Firstname), ...account };
     },

@@ -1,7 +1,13 @@
-import { countNights, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
+import { addDays, countNights, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
 import { AppError, invalidField } from '../http';
 import type { PropertyRow } from '../property';
+
+/**
+ * The furthest arrival a search or booking may name. Beyond the sellable window nothing is
+ * priced (the answer is empty), but a date near the year 9999 has no month after it to read.
+ */
+export const maxYearsAhead = 10;
 
 /** Longest stay one booking may cover online. */
 export const maxNightsPerStay = 60;
@@ -10,7 +16,8 @@ export type StayDates = { from: IsoDate; to: IsoDate; nights: number; today: Iso
 
 /**
  * The stay a search or booking asks for, checked against the property's calendar: departure
- * after arrival, arrival not in the past (in the property's zone), at most 60 nights.
+ * after arrival, arrival not in the past (in the property's zone) nor more than 10 years
+ * ahead, at most 60 nights.
  */
 export function stayDates(
   property: Pick<PropertyRow, 'timeZone'>,
@@ -25,6 +32,8 @@ export function stayDates(
   if (!to) throw invalidField(fields.to, 'A valid departure date is required');
   const today = todayIn(now, property.timeZone);
   if (from < today) throw invalidField(fields.from, 'The arrival date cannot be in the past');
+  if (from > addDays(today, maxYearsAhead * 366))
+    throw invalidField(fields.from, `The arrival date can be at most ${maxYearsAhead} years ahead`);
   if (to <= from) throw invalidField(fields.to, 'The departure date must be after the arrival date');
   const nights = countNights(from, to);
   if (nights > maxNightsPerStay)

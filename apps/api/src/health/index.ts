@@ -1,2 +1,2 @@
 // The health checks' door.
-export { healthRouter } from './health-routes';
+export { healthRouter, testPaymentsWarning } from './health-routes';

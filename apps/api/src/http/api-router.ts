@@ -58,18 +58,31 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0
 
 /**
  * The paths of the strings in a parsed request that hold U+0000, which a Postgres text column
- * cannot store: refused here as a bad field instead of failing as a query. Parsed input is as
- * deep as its schema, so the walk is bounded.
+ * cannot store: refused here as a bad field instead of failing as a query. A loop, not a
+ * recursion: a schema that passes JSON through as it is (the admin definition) may hand over
+ * 45,000 nested brackets.
  */
-function nulCharacterPaths(value: unknown, path: (string | number)[] = [], found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(issuePath(path));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nulCharacterPaths(item, [...path, index], found));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push(issuePath([...path, key]));
-      nulCharacterPaths(item, [...path, key], found);
+function nulCharacterPaths(parsed: unknown): string[] {
+  // Each entry links to its parent, so a deep value costs no copy of its path until one is found.
+  type Entry = { value: unknown; key: string | number | undefined; parent: Entry | undefined };
+  const pathOf = (entry: Entry | undefined, last?: string): string => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+    return issuePath(path);
+  };
+  const found: string[] = [];
+  const pending: Entry[] = [{ value: parsed, key: undefined, parent: undefined }];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(pathOf(entry));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, key: index, parent: entry }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) found.push(pathOf(entry, key));
+        pending.push({ value: item, key, parent: entry });
+      }
     }
   }
   return found;

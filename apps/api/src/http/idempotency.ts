@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Request } from 'express';
 import { idempotencyRecords } from '@hotel/db/schema';
+import { detectCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Queryable, Tx } from '../database';
 import { AppError, invalidField } from './app-error';
@@ -108,9 +109,49 @@ function canonicalJson(value: unknown): string {
   return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
-/** The SHA-256 (hex) of a request body's canonical JSON: equal for bodies that differ only in key order. */
-export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+/**
+ * The key request hashes are made with: derived from LINK_SECRET, so a copy of the table alone
+ * cannot test guesses of what a request held, and the operator sets no further secret.
+ */
+export function requestHashKey(config: { linkSecret: string }): Buffer {
+  return Buffer.from(hkdfSync('sha256', config.linkSecret, 'idempotency', 'request hash', 32));
+}
+
+/**
+ * A body as it is hashed: each card number (a `CardNumber` field at any depth) becomes its
+ * brand, last four digits and a keyed fingerprint, and every `SecurityCode` is left out. Equal
+ * cards still hash alike, and a different card still counts as a different request, but no
+ * hash holds anything to brute-force a security code or card number from.
+ */
+function withoutCardData(value: unknown, hashKey: Buffer): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutCardData(item, hashKey));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([name]) => name !== 'SecurityCode')
+    .map(([name, item]) => {
+      if (name !== 'CardNumber' || typeof item !== 'string') return [name, withoutCardData(item, hashKey)];
+      const digits = normalizeCardNumber(item);
+      const fingerprint = createHmac('sha256', hashKey).update(`card number:${digits}`).digest('base64url');
+      return [name, { Brand: detectCardType(digits), LastFour: digits.slice(-4), Fingerprint: fingerprint }];
+    });
+  return Object.fromEntries(entries);
+}
+
+const requestHashPrefix = 'hmac-v1:';
+/** What migration 0010 left of the unkeyed hashes stored before: a key's first request can no longer be compared. */
+const legacyRequestHash = 'legacy';
+
+/**
+ * The keyed hash (HMAC-SHA-256 under `requestHashKey`) of a request body's canonical JSON
+ * without its card data: equal for bodies that differ only in key order.
+ */
+export function requestHash(body: unknown, hashKey: Buffer): string {
+  return (
+    requestHashPrefix +
+    createHmac('sha256', hashKey)
+      .update(canonicalJson(withoutCardData(body, hashKey)))
+      .digest('hex')
+  );
 }
 
 export type IdempotencyClaim = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
@@ -163,7 +204,8 @@ async function findRecord(db: Queryable, key: string, scope: string): Promise<St
 
 /** The replay a record gives the request `claim`; throws when the key came with another body or never finished. */
 function replayOf(record: StoredRecord, claim: { key: string; scope: string; requestHash: string }): IdempotencyClaim & { kind: 'replay' } {
-  if (record.requestHash !== claim.requestHash) {
+  // A record from before keyed hashes answers whoever holds its key, as a lookup by key does.
+  if (record.requestHash !== claim.requestHash && record.requestHash !== legacyRequestHash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used for a different request. Send the original request unchanged to get its answer, or use a new Idempotency-Key for a new request.',
@@ -200,21 +242,18 @@ export async function saveIdempotentAnswer(tx: Tx, answer: { key: string; scope:
  * ever replayed. A refusal the use case answers (rather than throws) is kept and replayed too.
  * Without a key, it simply runs.
  */
-export async function idempotently<Answer>(
-  tx: Tx,
-  request: { key: string | undefined; scope: string; body: unknown; now: Date },
-  useCase: () => Promise<Answer>,
-): Promise<Answer> {
+export async function idempotently<Answer>(tx: Tx, request: IdempotentRequest, useCase: () => Promise<Answer>): Promise<Answer> {
   const { key, scope } = request;
   if (!key) return useCase();
-  const claim = await claimIdempotencyKey(tx, { key, scope, requestHash: requestHash(request.body), now: request.now });
+  const claim = await claimIdempotencyKey(tx, { key, scope, requestHash: requestHash(request.body, request.hashKey), now: request.now });
   if (claim.kind === 'replay') return claim.body as Answer;
   const answer = await useCase();
   await saveIdempotentAnswer(tx, { key, scope, status: 200, body: answer });
   return answer;
 }
 
-export type IdempotentRequest = { key: string | undefined; scope: string; body: unknown; now: Date };
+/** A request that may carry an Idempotency-Key; `hashKey` is `requestHashKey(config)`. */
+export type IdempotentRequest = { key: string | undefined; scope: string; body: unknown; now: Date; hashKey: Buffer };
 
 /**
  * Runs a use case so that a request whose Idempotency-Key has completed always gets its saved
@@ -237,7 +276,7 @@ export async function replayingCompletedKey<Answer>(
   const completed = async () => {
     const record = await findRecord(db, key, scope);
     if (!record || record.expiresAt <= now) return undefined;
-    return replayOf(record, { key, scope, requestHash: requestHash(request.body) }).body as Answer;
+    return replayOf(record, { key, scope, requestHash: requestHash(request.body, request.hashKey) }).body as Answer;
   };
   let answer: Answer;
   try {

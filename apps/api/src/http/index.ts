@@ -12,10 +12,12 @@ export {
   readIdempotencyKey,
   readLookupKey,
   replayingCompletedKey,
+  requestHashKey,
   scheduleIdempotencyPurge,
 } from './idempotency';
 export { JsonText } from './json-text';
-export { rateLimit } from './rate-limit';
+export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
+export { SlidingWindowCounter } from './rate-limit-store';
 export { isHttpsSite, sessionCookieName, sessionMiddleware } from './session';
 export { endSessionsOfUser } from './session-store';
 export { findWebDist, serveWebClient } from './static-web';

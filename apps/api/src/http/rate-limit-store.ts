@@ -101,3 +101,61 @@ export class DatabaseRateLimitStore implements Store {
     await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(now - this.windowMs)));
   }
 }
+
+/**
+ * A sliding-window count on the same table, for limits that must not reset on the clock's
+ * quarter hour (an attacker who waits for 12:15:00 gets no fresh allowance): the count of the
+ * last `windowMs` is estimated from the current epoch-aligned window and the one before it,
+ * weighted by how much of that one still lies within the last `windowMs` (the "sliding window
+ * counter" of Cloudflare and others). Every process on the database shares it.
+ */
+export class SlidingWindowCounter {
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    private readonly options: { prefix: string; windowMs: number; limit: number },
+  ) {}
+
+  /** Seconds until the key may try again (its estimate is below the limit), or 0 when it may now. */
+  async retryAfterSeconds(key: string): Promise<number> {
+    const { windowMs, limit } = this.options;
+    const now = this.clock.now().getTime();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const elapsed = now - start;
+    const rows = await this.db
+      .select({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, this.storedKey(key)), gt(rateLimitCounters.expiresAt, new Date(now))));
+    const countAt = (windowStart: number) => rows.find((row) => row.windowStart.getTime() === windowStart)?.count ?? 0;
+    const current = countAt(start);
+    const previous = countAt(start - windowMs);
+    if (previous * (1 - elapsed / windowMs) + current < limit) return 0;
+    // Still over when this window ends: wait for it to end and for its own weight to fall below the limit.
+    const waitMs =
+      current >= limit ? windowMs - elapsed + windowMs * (1 - limit / current) : windowMs * (1 - (limit - current) / previous) - elapsed;
+    return Math.max(1, Math.ceil((waitMs + 1) / 1000));
+  }
+
+  /** Counts one more for the key now. */
+  async add(key: string): Promise<void> {
+    const { windowMs } = this.options;
+    const start = Math.floor(this.clock.now().getTime() / windowMs) * windowMs;
+    await this.db
+      .insert(rateLimitCounters)
+      // Kept two windows: while current, then as the previous one.
+      .values({ key: this.storedKey(key), windowStart: new Date(start), count: 1, expiresAt: new Date(start + 2 * windowMs) })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { count: sql`${rateLimitCounters.count} + 1` },
+      });
+  }
+
+  /** Forgets the key's count (after a successful login, say). */
+  async forget(key: string): Promise<void> {
+    await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, this.storedKey(key)));
+  }
+
+  private storedKey(key: string): string {
+    return `${this.options.prefix}${createHash('sha256').update(key).digest('hex')}`;
+  }
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rateLimit as expressRateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../app-context';
@@ -14,6 +15,8 @@ export type RateLimitOptions = {
   message: string;
   /** Who a request counts against; the client's IP address (its /56 for IPv6) by default. */
   key?: (req: Request) => string;
+  /** Requests that do not count (an address-keyed limit skips a body without an address: validation refuses it). */
+  skip?: (req: Request) => boolean;
 };
 
 /**
@@ -30,6 +33,7 @@ export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, '
     limit: options.limit,
     store: new DatabaseRateLimitStore(database.db, clock, { prefix: `${options.name}:`, windowMs: options.windowMs }),
     ...(options.key ? { keyGenerator: options.key } : {}),
+    ...(options.skip ? { skip: options.skip } : {}),
     // The library computes its headers from the system clock; Retry-After is set below from ours.
     standardHeaders: false,
     legacyHeaders: false,
@@ -43,4 +47,51 @@ export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, '
       next(new AppError('RATE_LIMITED', options.message));
     },
   });
+}
+
+const hour = 60 * 60_000;
+
+/** An e-mail address as a counter's key: hashed, so counters hold no addresses; '' when absent. */
+export function addressKey(address: unknown): string {
+  return createHash('sha256')
+    .update(typeof address === 'string' ? address.trim().toLowerCase() : '')
+    .digest('hex');
+}
+
+/**
+ * At most `MAILS_PER_ADDRESS_PER_HOUR` calls that e-mail one address, counted together for
+ * every call that sends mail (registration, password reset, room and table bookings), so no
+ * one can bomb an inbox through any of them. `addressOf` reads the address from the body.
+ */
+export function mailsPerAddress(
+  context: Pick<AppContext, 'database' | 'clock' | 'logger' | 'config'>,
+  addressOf: (body: Record<string, unknown>) => unknown,
+): RateLimitRequestHandler {
+  return rateLimit(
+    {
+      name: 'mail-address',
+      windowMs: hour,
+      limit: context.config.limits.mailsPerAddressPerHour,
+      message: 'Too many e-mails to this address in the last hour. Please try again later.',
+      key: (req) => addressKey(addressOf((req.body ?? {}) as Record<string, unknown>)),
+      skip: (req) => typeof addressOf((req.body ?? {}) as Record<string, unknown>) !== 'string',
+    },
+    context,
+  );
+}
+
+/** At most `BOOKINGS_PER_CLIENT_PER_HOUR` bookings of one kind (`name`) from one client address. */
+export function bookingsPerClient(
+  context: Pick<AppContext, 'database' | 'clock' | 'logger' | 'config'>,
+  name: string,
+): RateLimitRequestHandler {
+  return rateLimit(
+    {
+      name,
+      windowMs: hour,
+      limit: context.config.limits.bookingsPerClientPerHour,
+      message: 'Too many bookings from your network in the last hour. Please try again later, or contact us.',
+    },
+    context,
+  );
 }

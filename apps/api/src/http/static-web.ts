@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request, type Response } from 'express';
+import { AppError } from './app-error';
 
 /** Where the built web client is: WEB_DIST, else `apps/web/dist` beside this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -24,6 +25,11 @@ export function serveWebClient(
   dist: string,
   pageHeaders: (req: Request, res: Response) => Promise<void> = async () => {},
 ): void {
+  // The build makes no source maps; one left in a dist folder by hand is not served either.
+  app.use((req, _res, next) => {
+    if (req.path.endsWith('.map')) throw new AppError('NOT_FOUND', 'There is no such file.');
+    next();
+  });
   app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api\/).*/, async (req, res, next) => {

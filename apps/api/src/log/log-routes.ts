@@ -7,15 +7,21 @@ import { writeWebLog } from './web-log';
 
 /**
  * The API's JSON parser (100 kB) has already read the body, so its size is judged after the
- * fact: the declared Content-Length, or the re-serialised body when that is larger (a chunked
+ * fact: the declared Content-Length, or the re-serialised fields when that is larger (a chunked
  * or compressed request). Re-serialising never makes JSON longer than what was sent, so an
- * honest body under the limit is never refused.
+ * honest body under the limit is never refused. Only top-level text and numbers are measured:
+ * the schema refuses a nested value in a field it knows and drops the fields it does not, and
+ * serialising 45,000 nested brackets would overflow the stack.
  */
 function refuseBodiesOver(largestBytes: number): RequestHandler {
   return (req, _res, next) => {
     const declared = Number(req.headers['content-length'] ?? 0) || 0;
-    const size = Math.max(declared, Buffer.byteLength(JSON.stringify(req.body ?? null)));
-    if (size > largestBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    const fields: unknown[] = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.values(req.body) : [];
+    const measured = fields.reduce<number>(
+      (sum, value) => sum + (typeof value === 'object' && value !== null ? 0 : Buffer.byteLength(String(value))),
+      0,
+    );
+    if (Math.max(declared, measured) > largestBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     next();
   };
 }

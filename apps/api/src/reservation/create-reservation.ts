@@ -14,7 +14,7 @@ import { companies, guests, mailOutbox, payments, reservationRooms, reservationS
 import { findUserSavedCard, saveCardForUser } from '../payments';
 import type { AppContext } from '../app-context';
 import { type Tx, rawRows } from '../database';
-import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey } from '../http';
+import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
 import { outboxRow, type OutboxMail } from '../mail';
 import { assertRoomsPerBooking } from '../availability';
@@ -155,6 +155,7 @@ export async function createReservation(context: AppContext, input: CreateReserv
     scope: reservationCreateScope(input.request.PropertyId),
     body: input.request,
     now: context.clock.now(),
+    hashKey: requestHashKey(context.config),
   };
   return replayingCompletedKey(context.database.db, retry, () => book(context, input));
 }
@@ -220,99 +221,103 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
   const scope = reservationCreateScope(property.id);
 
   const answer = await db.transaction((tx) =>
-    idempotently(tx, { key: input.idempotencyKey, scope, body: request, now }, async (): Promise<CreateReservationAnswer> => {
-      await takeInventory(tx, rooms);
+    idempotently(
+      tx,
+      { key: input.idempotencyKey, scope, body: request, now, hashKey: requestHashKey(context.config) },
+      async (): Promise<CreateReservationAnswer> => {
+        await takeInventory(tx, rooms);
 
-      let voucherDiscount = 0;
-      let voucherId: number | null = null;
-      if (request.HopGiftVoucherCode?.trim()) {
-        const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
-        const refusal = giftVoucherRefusal(voucher, today);
-        if (refusal || !voucher) {
-          throw new AppError(
-            refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED',
-            giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
-            {
-              modelState: { HopGiftVoucherCode: [giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher)] },
-            },
-          );
+        let voucherDiscount = 0;
+        let voucherId: number | null = null;
+        if (request.HopGiftVoucherCode?.trim()) {
+          const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
+          const refusal = giftVoucherRefusal(voucher, today);
+          if (refusal || !voucher) {
+            throw new AppError(
+              refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED',
+              giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher),
+              {
+                modelState: { HopGiftVoucherCode: [giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher)] },
+              },
+            );
+          }
+          voucherDiscount = giftVoucherDiscount(voucher.balance, roomsTotal + servicesTotal);
+          voucherId = voucher.id;
         }
-        voucherDiscount = giftVoucherDiscount(voucher.balance, roomsTotal + servicesTotal);
-        voucherId = voucher.id;
-      }
-      const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
-      const vatSettings: VatSettings = { rate: property.standardVatRate, isTaxExclusive: property.isStandardTaxExclusive };
-      const vat = vatOfTotal(total, vatSettings);
-      // What the card is charged: tax-exclusive prices have their VAT added (docs/pricing.md).
-      const amountDue = totalToPay(total, vat, vatSettings.isTaxExclusive);
-      const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
+        const total = bookingTotal({ rooms: roomsTotal, extras: servicesTotal, giftDiscount: voucherDiscount });
+        const vatSettings: VatSettings = { rate: property.standardVatRate, isTaxExclusive: property.isStandardTaxExclusive };
+        const vat = vatOfTotal(total, vatSettings);
+        // What the card is charged: tax-exclusive prices have their VAT added (docs/pricing.md).
+        const amountDue = totalToPay(total, vat, vatSettings.isTaxExclusive);
+        const company = paymentType === PaymentType.PayByCompanyInvoice ? await findCompany(tx, property.id, request.AccountId!) : null;
 
-      // Built before the card is charged: a request the rows refuse never reaches the gateway.
-      const rows = bookingRows({
-        reservationNumber,
-        property,
-        request,
-        rooms,
-        hash,
-        dateFrom,
-        dateTo,
-        paymentType,
-        company,
-        totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat },
-        userId: user?.userId ?? null,
-        vatSettings,
-        now,
-      });
-      // Authorised before the reservation is written, so it is written once with its final
-      // status; a decline throws and the transaction leaves nothing behind.
-      const authorisation: AuthorisationResult | null =
-        card && amountDue > 0
-          ? await context.paymentGateway.authorise({
-              amount: amountDue,
-              currency: property.currency,
-              reference: reservationNumber,
-              card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
-              returnUrl: input.statusPath(property.code, token),
-            })
-          : null;
-      if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
-      const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
-
-      const reservationId = await writeBooking(tx, rows, {
-        // Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check.
-        status: challengeUrl === null ? { status: 'confirmed', confirmedAt: now } : { status: 'pending_payment', confirmedAt: null },
-        payment: authorisation && {
-          gateway: context.paymentGateway.name,
-          amount: amountDue,
-          currency: property.currency,
-          result: authorisation,
-          savedCardId: savedCard?.id ?? null,
-          completedAt: now,
-        },
-        // Sent once the card has paid (or nothing was due); a 3-D Secure settlement sends it otherwise.
-        mail:
-          challengeUrl === null
-            ? bookingConfirmationMail(context, {
-                property,
-                reservation: rows.reservation,
-                rooms: rows.confirmedRooms,
-                card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+        // Built before the card is charged: a request the rows refuse never reaches the gateway.
+        const rows = bookingRows({
+          reservationNumber,
+          property,
+          request,
+          rooms,
+          hash,
+          dateFrom,
+          dateTo,
+          paymentType,
+          company,
+          totals: { roomsTotal, servicesTotal, voucherDiscount, total, vat },
+          userId: user?.userId ?? null,
+          vatSettings,
+          now,
+        });
+        // Authorised before the reservation is written, so it is written once with its final
+        // status; a decline throws and the transaction leaves nothing behind.
+        const authorisation: AuthorisationResult | null =
+          card && amountDue > 0
+            ? await context.paymentGateway.authorise({
+                amount: amountDue,
+                currency: property.currency,
+                reference: reservationNumber,
+                card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
+                returnUrl: input.statusPath(property.code, token),
               })
-            : null,
-      });
-      if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
-      // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
-      if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
-        await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
-      }
+            : null;
+        if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
+        const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
 
-      return {
-        Success: true,
-        ConfirmationToken: token,
-        ReservationNumber: reservationNumber,
-        ChallengeUrl: challengeUrl,
-      };
-    }),
+        const reservationId = await writeBooking(tx, rows, {
+          // Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check.
+          status: challengeUrl === null ? { status: 'confirmed', confirmedAt: now } : { status: 'pending_payment', confirmedAt: null },
+          payment: authorisation && {
+            gateway: context.paymentGateway.name,
+            amount: amountDue,
+            currency: property.currency,
+            result: authorisation,
+            savedCardId: savedCard?.id ?? null,
+            completedAt: now,
+          },
+          // Sent once the card has paid (or nothing was due); a 3-D Secure settlement sends it otherwise.
+          mail:
+            challengeUrl === null
+              ? bookingConfirmationMail(context, {
+                  property,
+                  reservation: rows.reservation,
+                  rooms: rows.confirmedRooms,
+                  card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+                })
+              : null,
+        });
+        if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
+        // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
+        if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
+          await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
+        }
+
+        return {
+          Success: true,
+          ConfirmationToken: token,
+          ReservationNumber: reservationNumber,
+          ChallengeUrl: challengeUrl,
+        };
+      },
+    ),
   );
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
   context.mailEnqueued.notify();

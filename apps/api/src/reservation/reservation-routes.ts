@@ -5,7 +5,7 @@ import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, readIdempotencyKey, readLookupKey } from '../http';
+import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
 import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
 import {
   checkVoucherCodeResponseSchema,
@@ -37,6 +37,12 @@ function bookerOf(req: Request): Booker {
 }
 
 export function registerReservationRoutes(api: ApiRouter, context: AppContext): void {
+  // A booking sends its confirmation to the booker's address: limited per client and per address.
+  api.router.post(
+    '/Reservation/Create',
+    bookingsPerClient(context, 'reservation-ip'),
+    mailsPerAddress(context, (body) => (body.Booker as { Email?: unknown } | undefined)?.Email),
+  );
   api.route(
     {
       method: 'post',
@@ -50,6 +56,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
         404: 'Unknown property',
         409: 'Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent',
         422: 'Idempotency-Key reused with a different body',
+        429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
       },
     },
     ({ body }, req) =>

@@ -6,7 +6,7 @@ import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/valid
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { idempotently, replayingCompletedKey } from '../http';
+import { idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import type { PropertyRow } from '../property';
 import { newReservationNumber } from '../reservation';
 import {
@@ -68,7 +68,13 @@ export async function createTableBooking(
   request: TableBookingRequest,
   idempotencyKey?: string,
 ): Promise<CreateTableBookingResponse> {
-  const retry = { key: idempotencyKey, scope: tableBookingScope(request.PropertyId), body: request, now: context.clock.now() };
+  const retry = {
+    key: idempotencyKey,
+    scope: tableBookingScope(request.PropertyId),
+    body: request,
+    now: context.clock.now(),
+    hashKey: requestHashKey(context.config),
+  };
   // A retry of a booking already made gets its answer, whatever the restaurant's rules now say.
   return replayingCompletedKey(
     context.database.db,
@@ -93,10 +99,14 @@ async function bookOnce(context: AppContext, request: TableBookingRequest, idemp
   const date = parseDate(request.VisitDate)!;
   const scope = tableBookingScope(property.id);
   const answer = await db.transaction((tx) =>
-    idempotently(tx, { key: idempotencyKey, scope, body: request, now: context.clock.now() }, async () => {
-      const outcome = await bookTable(tx, context, { property, restaurant, request, date });
-      return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
-    }),
+    idempotently(
+      tx,
+      { key: idempotencyKey, scope, body: request, now: context.clock.now(), hashKey: requestHashKey(context.config) },
+      async () => {
+        const outcome = await bookTable(tx, context, { property, restaurant, request, date });
+        return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
+      },
+    ),
   );
   if (answer.Success) context.mailEnqueued.notify();
   return answer;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, readIdempotencyKey } from '../http';
+import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey } from '../http';
 import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
 import {
   availabilityResponseSchema,
@@ -13,6 +13,12 @@ import {
 import { listRestaurants, restaurantAvailability, restaurantSetup } from './restaurant-service';
 
 export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): void {
+  // A table booking e-mails the address it gives: limited per client and per address.
+  api.router.post(
+    '/RestaurantBooking/Create',
+    bookingsPerClient(context, 'table-booking-ip'),
+    mailsPerAddress(context, (body) => body.Email),
+  );
   api.route(
     {
       method: 'get',
@@ -87,6 +93,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
         404: 'Unknown property, or no such restaurant taking bookings',
         409: 'A request with this Idempotency-Key has not finished',
         422: 'Idempotency-Key reused with a different body',
+        429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
       },
     },
     ({ body }, req) => createTableBooking(context, body, readIdempotencyKey(req)),

@@ -81,41 +81,73 @@ describe('cross-site request forgery', () => {
 describe('rate limits (counted in the database)', () => {
   const from = (ip: string) => (call: Test) => call.set('X-Forwarded-For', ip);
 
-  it('answers 429 with a message after 20 login attempts from one address in 15 minutes', async () => {
-    // Each at another account, so that only the per-address limit is reached.
+  const loginFrom = (ip: string, password: string, email = 'ada@example.com') =>
+    from(ip)(request(t.app).post('/api/Account/Authenticate')).send({
+      LanguageCode: 'en',
+      PropertyId: propertyId,
+      EmailAddress: email,
+      Password: password,
+    });
+
+  it('answers 429 with a message after 20 login attempts from one client in 15 minutes, sliding: no fresh allowance on the quarter hour', async () => {
+    // Each at another account, so that only the per-client limit is reached.
     const attempt = (i: number) =>
       from('203.0.113.7')(request(t.app).post('/api/Account/Authenticate')).send({
         LanguageCode: 'en',
         PropertyId: propertyId,
         EmailAddress: `x${i}`,
       });
+    t.setNow('2027-03-01T09:14:30Z');
     for (let i = 0; i < 20; i++) await attempt(i).expect(400);
     const refused = await attempt(20).expect(429);
     expect(refused.body).toEqual({ Message: 'Too many login attempts. Please wait a few minutes and try again.', Code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A clock-aligned window would start afresh at 09:15:00.
     t.setNow('2027-03-01T09:15:00Z');
-    await attempt(21).expect(400);
+    await attempt(21).expect(429);
+    t.setNow('2027-03-01T09:30:00Z');
+    await attempt(22).expect(400);
   });
 
-  it('answers 429 after 10 login attempts at one account from any mix of addresses; a successful login forgets the mistakes', async () => {
+  it('cannot be used to lock the owner out: failures from other clients never stop her logging in from hers', async () => {
     await givenUser(t);
-    const attempt = (ip: string, password: string) =>
-      from(ip)(request(t.app).post('/api/Account/Authenticate')).send({
-        LanguageCode: 'en',
-        PropertyId: propertyId,
-        EmailAddress: 'ada@example.com',
-        Password: password,
-      });
-    for (let i = 0; i < 9; i++) expect((await attempt(`198.51.100.${i}`, 'Wrong password!!').expect(200)).body.Success).toBe(false);
-    expect((await attempt('198.51.100.50', PASSWORD).expect(200)).body.Success).toBe(true);
-    for (let i = 0; i < 10; i++) await attempt(`198.51.100.${i + 100}`, 'Wrong password!!').expect(200);
-    await attempt('198.51.100.200', PASSWORD).expect(429);
+    for (let i = 0; i < 30; i++) await loginFrom(`198.51.100.${i % 3}`, 'Wrong password!!');
+    for (let i = 0; i < 30; i++) await loginFrom(`198.51.100.${100 + i}`, 'Wrong password!!').expect(200);
+    expect((await loginFrom('192.0.2.44', PASSWORD).expect(200)).body.Success).toBe(true);
+  });
+
+  it('makes one client wait longer and longer after failures at one account: a minute after 5, the quarter hour after 10', async () => {
+    await givenUser(t);
+    const attacker = '198.51.100.77';
+    for (let i = 0; i < 5; i++) expect((await loginFrom(attacker, 'Wrong password!!').expect(200)).body.Success).toBe(false);
+    const first = await loginFrom(attacker, 'Wrong password!!').expect(429);
+    expect(Number(first.headers['retry-after'])).toBeLessThanOrEqual(61);
+    // Not even the right password gets through before the wait is over.
+    await loginFrom(attacker, PASSWORD).expect(429);
+    t.setNow('2027-03-01T09:02:00Z');
+    for (let i = 0; i < 5; i++) await loginFrom(attacker, 'Wrong password!!').expect(200);
+    const second = await loginFrom(attacker, 'Wrong password!!').expect(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(61);
+    t.setNow('2027-03-01T09:04:00Z');
+    await loginFrom(attacker, PASSWORD).expect(429);
+    // Another account from the same client is not held up.
+    await givenUser(t, { email: 'grace@example.com' });
+    expect((await loginFrom(attacker, PASSWORD, 'grace@example.com').expect(200)).body.Success).toBe(true);
+  });
+
+  it('forgets a client’s failures at an account once it logs in there', async () => {
+    await givenUser(t);
+    for (let i = 0; i < 4; i++) await loginFrom('198.51.100.88', 'Wrong password!!').expect(200);
+    expect((await loginFrom('198.51.100.88', PASSWORD).expect(200)).body.Success).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.88', 'Wrong password!!').expect(200)).body.Success).toBe(false);
   });
 
   it('answers 429 after 10 registrations from one address in an hour', async () => {
     const attempt = () => from('203.0.113.8')(request(t.app).post('/api/Account/Register')).send({});
     for (let i = 0; i < 10; i++) await attempt().expect(400);
-    expect((await attempt().expect(429)).body.Message).toBe('Too many registrations from your network. Please try again later.');
+    expect((await attempt().expect(429)).body.Message).toBe(
+      'Too many registrations from your network or for this address. Please try again later.',
+    );
   });
 
   it('answers 429 after 5 reset requests for one address in an hour, the same for addresses without an account', async () => {
@@ -149,7 +181,11 @@ describe('rate limits (counted in the database)', () => {
     const keys = (await rawRows<{ key: string }>(t.database.db, sql`SELECT key FROM rate_limit_counters ORDER BY key`)).map(
       (row) => row.key,
     );
-    expect(keys).toEqual([expect.stringMatching(/^reset-request-account:[0-9a-f]{64}$/), expect.stringMatching(/^reset-request-ip:/)]);
+    expect(keys).toEqual([
+      expect.stringMatching(/^mail-address:[0-9a-f]{64}$/),
+      expect.stringMatching(/^reset-request-account:[0-9a-f]{64}$/),
+      expect.stringMatching(/^reset-request-ip:/),
+    ]);
     expect(keys.join(' ')).not.toContain('ada@example.com');
   });
 });

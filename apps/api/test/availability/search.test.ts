@@ -236,6 +236,8 @@ describe('POST /api/Availability/Search refusals', () => {
     [{ DateFrom: '2027-03-07', DateTo: '2027-03-04' }, 'DateTo', 'The departure date must be after the arrival date'],
     [{ DateFrom: '2027-02-30', DateTo: '2027-03-04' }, 'DateFrom', undefined],
     [{ DateFrom: '2027-02-20', DateTo: '2027-02-22' }, 'DateFrom', 'The arrival date cannot be in the past'],
+    [{ DateFrom: '9999-12-30', DateTo: '9999-12-31' }, 'DateFrom', 'The arrival date can be at most 10 years ahead'],
+    [{ DateFrom: '2037-04-01', DateTo: '2037-04-03' }, 'DateFrom', 'The arrival date can be at most 10 years ahead'],
     [
       { DateFrom: '2027-03-04', DateTo: '2027-06-04' },
       'DateTo',

@@ -19,4 +19,49 @@ describe('the environment', () => {
   it('requires the secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET and LINK_SECRET');
   });
+
+  it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
+    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments).toBe('test');
+  });
+
+  it('runs the test gateway outside production without being asked', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toBe('test');
+  });
+
+  it('listens on loopback unless HOST names another address', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'change-me-to-32-or-more-random-characters'],
+    ['LINK_SECRET', 'change-me-too-32-or-more-random-characters'],
+    ['ADMIN_API_KEY', 'change-me-admin-api-key'],
+    ['SESSION_SECRET', 'local-demo-session-secret-not-for-production-use'],
+    ['LINK_SECRET', 'development-only-secret-change-me-in-production!'],
+  ])('refuses the published placeholder %s=%s in production', (name, value) => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      SESSION_SECRET: 'k3V9q2xW7mZ4bN8cR1tY6uP0sL5dF3gH',
+      LINK_SECRET: 'A8s7D6f5G4h3J2k1L0z9X8c7V6b5N4m3',
+    };
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(`${name} still hold a published placeholder`);
+    expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY: not a hop count, an address or a CIDR range: everyone');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+  });
 });

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const ADMIN_API_KEY = 'fault-test-admin-key-0123456789';
+// The same secrets for every start, as a deployment keeps them across restarts: the keyed
+// Idempotency-Key hashes of a killed API must match what its restarted successor computes.
+const sessionSecret = randomBytes(24).toString('hex');
+const linkSecret = randomBytes(24).toString('hex');
 
 export type ApiSettings = {
   /** The database the API uses (through the test's proxy). */
@@ -53,12 +57,16 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       HOME: process.env.HOME,
       TZ: 'UTC',
       NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      // One client books over and over: the hourly anti-automation limits would refuse it.
+      BOOKINGS_PER_CLIENT_PER_HOUR: '1000000',
+      MAILS_PER_ADDRESS_PER_HOUR: '1000000',
       PORT: String(settings.port),
       DATABASE_URL: settings.databaseUrl,
       DATA_DIR: settings.dataDir,
       PUBLIC_URL: base,
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      LINK_SECRET: randomBytes(24).toString('hex'),
+      SESSION_SECRET: sessionSecret,
+      LINK_SECRET: linkSecret,
       ADMIN_API_KEY,
       LOG_LEVEL: 'warn',
       ...settings.env,

@@ -68,9 +68,24 @@ const SEEDED_CARD_NUMBERS = ['4242 4242 4242 4242', '5555-5555-5555-4444', '3782
 const SEEDED_SECURITY_CODES = ['739', '846', '5902'];
 const SEEDED_PASSWORDS = [USER.password, 'Tidal-marsh-5512!', 'copper kettle 8841'];
 /** A browser diagnostic that quotes secrets: the log route must take them out before the log. */
+/** A token a diagnostic quotes with no name before it. */
+const SEEDED_TOKEN = 'Zq3xVbN81kLmPq0rStUvWx-_yz0123456789';
+/** Card numbers as people mistype them: doubled spaces, dots, full-width digits. */
+const cardVariants = (card: string) => {
+  const digits = card.replace(/\D/g, '');
+  const groups = digits.match(/.{1,4}/g)!;
+  const fullWidth = (text: string) => text.replace(/\d/g, (d) => String.fromCodePoint(0xff10 + Number(d)));
+  return [card, groups.join('  '), groups.join('.'), fullWidth(groups.join(' '))];
+};
 const secretProse = fc
-  .tuple(fc.constantFrom(...SEEDED_CARD_NUMBERS), fc.constantFrom(...SEEDED_SECURITY_CODES))
-  .map(([card, code]) => `Payment failed for card ${card}, cvv ${code}, security code: ${code}, password=Tidal-marsh-5512!`);
+  .tuple(fc.constantFrom(...SEEDED_CARD_NUMBERS.flatMap(cardVariants)), fc.constantFrom(...SEEDED_SECURITY_CODES), fc.nat(2))
+  .map(([card, code, form]) =>
+    form === 0
+      ? `Payment failed for card ${card}, cvv ${code}, security code: ${code}, password=Tidal-marsh-5512!`
+      : form === 1
+        ? `Card ${card} declined. Password is Tidal-marsh-5512! (try ${code})`
+        : `Lost the answer for ${SEEDED_TOKEN}; card ${card}`,
+  );
 
 const hostileStrings = [
   "' OR 1=1 --",
@@ -113,6 +128,8 @@ const impossibleDates = [
   '2027-04-31',
   '0000-01-01',
   '9999-12-31',
+  '9999-12-30',
+  '9999-12-01',
   '1900-01-01',
   '2037-03-01',
   '2027/02/30',
@@ -144,6 +161,9 @@ function deepNesting(depth: number, asArray: boolean): unknown {
   for (let i = 0; i < depth; i += 1) value = asArray ? [value] : { a: value };
   return value;
 }
+
+/** 45,000 nested brackets, as text: a value this deep cannot be built and serialised by the test itself. */
+const deeplyNestedText = '['.repeat(45_000) + ']'.repeat(45_000);
 
 /** Any hostile JSON value: the "wrong type" of every field. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -200,7 +220,14 @@ function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknow
         return fc.integer({ min, max });
       }
       case 'string': {
-        if (schema.pattern?.includes('\\d{4}')) return fc.constantFrom('2027-03-10', '2027-03-13', '2027/03/11', ...impossibleDates);
+        if (schema.pattern?.includes('\\d{4}')) {
+          // The last days of the year 9999 as a pair, often enough that a stay there is searched and booked.
+          const farFuture = /From|Arrival/i.test(name) ? '9999-12-30' : '9999-12-31';
+          return fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom('2027-03-10', '2027-03-13', '2027/03/11', ...impossibleDates) },
+            { weight: 1, arbitrary: fc.constant(farFuture) },
+          );
+        }
         if (/language/i.test(name)) return fc.constant('en');
         if (/mail/i.test(name)) return fc.constant('guest@example.com');
         if (/phone/i.test(name)) return fc.constant('+441234567890');
@@ -264,6 +291,8 @@ function badBodies(base: fc.Arbitrary<unknown>): fc.Arbitrary<BadBody> {
     .map(([value, choice, replacement]) => mutateAt(value, choice, 'replace', replacement));
   const raw = fc.oneof(
     fc.constantFrom('{', '{"PropertyId":', '[1,2', '{"a":1}}', 'null', 'undefined', "{'a':1}", '\u0000', '{"PropertyId": 1e999}'),
+    // Deeper than JSON.stringify can go: whatever measures or logs a body must not recurse into it.
+    fc.constantFrom(deeplyNestedText, `{"Level":"error","Message":"deep","Details":${deeplyNestedText}}`),
     fc.string({ unit: 'binary', maxLength: 200 }),
   );
   return fc.oneof(
@@ -324,6 +353,7 @@ const seededNeedles: Needle[] = [
   ...SEEDED_CARD_NUMBERS.map(cardNumberNeedle),
   ...SEEDED_SECURITY_CODES.map(securityCodeNeedle),
   ...SEEDED_PASSWORDS.map((password) => textNeedle('password', password)),
+  textNeedle('token', SEEDED_TOKEN),
 ];
 /** The seeded secrets some request really carried: a scan for secrets never sent would prove nothing. */
 const sentNeedles = new Set<Needle>();

@@ -139,6 +139,17 @@ describe('health', () => {
     const ready = await request(t.app).get('/readyz').expect(200);
     expect(ready.body.status).toBe('ready');
   });
+
+  it('says loudly on /readyz when a production site takes card payments on the test gateway', async () => {
+    const production = await createTestApp({ config: { isProduction: true } });
+    try {
+      const ready = await request(production.app).get('/readyz').expect(200);
+      expect(ready.body).toMatchObject({ status: 'ready', payments: 'test' });
+      expect(ready.body.warning).toMatch(/test gateway, which takes no money/);
+    } finally {
+      await production.close();
+    }
+  });
 });
 
 describe('the OpenAPI document', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from '../support/request';
@@ -15,6 +15,9 @@ let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'hotel-web-dist-'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Book</title>');
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map');
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
   t = await createTestApp({ config: { webDist } });
   await givenDefinition(
     t.context,
@@ -62,5 +65,13 @@ describe('the content security policy of the web client’s pages', () => {
     expect(propertyCodeOfPage('/Manage/DEMO')).toBe('DEMO');
     expect(propertyCodeOfPage('/Error')).toBeUndefined();
     expect(propertyCodeOfPage('/Book/%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('the web client’s files', () => {
+  it('serves the scripts but never a source map, even one left in the dist folder', async () => {
+    await request(t.app).get('/assets/index-abc123.js').expect(200);
+    await request(t.app).get('/assets/index-abc123.js.map').expect(404);
+    await request(t.app).get('/assets/index-abc123.js.map').set('Accept', 'text/html').expect(404);
   });
 });

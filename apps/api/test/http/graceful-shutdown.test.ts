@@ -12,6 +12,7 @@ afterAll(() => t.close());
 
 function send(port: number, body: string, { firstPart }: { firstPart: number }) {
   const request = http.request({
+    host: '127.0.0.1',
     port,
     method: 'PUT',
     path: '/api/Admin/Definition',
@@ -29,9 +30,20 @@ function send(port: number, body: string, { firstPart }: { firstPart: number }) 
   return { finish: () => request.end(body.slice(firstPart)), answer };
 }
 
+describe('listening', () => {
+  it('listens on the address it is given (HOST), not on every interface', async () => {
+    const running = await listen(t.app, 0, '127.0.0.1', t.context.logger);
+    try {
+      expect(running.server.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4' });
+    } finally {
+      await running.stop(1_000);
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes a request already in flight, refuses new connections, then stops', async () => {
-    const running = await listen(t.app, 0, t.context.logger);
+    const running = await listen(t.app, 0, '127.0.0.1', t.context.logger);
     const body = JSON.stringify(aDefinition());
     const inFlight = send(running.port, body, { firstPart: 20 });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the server has the request's head

@@ -13,6 +13,7 @@ import {
   purgeExpiredIdempotencyRecords,
   readIdempotencyKey,
   requestHash,
+  requestHashKey,
   saveIdempotentAnswer,
   scheduleIdempotencyPurge,
   storedIdempotencyKey,
@@ -22,8 +23,10 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 
 let t: TestApp;
+let hashKey: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ now: '2027-03-01T09:00:00Z' });
+  hashKey = requestHashKey(t.context.config);
   await t.database.db.execute(sql`CREATE TABLE scratch_bookings (id serial PRIMARY KEY, guest text NOT NULL)`);
 });
 afterAll(() => t.close());
@@ -36,7 +39,12 @@ type Answer = { status: number; body: unknown };
  */
 async function bookScratch(database: Database, key: string, body: { guest: string }, holdMs = 0): Promise<Answer> {
   return database.db.transaction(async (tx) => {
-    const claim = await claimIdempotencyKey(tx, { key, scope: 'scratch', requestHash: requestHash(body), now: t.context.clock.now() });
+    const claim = await claimIdempotencyKey(tx, {
+      key,
+      scope: 'scratch',
+      requestHash: requestHash(body, hashKey),
+      now: t.context.clock.now(),
+    });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body };
     const [row] = await rawRows<{ id: number }>(tx, sql`INSERT INTO scratch_bookings (guest) VALUES (${body.guest}) RETURNING id`);
     if (holdMs > 0) await tx.execute(sql`SELECT pg_sleep(${holdMs / 1000})`);
@@ -60,12 +68,31 @@ function outcomeOf(attempt: Promise<Answer>): Promise<Answer | { error: string }
 
 describe('requestHash', () => {
   it('is the same for bodies that differ only in key order and different for any other change', () => {
-    const a = requestHash({ Booker: { FirstName: 'Ann', LastName: 'Lee' }, Rooms: [1, 2], Notes: undefined });
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Ann' } })).toBe(a);
-    expect(requestHash({ Rooms: [2, 1], Booker: { LastName: 'Lee', FirstName: 'Ann' } })).not.toBe(a);
-    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Anne' } })).not.toBe(a);
-    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Ann' }, Notes: null })).not.toBe(a);
+    const a = requestHash({ Booker: { FirstName: 'Ann', LastName: 'Lee' }, Rooms: [1, 2], Notes: undefined }, hashKey);
+    expect(a).toMatch(/^hmac-v1:[0-9a-f]{64}$/);
+    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Ann' } }, hashKey)).toBe(a);
+    expect(requestHash({ Rooms: [2, 1], Booker: { LastName: 'Lee', FirstName: 'Ann' } }, hashKey)).not.toBe(a);
+    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Anne' } }, hashKey)).not.toBe(a);
+    expect(requestHash({ Rooms: [1, 2], Booker: { LastName: 'Lee', FirstName: 'Ann' }, Notes: null }, hashKey)).not.toBe(a);
+  });
+});
+
+describe('requestHash of a body with card details', () => {
+  const card = { CardNumber: '4242 4242 4242 4242', SecurityCode: '739', ExpiryMonth: 12, ExpiryYear: 2030, NameOnCard: 'Ada Lovelace' };
+  const body = (overrides: object = {}) => ({ Booker: { LastName: 'Lee' }, CardDetails: { ...card, ...overrides } });
+
+  it('leaves the security code out and keeps the card as brand, last four and a keyed fingerprint', () => {
+    const a = requestHash(body(), hashKey);
+    expect(requestHash(body({ SecurityCode: '000' }), hashKey)).toBe(a);
+    expect(requestHash(body({ CardNumber: '4242-4242-4242-4242' }), hashKey)).toBe(a);
+    // Another card with the same brand and last four digits is another request.
+    expect(requestHash(body({ CardNumber: '4000 0566 5566 4242' }), hashKey)).not.toBe(a);
+    expect(requestHash(body({ ExpiryYear: 2031 }), hashKey)).not.toBe(a);
+  });
+
+  it('is keyed: another LINK_SECRET gives another hash of the same body', () => {
+    const otherKey = requestHashKey({ linkSecret: 'another-link-secret-of-32-characters-or-more' });
+    expect(requestHash(body(), otherKey)).not.toBe(requestHash(body(), hashKey));
   });
 });
 
@@ -115,10 +142,19 @@ describe('claiming a key in the use case transaction', () => {
     expect(await scratchRows('reused-b')).toBe(0);
   });
 
+  it('replays a record whose unkeyed hash the 0010 migration dropped to whoever sends its key', async () => {
+    const first = await bookScratch(t.database, 'key-from-before', { guest: 'before-a' });
+    await t.database.db.execute(
+      sql`UPDATE idempotency_records SET request_hash = 'legacy' WHERE key = ${storedIdempotencyKey('key-from-before')}`,
+    );
+    expect(await bookScratch(t.database, 'key-from-before', { guest: 'before-b' })).toEqual(first);
+    expect(await scratchRows('before-b')).toBe(0);
+  });
+
   it('keeps keys apart per scope', async () => {
     const claims = await t.database.db.transaction(async (tx) => {
       const claim = (scope: string) =>
-        claimIdempotencyKey(tx, { key: 'shared', scope, requestHash: requestHash({ a: 1 }), now: t.context.clock.now() });
+        claimIdempotencyKey(tx, { key: 'shared', scope, requestHash: requestHash({ a: 1 }, hashKey), now: t.context.clock.now() });
       return [await claim('one'), await claim('two')];
     });
     expect(claims).toEqual([{ kind: 'new' }, { kind: 'new' }]);
@@ -129,7 +165,7 @@ describe('claiming a key in the use case transaction', () => {
       await claimIdempotencyKey(tx, {
         key: 'key-rollback',
         scope: 'scratch',
-        requestHash: requestHash({ guest: 'rollback' }),
+        requestHash: requestHash({ guest: 'rollback' }, hashKey),
         now: t.context.clock.now(),
       });
       throw new AppError('ROOM_SOLD_OUT', 'sold out');
@@ -179,7 +215,7 @@ describe('what the table keeps', () => {
   it("neither the key nor an answer's token in the clear, yet a retry with the key gets the token back", async () => {
     const key = '0f8a4c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
     const answer = { Success: true, ConfirmationToken: 'Zq3xVbN81kLmPq0rStUvWx-_yzAbCdEfGhIjKlMnOpQ', ReservationNumber: 'N6HQAKBC' };
-    const claim = { key, scope: 'secrets', requestHash: requestHash({ guest: 'secrets' }), now: t.context.clock.now() };
+    const claim = { key, scope: 'secrets', requestHash: requestHash({ guest: 'secrets' }, hashKey), now: t.context.clock.now() };
     await t.database.db.transaction(async (tx) => {
       expect(await claimIdempotencyKey(tx, claim)).toEqual({ kind: 'new' });
       await saveIdempotentAnswer(tx, { key, scope: 'secrets', status: 200, body: answer });

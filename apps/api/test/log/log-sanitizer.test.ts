@@ -15,6 +15,21 @@ describe('sanitizeText', () => {
     ['smtp password: s3cret!', 'smtp password: [removed]'],
     ['reset token=abcDEF123', 'reset token=[removed]'],
     ['card declined, cvv 739, security code: 846, CVC2=7391', 'card declined, cvv [removed], security code: [removed], CVC2=[removed]'],
+    // Card numbers however they are typed: doubled spaces, dots, slashes, full-width digits.
+    ['card 4111  1111  1111  1111 declined', 'card [removed] declined'],
+    ['card 4111.1111.1111.1111 declined', 'card [removed] declined'],
+    ['card 4111 / 1111 / 1111 / 1111 declined', 'card [removed] declined'],
+    ['card ４１１１ １１１１ １１１１ １１１１ declined', 'card [removed] declined'],
+    ['card ４１１１１１１１１１１１１１１１ declined', 'card [removed] declined'],
+    ['ref 12.4111.1111.1111.1111 declined', 'ref [removed] declined'],
+    ['card ٤١١١٤١١١٤١١١٤١١١ declined', 'card [removed] declined'],
+    // Secrets in prose: whatever follows the word on its line goes.
+    ['Login failed. Password is Tidal-marsh-5512! (third try)', 'Login failed. Password [removed]'],
+    ['Login failed. Password is Tidal-marsh-5512!\nnext line', 'Login failed. Password [removed]\nnext line'],
+    ['sent Authorization: Bearer eyJhbGciOiJIUzI1NiJ9', 'sent Authorization: Bearer [removed]'],
+    // A token with no name before it.
+    ['lost answer for Zq3xVbN81kLmPq0rStUvWx-_yz0123456789', 'lost answer for [removed]'],
+    ['retry with ab12cd34ef56gh78ij90 failed', 'retry with [removed] failed'],
   ])('%s', (text, expected) => {
     expect(sanitizeText(text)).toBe(expected);
   });
@@ -22,6 +37,17 @@ describe('sanitizeText', () => {
   it('keeps what helps diagnose: statuses, short numbers, dates, codes', () => {
     const text = 'POST /api/Reservation/Create answered 409 ROOM_SOLD_OUT for room 101 on 2027-03-10 after 1500 ms';
     expect(sanitizeText(text)).toBe(text);
+  });
+
+  it('keeps dotted dates, addresses and route names: too few digits for a card', () => {
+    for (const text of [
+      'at 2027.03.01 the page at 192.168.10.20 reloaded',
+      'RoomTypeConfiguration failed',
+      'Invalid token',
+      'RequestPasswordReset answered 429',
+    ]) {
+      expect(sanitizeText(text)).toBe(text);
+    }
   });
 });
 

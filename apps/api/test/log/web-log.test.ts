@@ -32,11 +32,11 @@ describe('POST /api/Log', () => {
     const response = await post({
       Level: 'error',
       Message: 'Failed to create booking',
-      Code: 'ROOM_SOLD_OUT',
-      Status: 409,
+      Code: 'INTERNAL_ERROR',
+      Status: 500,
       Url: '/api/Reservation/Create',
       Method: 'post',
-      Details: 'Your combination of rooms is not available',
+      Details: 'Something went wrong on our side',
     }).expect(204);
     expect(response.text).toBe('');
     expect(response.headers['content-type']).toBeUndefined();
@@ -44,13 +44,18 @@ describe('POST /api/Log', () => {
       level: 50,
       source: 'web',
       msg: 'Failed to create booking',
-      code: 'ROOM_SOLD_OUT',
-      status: 409,
+      code: 'INTERNAL_ERROR',
+      status: 500,
       url: '/api/Reservation/Create',
       method: 'POST',
-      details: 'Your combination of rooms is not available',
+      details: 'Something went wrong on our side',
       req: expect.objectContaining({ id: expect.any(String) }),
     });
+  });
+
+  it('writes a declined card (or any 4xx) sent as an error as a warning: the guest’s to fix, not our fault', async () => {
+    await post({ Level: 'error', Message: 'Your card was declined.', Code: 'PAYMENT_DECLINED', Status: 402 }).expect(204);
+    expect(webEntries().at(-1)).toMatchObject({ level: 40, code: 'PAYMENT_DECLINED', status: 402 });
   });
 
   it.each([
@@ -150,6 +155,14 @@ describe('POST /api/Log', () => {
     const chunks = ['{"Level":"error","Message":"big","Padding":"', ...Array.from({ length: 9 }, () => 'x'.repeat(1_000)), '"}'];
     expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, chunks)).toBe(413);
     expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, ['{"Level":"info",', '"Message":"small"}'])).toBe(204);
+  });
+
+  it('answers 4xx, not 500, for 45,000 nested brackets, with or without a Content-Length', async () => {
+    const deep = '['.repeat(45_000) + ']'.repeat(45_000);
+    await request(t.app).post('/api/Log').set('X-Forwarded-For', client).set('Content-Type', 'application/json').send(deep).expect(413);
+    const inDetails = `{"Level":"error","Message":"deep","Details":${deep}}`;
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, [inDetails])).toBe(400);
+    expect(await postRaw({ 'Transfer-Encoding': 'chunked' }, [deep])).toBe(400);
   });
 
   it('answers 413 for a compressed body that is over 8 kB once inflated', async () => {

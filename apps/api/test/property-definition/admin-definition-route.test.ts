@@ -39,6 +39,19 @@ describe('PUT /api/Admin/Definition', () => {
     expect(Object.keys(response.body.ModelState).sort()).toEqual(['Properties[0].Email', 'Properties[0].RoomTypes']);
   });
 
+  it('answers 400, quickly, for 45,000 nested brackets', async () => {
+    const deep = '['.repeat(45_000) + ']'.repeat(45_000);
+    const started = Date.now();
+    const response = await request(t.app)
+      .put('/api/Admin/Definition')
+      .set('X-Api-Key', key)
+      .set('Content-Type', 'application/json')
+      .send(`{"Properties":[],"Extra":${deep}}`)
+      .expect(400);
+    expect(response.body.Code).toBe('VALIDATION_FAILED');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it('accepts definitions larger than the 100 kB guests may send', async () => {
     const roomTypes = Array.from({ length: 300 }, (_, i) => ({
       Code: `RT${i}`,

@@ -330,6 +330,15 @@ describe('POST /api/Reservation/Create', () => {
     }
   });
 
+  it('refuses an arrival in the year 9999 with 400 before the card is charged', async () => {
+    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const farRoom = aRoom(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31' });
+    const response = await create(aBooking(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31', Rooms: [farRoom] })).expect(400);
+    expect(response.body.ModelState).toEqual({ 'Rooms[0].DateFrom': ['The arrival date can be at most 10 years ahead'] });
+    expect(authorise).not.toHaveBeenCalled();
+    authorise.mockRestore();
+  });
+
   it('declines a card with 402 and writes nothing', async () => {
     const before = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
     const response = await create(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000000002' } })).expect(402);
@@ -477,6 +486,21 @@ describe('Idempotency-Key on Create', () => {
     const second = await create(aBooking(ids), 'key-replay-1').expect(200);
     expect(second.body).toEqual(first.body);
     expect(await soldOn('DBL', '2027-03-04')).toBe(1);
+  });
+
+  it('stores a request hash that says nothing of the security code, so no code can be tried against it', async () => {
+    const storedHash = async (key: string) =>
+      (
+        await rawRows<{ hash: string }>(
+          t.database.db,
+          sql`SELECT request_hash AS hash FROM idempotency_records WHERE key = encode(sha256(${key}::bytea), 'hex')`,
+        )
+      )[0]!.hash;
+    await create(aBooking(ids, { CardDetails: { ...visa, SecurityCode: '739' } }), 'key-card-code-739').expect(200);
+    await create(aBooking(ids, { CardDetails: { ...visa, SecurityCode: '846' } }), 'key-card-code-846').expect(200);
+    const hash = await storedHash('key-card-code-739');
+    expect(hash).toMatch(/^hmac-v1:[0-9a-f]{64}$/);
+    expect(await storedHash('key-card-code-846')).toBe(hash);
   });
 
   it('answers 422 for the same key with a different body', async () => {

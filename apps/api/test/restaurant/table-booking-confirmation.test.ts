@@ -69,4 +69,18 @@ describe('the table booking confirmation e-mail', () => {
     expect(mail.html).not.toContain('"><img');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
+
+  it('mails no link a guest typed: addresses in the requests are bracketed, and free text given as the identifier is left out', () => {
+    const mail = renderTableBookingConfirmation(
+      aTableBookingConfirmation({
+        specialRequests: 'Claim your voucher at https://evil.example/claim or www.evil.example today',
+        identifier: 'Claim your voucher at evil.example',
+      }),
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/evil\.example|https:\/\/evil/);
+      expect(part).toContain('Claim your voucher at https[:]//evil[.]example/claim or www[.]evil[.]example today');
+      expect(part).not.toContain('Your reference');
+    }
+  });
 });

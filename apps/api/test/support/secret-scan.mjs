@@ -14,13 +14,15 @@ export function masked(value) {
 }
 
 /**
- * A card number as it could be written anywhere: its digits run together, or grouped by spaces,
- * dashes, `+` or `%20` (a query string), as typed or in any other grouping.
+ * A card number as it could be written anywhere: its digits (ASCII or full-width) run together,
+ * or with up to three characters that are neither letters nor digits between any two (spaces,
+ * doubled spaces, dashes, dots, slashes), or `+` or `%20` (a query string).
  */
 export function cardNumberNeedle(number) {
   const digits = number.replace(/\D/g, '');
-  const pattern = digits.split('').map(escapeRegExp).join('(?:[ -]|\\+|%20)?');
-  return { kind: 'card number', label: masked(digits), pattern: new RegExp(`(?<!\\d)${pattern}(?!\\d)`) };
+  const digit = (d) => `[${d}${String.fromCodePoint(0xff10 + Number(d))}]`;
+  const pattern = digits.split('').map(digit).join('(?:[^\\p{L}\\p{N}]{0,3}|\\+|%20)');
+  return { kind: 'card number', label: masked(digits), pattern: new RegExp(`(?<!\\d)${pattern}(?!\\d)`, 'u') };
 }
 
 /**

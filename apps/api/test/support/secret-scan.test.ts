@@ -10,6 +10,9 @@ describe('the secrets scanner', () => {
     'card=4242+4242+4242+4242',
     '4242%204242%204242%204242',
     '"CardNumber":"4242424242 424242"',
+    '4242  4242  4242  4242',
+    '4242.4242.4242.4242',
+    '４２４２ ４２４２ ４２４２ ４２４２',
   ])('finds a card number written as %s', (text) => {
     expect(findSecrets([cardNumberNeedle('4242 4242 4242 4242')], [{ name: 'text', text }])).toHaveLength(1);
   });

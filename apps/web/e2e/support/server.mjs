@@ -8,7 +8,7 @@ import path from 'node:path';
 import { outputDir, repoRoot } from './paths.mjs';
 
 /** The integrator key the suite's API runs with (PUT /api/Admin/Definition changes a price). */
-export const ADMIN_API_KEY = 'e2e-admin-key-not-for-production-use-0000';
+export const ADMIN_API_KEY = 'e2e-admin-key-5c0e9d2a7f3b4816';
 
 function newestMtime(dir) {
   if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
@@ -63,8 +63,14 @@ export async function startApi() {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       DATABASE_URL: '',
-      SESSION_SECRET: 'e2e-session-secret-not-for-production-use-000',
-      LINK_SECRET: 'e2e-link-secret-not-for-production-use-000000',
+      HOST: 'localhost',
+      // Test values, but not the published placeholders a production API refuses.
+      SESSION_SECRET: 'e2e-session-secret-3f9a1c7d5b2e8f40a6c1d9e7',
+      LINK_SECRET: 'e2e-link-secret-8b2d4f6a0c1e3579bdf2468ace',
+      PAYMENTS: 'test',
+      // One client books over and over: the hourly anti-automation limits would refuse it.
+      BOOKINGS_PER_CLIENT_PER_HOUR: '1000000',
+      MAILS_PER_ADDRESS_PER_HOUR: '1000000',
       ADMIN_API_KEY,
       // What production logs, every request included: the secrets scan reads all of it.
       LOG_LEVEL: 'info',

@@ -125,9 +125,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     const errorBody = typeof body === 'object' && body !== null ? (body as ApiErrorBody) : null;
     const error = new ApiError({ status: response.status, body: errorBody, url, method });
-    // 401 is how the server says "not logged in": expected, not an error.
+    // 401 is how the server says "not logged in": expected, not worth a line. Other refusals (a
+    // declined card, a sold-out room, a wrong field) are the guest's to fix: warnings; only the
+    // server's own failures are errors.
     if (response.status !== 401) {
-      logToServer({ Level: 'error', Message: error.message, Code: error.code, Status: error.status, Url: url, Method: method });
+      const Level = response.status >= 500 ? 'error' : 'warn';
+      logToServer({ Level, Message: error.message, Code: error.code, Status: error.status, Url: url, Method: method });
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { totalToPay } from '@hotel/domain/vat';
 import { mailButton, mailCell as cell, mailFactsTable, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
+import { unlinked } from './guest-text';
 
 /** Everything the booking confirmation shows; money in minor units of `currency`, dates as stay dates. */
 export type BookingConfirmationMail = {
@@ -84,7 +85,7 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
   const card = booking.card ? `${CARD_TYPE_NAMES[booking.card.brand]} ending ${booking.card.last4}` : undefined;
   const propertyName = booking.property.propertyName;
 
-  const body = html`<p style="margin:0 0 12px;">Dear ${booking.bookerName},</p>
+  const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(booking.bookerName)},</p>
     <p style="margin:0 0 16px;">Thank you for booking with ${propertyName}. Your reservation is confirmed.</p>
     ${mailFactsTable(stay, `${amountCell}font-weight:600;`)}
     <h2 style="${sectionHeading}">Your rooms</h2>
@@ -142,7 +143,7 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
     <p style="margin:24px 0 0;">We look forward to welcoming you.</p>`;
 
   const text = [
-    `Dear ${booking.bookerName},`,
+    `Dear ${unlinked(booking.bookerName)},`,
     '',
     `Thank you for booking with ${propertyName}. Your reservation is confirmed.`,
     '',

@@ -1,6 +1,7 @@
 import { mailButton, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
+import { unlinked } from './guest-text';
 
 /** What the e-mail confirmation shows: who it is for and the link that confirms the address. */
 export type EmailConfirmationMail = {
@@ -15,12 +16,12 @@ export type EmailConfirmationMail = {
 export const renderEmailConfirmation = defineMailTemplate<EmailConfirmationMail>('email_confirmation', (mail) => {
   const propertyName = mail.property.propertyName;
   const validity = `The link works once, for ${mail.validForHours} hours.`;
-  const body = html`<p style="margin:0 0 12px;">Dear ${mail.firstName},</p>
+  const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(mail.firstName)},</p>
     <p style="margin:0 0 16px;">Thank you for creating an account with ${propertyName}. Please confirm your email address:</p>
     ${mailButton(mail.property, 'Confirm my email address', mail.confirmUrl)}
     <p style="margin:16px 0 0;color:#4b5563;">${validity} If you did not create this account, you can ignore this email.</p>`;
   const text = [
-    `Dear ${mail.firstName},`,
+    `Dear ${unlinked(mail.firstName)},`,
     '',
     `Thank you for creating an account with ${propertyName}. Please confirm your email address:`,
     mail.confirmUrl,

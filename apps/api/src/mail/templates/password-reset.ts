@@ -1,6 +1,7 @@
 import { mailButton, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
+import { unlinked } from './guest-text';
 
 /** What a password reset e-mail shows: who it is for and the link that sets a new password. */
 export type PasswordResetMail = {
@@ -28,13 +29,19 @@ export const renderPasswordReset = defineMailTemplate<PasswordResetMail>('passwo
     mail.reason === 'requested'
       ? 'If you did not ask for this, you can ignore this email: your password stays as it is.'
       : 'If this was not you, you can ignore this email: your account is unchanged.';
-  const body = html`<p style="margin:0 0 12px;">Dear ${mail.firstName},</p>
+  const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(mail.firstName)},</p>
     <p style="margin:0 0 16px;">${opening}</p>
     ${mailButton(mail.property, 'Choose a new password', mail.resetUrl)}
     <p style="margin:16px 0 0;color:#4b5563;">${validity} ${ignore}</p>`;
-  const text = [`Dear ${mail.firstName},`, '', opening, '', `Choose a new password: ${mail.resetUrl}`, '', `${validity} ${ignore}`].join(
-    '\n',
-  );
+  const text = [
+    `Dear ${unlinked(mail.firstName)},`,
+    '',
+    opening,
+    '',
+    `Choose a new password: ${mail.resetUrl}`,
+    '',
+    `${validity} ${ignore}`,
+  ].join('\n');
   return {
     branding: mail.property,
     subject: mail.reason === 'requested' ? `Reset your ${propertyName} password` : `You already have a ${propertyName} account`,

@@ -2,6 +2,7 @@ import { formatDate, type IsoDate } from '@hotel/domain/dates';
 import { mailCell, mailFactsTable, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
+import { plainReference, unlinked } from './guest-text';
 
 /** Everything the table booking confirmation shows; times "HH:mm" local to the property. */
 export type TableBookingConfirmationMail = {
@@ -15,7 +16,7 @@ export type TableBookingConfirmationMail = {
   leaveTime?: string | null;
   promotion?: { name: string; description: string } | null;
   specialRequests?: string | null;
-  /** What the guest gave as their hotel reservation number or other identifier. */
+  /** What the guest gave as their hotel reservation number or other identifier: repeated only when it is a plain reference. */
   identifier?: string | null;
 };
 
@@ -25,6 +26,7 @@ const valueCell = `${mailCell}text-align:right;padding-left:12px;font-weight:600
 export const renderTableBookingConfirmation = defineMailTemplate<TableBookingConfirmationMail>('table_booking', (booking) => {
   const date = formatDate(booking.visitDate, 'dddd Do MMMM YYYY');
   const guests = `${booking.partySize} ${booking.partySize === 1 ? 'guest' : 'guests'}`;
+  const reference = plainReference(booking.identifier);
   const details: [string, string][] = [
     ['Booking reference', booking.bookingReference],
     ['Restaurant', booking.restaurantName],
@@ -33,14 +35,14 @@ export const renderTableBookingConfirmation = defineMailTemplate<TableBookingCon
     ['Party', guests],
     ...(booking.leaveTime ? [['Table until', booking.leaveTime] as [string, string]] : []),
     ...(booking.promotion ? [['Offer', booking.promotion.name] as [string, string]] : []),
-    ...(booking.identifier ? [['Your reference', booking.identifier] as [string, string]] : []),
+    ...(reference ? [['Your reference', reference] as [string, string]] : []),
   ];
   const intro = `Thank you for booking a table at ${booking.restaurantName}. Your table is confirmed.`;
   const leaveNote = booking.leaveTime
     ? `The table is booked again later that evening, so we will need it back by ${booking.leaveTime}.`
     : undefined;
   const promotionNote = booking.promotion?.description || undefined;
-  const requests = booking.specialRequests?.trim() || undefined;
+  const requests = booking.specialRequests?.trim() ? unlinked(booking.specialRequests.trim()) : undefined;
 
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
     ${mailFactsTable(details, valueCell)} ${leaveNote && html`<p style="margin:16px 0 0;">${leaveNote}</p>`}

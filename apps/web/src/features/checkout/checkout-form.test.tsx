@@ -213,6 +213,10 @@ describe('CheckoutForm', () => {
     await waitFor(() => expect(createCalls(calls)).toHaveLength(2));
     const [first, second] = createCalls(calls);
     expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    // A declined card is the guest's to fix, not a fault of ours: the server log gets a warning.
+    const diagnostics = calls.filter((call) => call.path === '/api/Log').map((call) => call.body as { Level: string; Status: number });
+    expect(diagnostics).toContainEqual(expect.objectContaining({ Level: 'warn', Status: 402 }));
+    expect(diagnostics.filter((diagnostic) => diagnostic.Level === 'error')).toEqual([]);
   });
 
   it.each([
