@@ -22,6 +22,25 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // API tests request through test/support/request.ts, which checks every answer against its route's schema.
+    files: ['apps/api/test/**/*.ts'],
+    ignores: ['apps/api/test/support/request.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'supertest',
+              message: 'Use { request } from test/support/request: it checks answers against the contract.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', 'scripts/**', '**/cli.ts', '**/bench/**', '**/e2e/**', 'db/scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,31 +1,23 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { accountSessions } from './account/account-passport';
-import { registerAccountRoutes } from './account/account-routes';
+import { accountSessions, registerAccountRoutes } from './account';
 import type { AppContext } from './app-context';
-import { registerAvailabilityRoutes } from './availability/availability-routes';
-import { registerBookConfigRoutes } from './book-config/book-config-routes';
-import { registerCompanyRoutes } from './company/company-routes';
-import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate/currency-exchange-rate-routes';
-import { apiDocsRouter } from './docs/api-docs';
-import { healthRouter } from './health/health-routes';
-import { accessLog } from './http/access-log';
-import { requireAdminApiKey } from './http/admin-api-key';
-import { ApiRouter } from './http/api-router';
-import { AppError } from './http/app-error';
-import { errorHandler } from './http/error-response';
-import { findWebDist, serveWebClient } from './http/static-web';
-import { allowPropertyTracking, securityHeaders } from './http/content-security';
-import { registerLogRoutes } from './log/log-routes';
-import { registerTestChallengeRoutes } from './payments/test-challenge-routes';
-import { registerPropertyRoutes } from './property/property-routes';
-import { registerDefinitionRoutes } from './property-definition/definition-routes';
-import { registerReservationRoutes } from './reservation/reservation-routes';
-import { reservationPaymentSettled } from './reservation/settle-reservation-payment';
-import { registerRestaurantRoutes } from './restaurant/restaurant-routes';
-import { registerRoomTypeConfigurationRoutes } from './room-type-configuration/room-type-configuration-routes';
-import { registerServiceRoutes } from './service/service-routes';
-import { registerStaticDataRoutes } from './static-data/static-data-routes';
+import { registerAvailabilityRoutes } from './availability';
+import { registerBookConfigRoutes } from './book-config';
+import { registerCompanyRoutes } from './company';
+import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate';
+import { apiDocsRouter } from './docs';
+import { healthRouter } from './health';
+import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
+import { registerLogRoutes } from './log';
+import { registerTestChallengeRoutes } from './payments';
+import { allowPropertyTracking, registerPropertyRoutes } from './property';
+import { registerDefinitionRoutes } from './property-definition';
+import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
+import { registerRestaurantRoutes } from './restaurant';
+import { registerRoomTypeConfigurationRoutes } from './room-type-configuration';
+import { registerServiceRoutes } from './service';
+import { registerStaticDataRoutes } from './static-data';
 
 /** Builds the Express application: security headers, logging, JSON parsing, every /api route, the web client. */
 export function createApp(context: AppContext): { app: Express; api: ApiRouter } {

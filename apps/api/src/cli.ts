@@ -3,10 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { systemClock } from './app-context';
 import { loadConfig } from './config';
-import { openMigratedDatabase } from './database/open-database';
+import { openMigratedDatabase } from './database';
 import { createLogger } from './logger';
-import { definitionSchema } from './property-definition/definition-schema';
-import { importDefinition } from './property-definition/import-definition';
+import { definitionSchema, importDefinition } from './property-definition';
 
 const usage = `Usage:
   pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Every environment variable the API reads, parsed once at start-up (see .env.example). */
-const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const proxyNames: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, a CIDR range (203.0.113.0/24, fd00::/8) or one of Express's names (loopback, linklocal, uniquelocal). */
 function isProxyAddress(entry: string): boolean {

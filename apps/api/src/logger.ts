@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { sanitizeUrl } from './log/log-sanitizer';
+import { sanitizeUrl } from './log-sanitizer';
 
 /**
  * Paths pino blanks wherever they appear in a logged object: credentials, session cookies,

@@ -1,18 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { systemClock, type AppContext } from './app-context';
+import { createAppContext, systemClock, type AppContext } from './app-context';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openMigratedDatabase } from './database/open-database';
-import { testPaymentsWarning } from './health/health-routes';
-import { scheduleIdempotencyPurge } from './http/idempotency';
+import { openMigratedDatabase } from './database';
+import { scheduleIdempotencyPurge } from './http';
+import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
-import { startMailDispatcher } from './mail/mail-dispatcher';
-import { createMailTransport } from './mail/mail-transport';
-import { createPaymentGateway } from './payments/payment-gateway-factory';
-import { importDemoWhenEmpty } from './property-definition/demo-import';
-import { scheduleSellableWindowRefresh } from './property-definition/sellable-window-refresh';
-import { scheduleAbandonedPaymentRelease } from './reservation/settle-reservation-payment';
+import { startMailDispatcher } from './mail';
+import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
+import { scheduleAbandonedPaymentRelease } from './reservation';
 import { listen } from './server';
 
 // Buffered, asynchronous writes: a synchronous write per request line cost a fifth of the
@@ -26,14 +23,7 @@ const withDemo = process.argv.includes('--demo');
 
 async function openContext(config: Config, logger: Logger): Promise<AppContext> {
   const database = await openMigratedDatabase(config, logger);
-  return {
-    config,
-    database,
-    logger,
-    clock: systemClock,
-    paymentGateway: createPaymentGateway(config, systemClock),
-    mailTransport: createMailTransport(config, logger),
-  };
+  return createAppContext({ config, database, logger, clock: systemClock });
 }
 
 /** The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned payments. */

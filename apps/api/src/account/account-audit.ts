@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Request } from 'express';
 import { auditLog } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 /** What happened to an account, as `audit_log.action`. */
 export type AccountAction =

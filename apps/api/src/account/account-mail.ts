@@ -1,24 +1,10 @@
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { enqueueMail } from '../mail/outbox';
-import { renderEmailConfirmation } from '../mail/templates/email-confirmation';
-import type { MailBranding } from '../mail/templates/mail-layout';
-import { renderPasswordReset } from '../mail/templates/password-reset';
-import type { PropertyRow } from '../property/property-queries';
+import type { Tx } from '../database';
+import { enqueueMail, mailBrandingOf, renderEmailConfirmation, renderPasswordReset } from '../mail';
+import type { PropertyRow } from '../property';
 import { issueToken, tokenLifetimeMs } from './one-time-tokens';
 
 type Recipient = { id: number; email: string; firstName: string };
-
-function brandingOf(property: PropertyRow, publicUrl: string): MailBranding {
-  return {
-    propertyName: property.name,
-    logoUrl: property.logoFileUrl?.startsWith('/') ? `${publicUrl}${property.logoFileUrl}` : property.logoFileUrl,
-    themeColour: property.theme?.BrandPrimary ?? null,
-    address: property.address,
-    telephone: property.telephone,
-    email: property.email,
-  };
-}
 
 /** A page of the web client under `/Account/...` carrying a token: `${PUBLIC_URL}/Account/{page}/{propertyCode}?token=...`. */
 function accountLink(publicUrl: string, page: 'ConfirmEmail' | 'ResetPassword', propertyCode: string, token: string): string {
@@ -35,7 +21,7 @@ export async function enqueueEmailConfirmation(
 ): Promise<void> {
   const token = await issueToken(tx, user.id, 'confirm_email', now);
   const mail = renderEmailConfirmation({
-    property: brandingOf(property, context.config.publicUrl),
+    property: mailBrandingOf(property, context.config.publicUrl),
     firstName: user.firstName,
     confirmUrl: accountLink(context.config.publicUrl, 'ConfirmEmail', property.code, token),
     validForHours: tokenLifetimeMs.confirm_email / 3_600_000,
@@ -57,7 +43,7 @@ export async function enqueuePasswordReset(
 ): Promise<void> {
   const token = await issueToken(tx, user.id, 'reset_password', now);
   const mail = renderPasswordReset({
-    property: brandingOf(property, context.config.publicUrl),
+    property: mailBrandingOf(property, context.config.publicUrl),
     firstName: user.firstName,
     resetUrl: accountLink(context.config.publicUrl, 'ResetPassword', property.code, token),
     validForMinutes: tokenLifetimeMs.reset_password / 60_000,

@@ -2,8 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../app-context';
-import { hasCookie, refuseCrossSiteWrites } from '../http/csrf';
-import { sessionCookieName, sessionMiddleware } from '../http/session';
+import { hasCookie, refuseCrossSiteWrites, sessionCookieName, sessionMiddleware } from '../http';
 import { originOf } from './account-audit';
 import { checkCredentials, loadSessionUser, type SessionUser } from './login';
 
@@ -16,14 +15,12 @@ declare global {
   }
 }
 
-// One authenticator per application (tests run several in one process), shared by the
-// session middleware and the login route.
-const authenticators = new WeakMap<AppContext, passport.Authenticator>();
-
-/** The application's passport: a local strategy on EmailAddress/Password, sessions holding the user id. */
-export function accountAuthenticator(context: AppContext): passport.Authenticator {
-  const existing = authenticators.get(context);
-  if (existing) return existing;
+/**
+ * The application's passport: a local strategy on EmailAddress/Password, sessions holding the
+ * user id. Built once per application context (app-context.ts), shared by the session
+ * middleware and the login route.
+ */
+export function createAccountAuthenticator(context: Pick<AppContext, 'database' | 'clock'>): passport.Authenticator {
   const authenticator = new passport.Passport();
   authenticator.use(
     'local',
@@ -38,7 +35,6 @@ export function accountAuthenticator(context: AppContext): passport.Authenticato
   authenticator.deserializeUser((id: unknown, done) => {
     loadSessionUser(context, id).then((user) => done(null, user), done);
   });
-  authenticators.set(context, authenticator);
   return authenticator;
 }
 
@@ -50,7 +46,7 @@ export function accountAuthenticator(context: AppContext): passport.Authenticato
  * (searches, calendars, anonymous bookings: nearly all traffic) skip the session machinery.
  */
 export function accountSessions(context: AppContext): RequestHandler[] {
-  const authenticator = accountAuthenticator(context);
+  const { authenticator } = context;
   const { publicUrl } = context.config;
   const cookieName = sessionCookieName(publicUrl);
   const sessions = Router().use(sessionMiddleware(context), authenticator.initialize(), authenticator.session());

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cardTypes, properties, reservations, savedCards, users } from '@hotel/db/schema';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 
 /** A user as the account use cases read it; the hash never leaves the account area. */
 export type UserRow = {

@@ -11,16 +11,13 @@ import {
   updateAccountRequestSchema,
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
-import { mailsPerAddress, rateLimit } from '../http/rate-limit';
-import { isHttpsSite, sessionCookieName } from '../http/session';
-import { auditAccount, originOf } from './account-audit';
+import { type ApiRouter, AppError, mailsPerAddress, rateLimit, isHttpsSite, sessionCookieName } from '../http';
+import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { accountAuthenticator, authenticateLocal, destroySession, logIn } from './account-passport';
-import { accountSchema, resultSchema, resultWithAccountSchema } from './account-response';
+import { authenticateLocal, destroySession, logIn } from './account-passport';
+import { accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
 import { changePassword, getAccount, updateAccount } from './account-service';
-import { recordLogin, type SessionUser } from './login';
+import { recordLogin, recordLogout, type SessionUser } from './login';
 import { loginThrottle } from './login-throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { confirmEmail, register } from './registration';
@@ -48,7 +45,7 @@ const emailKey = (req: Request) => {
 const minutes = (count: number) => count * 60_000;
 
 export function registerAccountRoutes(api: ApiRouter, context: AppContext): void {
-  const authenticator = accountAuthenticator(context);
+  const { authenticator } = context;
   const { publicUrl } = context.config;
   const limit = (name: string, windowMs: number, attempts: number, message: string, key?: (req: Request) => string) =>
     rateLimit({ name, windowMs, limit: attempts, message, ...(key ? { key } : {}) }, context);
@@ -93,6 +90,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'get',
       path: '/api/Account',
+      operationId: 'getAccount',
       summary: 'The logged-in user: details and saved cards (with propertyId, the cards that property accepts)',
       tag: 'Account',
       query: accountQuery,
@@ -107,6 +105,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Authenticate',
+      operationId: 'authenticate',
       summary: 'Log in: sets a new session cookie and answers the user, or Success false for a wrong address or password',
       tag: 'Account',
       body: authenticateRequestSchema,
@@ -132,6 +131,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Logout',
+      operationId: 'logout',
       summary: 'Log out: ends the session in the store and clears the cookie',
       tag: 'Account',
       response: resultSchema,
@@ -139,13 +139,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     async (_input, req, res) => {
       const user = req.user;
       await destroySession(req);
-      if (user)
-        await auditAccount(context.database.db, {
-          action: 'account.logout',
-          userId: user.id,
-          at: context.clock.now(),
-          origin: originOf(req),
-        });
+      if (user) await recordLogout(context, user.id, originOf(req));
       res.clearCookie(sessionCookieName(publicUrl), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttpsSite(publicUrl) });
       return { Success: true, Message: SUCCESS_MESSAGES.loggedOut };
     },
@@ -155,6 +149,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Register',
+      operationId: 'register',
       summary: 'Register and e-mail a confirmation link; the same answer whether or not the address has an account',
       tag: 'Account',
       body: registerRequestSchema,
@@ -168,6 +163,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/ConfirmEmail',
+      operationId: 'confirmEmail',
       summary: 'Confirm an e-mail address with the token of the e-mailed link (single use, 24 hours)',
       tag: 'Account',
       body: confirmEmailRequestSchema,
@@ -180,6 +176,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/RequestPasswordReset',
+      operationId: 'requestPasswordReset',
       summary: 'E-mail a password reset link (one hour); the same answer whether or not the address has an account',
       tag: 'Account',
       body: requestPasswordResetRequestSchema,
@@ -193,6 +190,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/PasswordReset',
+      operationId: 'resetPassword',
       summary: 'Set a new password with the token of the e-mailed link; ends every session of the user',
       tag: 'Account',
       body: passwordResetRequestSchema,
@@ -206,6 +204,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/ChangePassword',
+      operationId: 'changePassword',
       summary: 'Change the password (current one required); ends every session and answers a new session cookie',
       tag: 'Account',
       body: changePasswordRequestSchema,
@@ -225,6 +224,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'post',
       path: '/api/Account/Update',
+      operationId: 'updateAccount',
       summary: "Save the user's names, telephone and offers choice",
       tag: 'Account',
       body: updateAccountRequestSchema,

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../app-context';
-import { AppError } from '../http/app-error';
-import { SlidingWindowCounter } from '../http/rate-limit-store';
+import { AppError, SlidingWindowCounter } from '../http';
 import { ACCOUNT_MESSAGES } from './account-messages';
 
 const minutes = (count: number) => count * 60_000;

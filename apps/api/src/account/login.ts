@@ -44,6 +44,11 @@ export async function recordLogin(context: Pick<AppContext, 'database' | 'clock'
   });
 }
 
+/** Notes a logout in the audit log. */
+export async function recordLogout(context: Pick<AppContext, 'database' | 'clock'>, userId: number, origin: RequestOrigin): Promise<void> {
+  await auditAccount(context.database.db, { action: 'account.logout', userId, at: context.clock.now(), origin });
+}
+
 /** The user behind a session's stored id, read fresh on each request (false once the account is gone). */
 export async function loadSessionUser(context: Pick<AppContext, 'database'>, id: unknown): Promise<SessionUser | false> {
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return false;

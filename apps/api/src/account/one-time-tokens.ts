@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { oneTimeTokens, type oneTimeTokenPurpose } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
+import type { Tx } from '../database';
 
 export type TokenPurpose = (typeof oneTimeTokenPurpose.enumValues)[number];
 

@@ -12,16 +12,16 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // Verified against when an address has no account, so that "no such user" costs what "wrong
-// password" costs and the answer's timing does not tell which it was.
-let standInHash: Promise<string> | undefined;
+// password" costs and the answer's timing does not tell which it was. A hash made once with
+// `hashingOptions` (of a password nobody has); a change of options must make it again.
+export const standInHash = '$argon2id$v=19$m=19456,p=1,t=2$6MepiRSRoKnYozqo039+Lg$5p/kg+OvOVUxDs41tCKCP/ivGFpdS0zdGN1E9r/rzyU';
 
 /**
  * Whether `password` matches `hash`; with no hash (no such user) a stand-in hash of the same
  * cost is checked instead and the answer is false. A malformed hash is a mismatch, not a crash.
  */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
-  standInHash ??= hashPassword('no account has this password: it only takes the time a real check takes');
-  const checked = hash ?? (await standInHash);
+  const checked = hash ?? standInHash;
   try {
     return (await argon2.verify(checked, password)) && hash !== undefined;
   } catch {

@@ -1,15 +1,13 @@
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { PasswordResetRequest, RequestPasswordResetRequest } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { invalidField, notFound } from '../http/app-error';
-import { endSessionsOfUser } from '../http/session-store';
-import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import { findProperty } from '../property/property-queries';
+import { invalidField, notFound, endSessionsOfUser } from '../http';
+import { findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueuePasswordReset } from './account-mail';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmUserEmail, findUserByEmail, findUserById, updateUser } from './account-queries';
-import type { ResultAnswer } from './account-response';
+import type { ResultAnswer } from '@hotel/domain/wire/account-response';
 import { consumeToken, revokeTokens } from './one-time-tokens';
 import { hashPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';
@@ -53,7 +51,7 @@ export async function requestPasswordReset(
       ...(user ? {} : { details: { email, reason: 'no_account' } }),
     });
   });
-  notifyMailEnqueued();
+  context.mailEnqueued.notify();
   await waitUntil(answerAfter);
   return { Success: true, Message: ACCOUNT_MESSAGES.resetRequested };
 }

@@ -1,14 +1,13 @@
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { RegisterRequest } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { invalidField, notFound } from '../http/app-error';
-import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import { findProperty } from '../property/property-queries';
+import { invalidField, notFound } from '../http';
+import { findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueueEmailConfirmation, enqueuePasswordReset } from './account-mail';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmUserEmail, findUserByEmail, insertUser } from './account-queries';
-import type { ResultAnswer } from './account-response';
+import type { ResultAnswer } from '@hotel/domain/wire/account-response';
 import { consumeToken } from './one-time-tokens';
 import { hashPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';
@@ -50,7 +49,7 @@ export async function register(context: AppContext, request: RegisterRequest, or
     await enqueuePasswordReset(tx, context, owner, property, now, 'already_registered');
     await auditAccount(tx, { action: 'account.registration_for_existing_address', userId: owner.id, at: now, origin });
   });
-  notifyMailEnqueued();
+  context.mailEnqueued.notify();
   return { Success: true, Message: SUCCESS_MESSAGES.registered };
 }
 

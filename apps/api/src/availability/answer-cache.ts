@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../database/db';
-import { JsonText } from '../http/json-text';
+import { JsonText } from '../http';
+
+/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Availability answers by everything they are computed from: the request, the property's
@@ -14,20 +16,21 @@ export class AnswerCache {
   private readonly computing = new Map<string, Promise<JsonText>>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes = MAX_CACHED_BYTES) {}
 
-  answer(key: string, compute: () => Promise<unknown>): Promise<JsonText> {
+  /** The cached answer of `key`, or `compute`'s serialised; callers keep one answer type per key prefix. */
+  answer<T>(key: string, compute: () => Promise<T>): Promise<JsonText<T>> {
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: eviction takes from the front.
       this.entries.delete(key);
       this.entries.set(key, cached);
-      return Promise.resolve(cached);
+      return Promise.resolve(cached as JsonText<T>);
     }
     let pending = this.computing.get(key);
     if (!pending) {
       pending = compute().then((answer) => {
-        const text = new JsonText(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
+        const text = new JsonText<unknown>(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
         this.store(key, text);
         return text;
       });
@@ -35,7 +38,7 @@ export class AnswerCache {
       const done = () => this.computing.delete(key);
       pending.then(done, done);
     }
-    return pending;
+    return pending as Promise<JsonText<T>>;
   }
 
   private store(key: string, text: JsonText): void {
@@ -49,16 +52,4 @@ export class AnswerCache {
       this.bytes -= old.body.length + oldKey.length;
     }
   }
-}
-
-/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-
-const caches = new WeakMap<Db, AnswerCache>();
-
-/** The answer cache of one database (tests open several databases in one process). */
-export function answerCache(db: Db): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new AnswerCache(MAX_CACHED_BYTES)));
-  return cache;
 }

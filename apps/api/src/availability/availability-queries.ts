@@ -14,9 +14,7 @@ import {
   roomTypeUpgrades,
   roomTypes,
 } from '@hotel/db/schema';
-import { BatchedRead } from '../database/batched-read';
-import type { Db, Queryable } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import { BatchedRead, type Db, type Queryable, rawRows } from '../database';
 
 export type RoomTypeRow = Awaited<ReturnType<typeof findSellableRoomTypes>>[number];
 export type RatePlanRow = Awaited<ReturnType<typeof findSellableRatePlans>>[number];
@@ -25,27 +23,45 @@ export type RatePlanRow = Awaited<ReturnType<typeof findSellableRatePlans>>[numb
 export type PropertyVersions = { id: number; groupId: number | null; catalogueVersion: number; inventoryVersion: number };
 
 /**
- * A property's versions, in one small query. The inventory version is the sum of its room
- * types' versions: each is only ever raised, so the sum changes whenever any of them does.
- * Every search and calendar asks, so concurrent callers share a query (one started after
- * they asked, so a booking committed before the call is always seen).
+ * The two reads every search, calendar and booking runs, prepared once per context (a second
+ * context on the same database is another API process, with statements and batches of its own).
  */
-export function findPropertyVersions(db: Db, propertyId: number): Promise<PropertyVersions | undefined> {
-  if (propertyId > MAX_ID) return Promise.resolve(undefined);
-  let reader = versionReaders.get(db);
-  if (!reader) versionReaders.set(db, (reader = new BatchedRead((ids) => readVersions(db, ids))));
-  return reader.read(propertyId);
+export class AvailabilityReads {
+  private readonly versionReader = new BatchedRead((ids: number[]) => this.readVersions(ids));
+  // Prepared at first use, so the database does not parse and plan them again on each request.
+  private versionsStatement: ReturnType<typeof prepareVersions> | undefined;
+  private freeUnitsStatement: ReturnType<typeof prepareFreeUnits> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A property's versions, in one small query. The inventory version is the sum of its room
+   * types' versions: each is only ever raised, so the sum changes whenever any of them does.
+   * Every search and calendar asks, so concurrent callers share a query (one started after
+   * they asked, so a booking committed before the call is always seen).
+   */
+  propertyVersions(propertyId: number): Promise<PropertyVersions | undefined> {
+    if (propertyId > MAX_ID) return Promise.resolve(undefined);
+    return this.versionReader.read(propertyId);
+  }
+
+  /**
+   * Rooms free for a whole stay per active room type of a property: the smallest `total - sold`
+   * over its nights. A night without an inventory row is outside the sellable window and counts
+   * as none free; a room type missing from the map has none free.
+   */
+  async freeUnits(propertyId: number, from: string, to: string, nights: number): Promise<Map<number, number>> {
+    this.freeUnitsStatement ??= prepareFreeUnits(this.db);
+    const rows = await this.freeUnitsStatement.execute({ propertyId, from, to });
+    return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
+  }
+
+  private async readVersions(propertyIds: number[]): Promise<Map<number, PropertyVersions>> {
+    this.versionsStatement ??= prepareVersions(this.db);
+    const rows = await this.versionsStatement.execute({ propertyIds: `{${propertyIds.join(',')}}` });
+    return new Map(rows.map((row) => [row.id, { ...row, inventoryVersion: Number(row.inventoryVersion) }]));
+  }
 }
-
-const versionReaders = new WeakMap<Db, BatchedRead<number, PropertyVersions>>();
-
-async function readVersions(db: Db, propertyIds: number[]): Promise<Map<number, PropertyVersions>> {
-  const rows = await propertyVersionsStatement(db).execute({ propertyIds: `{${propertyIds.join(',')}}` });
-  return new Map(rows.map((row) => [row.id, { ...row, inventoryVersion: Number(row.inventoryVersion) }]));
-}
-
-// Prepared once per connection, so the database does not parse and plan it again on each request.
-const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareVersions>>();
 
 function prepareVersions(db: Db) {
   return db
@@ -61,12 +77,6 @@ function prepareVersions(db: Db) {
     .where(sql`${properties.id} = any(${sql.placeholder('propertyIds')}::int[])`)
     .groupBy(properties.id)
     .prepare('property_versions');
-}
-
-function propertyVersionsStatement(db: Db) {
-  let statement = preparedVersions.get(db);
-  if (!statement) preparedVersions.set(db, (statement = prepareVersions(db)));
-  return statement;
 }
 
 /** The room types a property sells, in its order, with the codes of the room types each upgrades to. */
@@ -165,21 +175,6 @@ export async function findMonthPrices(db: Queryable, roomTypeIds: number[], firs
         WHERE ${inArray(nightlyPrices.roomTypeId, roomTypeIds)} AND night BETWEEN ${first}::date AND ${last}::date`,
   );
 }
-
-/**
- * Rooms free for a whole stay per active room type of a property: the smallest `total - sold`
- * over its nights. A night without an inventory row is outside the sellable window and counts
- * as none free; a room type missing from the map has none free.
- */
-export async function findFreeUnits(db: Db, propertyId: number, from: string, to: string, nights: number): Promise<Map<number, number>> {
-  let statement = preparedFreeUnits.get(db);
-  if (!statement) preparedFreeUnits.set(db, (statement = prepareFreeUnits(db)));
-  const rows = await statement.execute({ propertyId, from, to });
-  return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
-}
-
-// Every search that is not answered from the cache, and every booking, runs this: prepared once per connection.
-const preparedFreeUnits = new WeakMap<Db, ReturnType<typeof prepareFreeUnits>>();
 
 function prepareFreeUnits(db: Db) {
   return db

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { MAX_ID } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { availabilityCalendar, calendarResponseSchema } from './calendar';
+import type { ApiRouter } from '../http';
+import { calendarResponseSchema } from '@hotel/domain/wire/calendar-response';
+import { availabilityCalendar } from './calendar';
 import { searchAvailability } from './search-availability';
-import { searchResponseSchema } from './search-response';
+import { searchResponseSchema } from '@hotel/domain/wire/search-response';
 
 export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'post',
       path: '/api/Availability/Search',
+      operationId: 'searchAvailability',
       summary: 'Room types and rates available for a stay and the searched rooms',
       tag: 'Availability',
       body: searchRequestSchema,
@@ -26,10 +28,11 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
     {
       method: 'get',
       path: '/api/Availability',
+      operationId: 'getAvailabilityCalendar',
       summary: 'The availability calendar: rooms free and open rates per night (today to 36 months ahead)',
       tag: 'Availability',
       query: z.object({
-        propertyId: z.coerce.number().int().positive().max(MAX_ID),
+        propertyId: queryId('propertyId'),
         fromDate: wireDate,
         toDate: wireDate,
         languageCode: z.string().max(35).optional(),

@@ -1,27 +1,14 @@
-import { z } from 'zod';
 import { addDays, calendarWindow, daysBetween, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { DEFAULT_PARTY, fitsRoomTypeAndRate } from '@hotel/domain/occupancy';
 import { pricePerNight, roomPrice } from '@hotel/domain/pricing';
 import { shortestOpenStays } from '@hotel/domain/restrictions';
+import type { CalendarResponse } from '@hotel/domain/wire/calendar-response';
 import type { AppContext } from '../app-context';
-import type { Db } from '../database/db';
-import { invalidField, notFound } from '../http/app-error';
-import type { JsonText } from '../http/json-text';
-import { answerCache } from './answer-cache';
-import { findFreeUnitsByNight, findPropertyVersions, type PropertyVersions } from './availability-queries';
-import { catalogueCache } from './catalogue-cache';
+import { invalidField, notFound, type JsonText } from '../http';
+import { findFreeUnitsByNight, type PropertyVersions } from './availability-queries';
 import { rateOccupancy, roomTypeLimits } from './search-availability';
 import { maxNightsPerStay } from './stay-request';
-
-export const calendarResponseSchema = z.array(
-  z.object({
-    DateOfStay: z.string(),
-    AvailableRooms: z.number().int(),
-    Rates: z.array(z.object({ RatePlanId: z.number().int(), MinLengthOfStay: z.number().int(), MinimumRate: z.number() })),
-  }),
-);
-export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 /**
  * GET /api/Availability: one entry per night from `fromDate` to `toDate` (clamped to today ..
@@ -29,13 +16,13 @@ export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
  * arrive on that night. Cached on the property's catalogue and inventory versions (answer-cache.ts).
  */
 export async function availabilityCalendar(
-  context: Pick<AppContext, 'database' | 'clock'>,
+  context: Pick<AppContext, 'database' | 'clock' | 'availability'>,
   query: { propertyId: number; fromDate: string; toDate: string },
-): Promise<JsonText> {
-  const db = context.database.db;
-  const versions = await findPropertyVersions(db, query.propertyId);
+): Promise<JsonText<CalendarResponse>> {
+  const { availability } = context;
+  const versions = await availability.reads.propertyVersions(query.propertyId);
   if (!versions) throw notFound(`There is no property ${query.propertyId}.`);
-  const { property } = await catalogueCache(db).catalogue(versions);
+  const { property } = await availability.catalogue.catalogue(versions);
   const from = parseDate(query.fromDate);
   const to = parseDate(query.toDate);
   if (!from) throw invalidField('fromDate', 'A valid date is required');
@@ -45,7 +32,7 @@ export async function availabilityCalendar(
   const first = from > window.from ? from : window.from;
   const last = to < window.to ? to : window.to;
   const key = `calendar|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${first}|${last}`;
-  return answerCache(db).answer(key, () => calendarNights(db, versions, first, last));
+  return availability.answers.answer(key, () => calendarNights(context, versions, first, last));
 }
 
 /**
@@ -55,13 +42,18 @@ export async function availabilityCalendar(
  * among the room types allowing that, the lowest price per night of such a stay. For a night
  * where one night is enough, MinimumRate is exactly a one-night search's price for one adult.
  */
-async function calendarNights(db: Db, versions: PropertyVersions, first: IsoDate, last: IsoDate): Promise<CalendarResponse> {
+async function calendarNights(
+  context: Pick<AppContext, 'database' | 'availability'>,
+  versions: PropertyVersions,
+  first: IsoDate,
+  last: IsoDate,
+): Promise<CalendarResponse> {
   if (first > last) return [];
   // A stay arriving on the last night may last up to the longest stay sold online.
   const lastDeparture = addDays(last, maxNightsPerStay);
   const [{ catalogue, prices }, freeUnits] = await Promise.all([
-    catalogueCache(db).pricedCatalogue(versions, first, lastDeparture),
-    findFreeUnitsByNight(db, versions.id, first, lastDeparture),
+    context.availability.catalogue.pricedCatalogue(versions, first, lastDeparture),
+    findFreeUnitsByNight(context.database.db, versions.id, first, lastDeparture),
   ]);
   const arrivals = daysBetween(first, last) + 1;
   const days = daysBetween(first, lastDeparture) + 1;

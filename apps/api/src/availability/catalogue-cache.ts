@@ -1,8 +1,8 @@
 import { addDays, type IsoDate } from '@hotel/domain/dates';
 import type { PriceComponents } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
-import type { Db, Tx } from '../database/db';
-import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property/property-queries';
+import type { Db, Tx } from '../database';
+import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property';
 import {
   findCatalogueVersion,
   findMonthPrices,
@@ -270,13 +270,4 @@ export class CatalogueCache {
       this.properties.get(propertyId)?.months.delete(month);
     }
   }
-}
-
-const caches = new WeakMap<Db, CatalogueCache>();
-
-/** The cache of one database (tests open several databases in one process). */
-export function catalogueCache(db: Db): CatalogueCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new CatalogueCache(db)));
-  return cache;
 }

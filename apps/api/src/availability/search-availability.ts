@@ -3,14 +3,12 @@ import { lowestRate, stayRoomCost, type RoomCost } from '@hotel/domain/pricing';
 import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
-import type { Db } from '../database/db';
-import type { JsonText } from '../http/json-text';
-import { answerCache } from './answer-cache';
-import { notFound } from '../http/app-error';
-import type { PropertyRow } from '../property/property-queries';
-import { findPropertyVersions, type PropertyVersions, type RatePlanRow, type RoomTypeRow } from './availability-queries';
-import { catalogueCache } from './catalogue-cache';
-import { toRate, toRoomType, type PricedRate, type SearchResponse } from './search-response';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
+import { type JsonText, notFound } from '../http';
+import type { PropertyRow } from '../property';
+import type { AvailabilityCaches } from './availability-caches';
+import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
+import { toRate, toRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStay, type QuotedRate } from './stay-quote';
 
@@ -35,11 +33,15 @@ export function rateOccupancy(plan: RatePlanRow): RateOccupancy {
 }
 
 /** The property searched: the location chosen (a property of the same group) or the property itself. */
-async function searchedProperty(db: Db, propertyId: number, locationId: number | null | undefined): Promise<PropertyVersions> {
-  const property = await findPropertyVersions(db, propertyId);
+async function searchedProperty(
+  availability: AvailabilityCaches,
+  propertyId: number,
+  locationId: number | null | undefined,
+): Promise<PropertyVersions> {
+  const property = await availability.reads.propertyVersions(propertyId);
   if (!property) throw notFound(`There is no property ${propertyId}.`);
   if (locationId == null || locationId === property.id) return property;
-  const location = await findPropertyVersions(db, locationId);
+  const location = await availability.reads.propertyVersions(locationId);
   if (!location || location.groupId === null || location.groupId !== property.groupId)
     throw notFound(`There is no location ${locationId} for this property.`);
   return location;
@@ -51,14 +53,17 @@ async function searchedProperty(db: Db, propertyId: number, locationId: number |
  * lowest stay price summed over the rooms it fits. Answers are cached on everything they are
  * computed from (answer-cache.ts), so a repeated search costs one small query.
  */
-export async function searchAvailability(context: Pick<AppContext, 'database' | 'clock'>, request: SearchRequest): Promise<JsonText> {
-  const db = context.database.db;
-  const versions = await searchedProperty(db, request.PropertyId, request.LocationId);
-  const { property } = await catalogueCache(db).catalogue(versions);
+export async function searchAvailability(
+  context: Pick<AppContext, 'availability' | 'clock'>,
+  request: SearchRequest,
+): Promise<JsonText<SearchResponse>> {
+  const { availability } = context;
+  const versions = await searchedProperty(availability, request.PropertyId, request.LocationId);
+  const { property } = await availability.catalogue.catalogue(versions);
   const stay = stayDates(property, request.DateFrom, request.DateTo, context.clock.now());
   assertRoomsPerBooking(property, request.Rooms.length);
   const key = `search|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${stay.today}|${JSON.stringify(request)}`;
-  return answerCache(db).answer(key, () => searchStay(db, property, stay, request));
+  return availability.answers.answer(key, () => searchStay(availability, property, stay, request));
 }
 
 /** What each searched room costs on a rate of a room type: null where its party does not fit. */
@@ -67,10 +72,15 @@ function roomCosts(roomType: OccupancyLimits, rate: QuotedRate, parties: readonl
   return parties.map((party) => (fitsRoomTypeAndRate(party, roomType, occupancy) ? stayRoomCost(rate.nights, party) : null));
 }
 
-async function searchStay(db: Db, property: PropertyRow, stay: StayDates, request: SearchRequest): Promise<SearchResponse> {
+async function searchStay(
+  availability: AvailabilityCaches,
+  property: PropertyRow,
+  stay: StayDates,
+  request: SearchRequest,
+): Promise<SearchResponse> {
   const parties: Party[] = request.Rooms;
 
-  const quote = await quoteStay(db, {
+  const quote = await quoteStay(availability, {
     property,
     from: stay.from,
     to: stay.to,

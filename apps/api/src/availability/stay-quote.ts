@@ -2,9 +2,8 @@ import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, undiscountedNight, withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
-import type { Db } from '../database/db';
-import { findFreeUnits, type PromotionRow, type RatePlanRow, type RoomTypeRow } from './availability-queries';
-import { catalogueCache } from './catalogue-cache';
+import type { AvailabilityCaches } from './availability-caches';
+import type { PromotionRow, RatePlanRow, RoomTypeRow } from './availability-queries';
 
 /** A rate plan open for the whole stay: its nights as sold, and their components summed as a search answers them. */
 export type QuotedRate = {
@@ -79,12 +78,12 @@ function promoOutcome(
  * night, restrictions met, code-only plans only for their code), discounted by the promo code
  * where it applies. Search, the voucher check and Create all price through here.
  */
-export async function quoteStay(db: Db, input: StayQuoteInput): Promise<StayQuote> {
+export async function quoteStay(availability: AvailabilityCaches, input: StayQuoteInput): Promise<StayQuote> {
   const stayNights = nightsOfStay(input.from, input.to);
   // The departure day's row is read too: it may be closed to departure.
   const [{ catalogue, prices }, freeUnits] = await Promise.all([
-    catalogueCache(db).pricedCatalogue(input.property, input.from, input.to),
-    findFreeUnits(db, input.property.id, input.from, input.to, stayNights.length),
+    availability.catalogue.pricedCatalogue(input.property, input.from, input.to),
+    availability.reads.freeUnits(input.property.id, input.from, input.to, stayNights.length),
   ]);
   const promotion = input.promoCode?.trim() ? catalogue.promotions.get(input.promoCode.trim().toLowerCase()) : undefined;
   const domainPromotion = promotion && toDomainPromotion(promotion);

@@ -1,7 +1,7 @@
 import { addDays, countNights, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
-import { AppError, invalidField } from '../http/app-error';
-import type { PropertyRow } from '../property/property-queries';
+import { AppError, invalidField } from '../http';
+import type { PropertyRow } from '../property';
 
 /**
  * The furthest arrival a search or booking may name. Beyond the sellable window nothing is

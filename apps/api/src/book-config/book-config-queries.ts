@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { properties } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type BookingConfigurationRow = Pick<
   typeof properties.$inferSelect,

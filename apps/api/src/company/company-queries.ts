@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { companies, properties } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type CompanyRow = { accountId: string; name: string };
 

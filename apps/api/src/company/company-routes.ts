@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
-import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
-import { companySchema, toCompany } from './company-response';
+import { type ApiRouter, rateLimit } from '../http';
+import { companySchema } from '@hotel/domain/wire/company-response';
+import { searchCompanies } from './company-service';
 
 /**
  * Companies are searched by a name prefix of 3+ characters, at most 20 answers, 30 searches a
@@ -16,7 +15,7 @@ const searchesPerMinute = 30;
 const mostAnswers = 20;
 
 const searchQuery = z.object({
-  propertyId: z.coerce.number({ error: 'A valid propertyId is required' }).int().min(1).max(2_147_483_647),
+  propertyId: queryId('propertyId'),
   query: z
     .string({ error: `Enter at least ${shortestPrefix} characters of the company name` })
     .trim()
@@ -25,7 +24,6 @@ const searchQuery = z.object({
 });
 
 export function registerCompanyRoutes(api: ApiRouter, context: AppContext): void {
-  const { database } = context;
   api.router.get(
     '/Company/SearchCompanies',
     rateLimit(
@@ -42,16 +40,13 @@ export function registerCompanyRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'get',
       path: '/api/Company/SearchCompanies',
+      operationId: 'searchCompanies',
       summary: `Companies whose name starts with the query (${shortestPrefix}+ characters, any case), at most ${mostAnswers}, by name`,
       tag: 'Company',
       query: searchQuery,
       response: z.array(companySchema),
       errors: { 404: 'No property has that id', 429: `More than ${searchesPerMinute} searches a minute from this client` },
     },
-    async ({ query }) => {
-      if (!(await hasProperty(database.db, query.propertyId))) throw notFound(`There is no property ${query.propertyId}.`);
-      const rows = await findCompaniesByNamePrefix(database.db, query.propertyId, query.query, mostAnswers);
-      return rows.map(toCompany);
-    },
+    ({ query }) => searchCompanies(context, { propertyId: query.propertyId, prefix: query.query, limit: mostAnswers }),
   );
 }

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { exchangeRates } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 /** 1 `base` = `rate` `currency`, as a definition stated it. */
 export type ExchangeRateRow = { base: string; currency: string; rate: number; updatedAt: Date };

@@ -1,14 +1,14 @@
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { findExchangeRates } from './currency-exchange-rate-queries';
-import { exchangeRatesResponseSchema, toExchangeRatesResponse } from './currency-exchange-rate-response';
-import { toExchangeRateTable } from './exchange-rate-table';
+import type { ApiRouter } from '../http';
+import { exchangeRatesResponseSchema } from '@hotel/domain/wire/currency-exchange-rate-response';
+import { exchangeRates } from './currency-exchange-rate-service';
 
-export function registerCurrencyExchangeRateRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerCurrencyExchangeRateRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'get',
       path: '/api/CurrencyExchangeRate',
+      operationId: 'getExchangeRates',
       summary: 'Display exchange rates against one base, for convertForDisplay (prices are charged in the property currency)',
       tag: 'CurrencyExchangeRate',
       response: exchangeRatesResponseSchema,
@@ -16,7 +16,7 @@ export function registerCurrencyExchangeRateRoutes(api: ApiRouter, { database }:
     async (_input, _req, res) => {
       // The same for every guest and changed only by an import: browsers and CDNs may keep it a while.
       res.set('Cache-Control', 'public, max-age=300');
-      return toExchangeRatesResponse(toExchangeRateTable(await findExchangeRates(database.db)));
+      return exchangeRates(context);
     },
   );
 }

@@ -3,8 +3,8 @@
 // start-up waits for it. A connection lost mid-transaction surfaces as the failed ROLLBACK's
 // error ("...connection error and is not queryable"), the statement's own error only as an
 // earlier cause.
-const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
-const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+const unavailableErrnos: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const unavailableSqlStates: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
 
 /** True when the error (or one of its causes) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
-import { sanitizeUrl } from '../log/log-sanitizer';
+import { rememberingUrlSanitizer } from '../log-sanitizer';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -14,15 +14,15 @@ declare module 'node:http' {
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
-const unlogged = new Set(['/healthz', '/readyz']);
+const unlogged: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 /** The request as a log line shows it: confirmation tokens and e-mailed link codes travel in URLs, never into the log. */
-function loggedRequest(req: IncomingMessage, url: string) {
+function loggedRequest(req: IncomingMessage, url: string, sanitizeUrl: (url: string) => string) {
   return { id: req.id, method: req.method, url: sanitizeUrl(url) };
 }
 
 /** The status, and where a redirect sends the guest; not the dozen security headers every answer carries. */
-function loggedResponse(res: ServerResponse) {
+function loggedResponse(res: ServerResponse, sanitizeUrl: (url: string) => string) {
   const location = res.getHeader('location');
   return typeof location === 'string' ? { statusCode: res.statusCode, location: sanitizeUrl(location) } : { statusCode: res.statusCode };
 }
@@ -38,6 +38,7 @@ export function accessLog(logger: Logger): RequestHandler {
   // Its lines hold only what is built below from sanitised parts, so the redaction the other
   // lines pass through (a walk of every redacted path, wildcards included) has nothing to find.
   const lines = logger.child({}, { redact: { paths: [] } });
+  const sanitizeUrl = rememberingUrlSanitizer();
   return (req, res, next) => {
     const started = performance.now();
     // Routers mounted on a path rewrite `req.url`; the line shows the address the client asked for.
@@ -49,14 +50,18 @@ export function accessLog(logger: Logger): RequestHandler {
     let requestLogger: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
-      get: () => (requestLogger ??= logger.child({ req: loggedRequest(req, url) })),
+      get: () => (requestLogger ??= logger.child({ req: loggedRequest(req, url, sanitizeUrl) })),
     });
     if (unlogged.has(url)) return next();
 
     const done = () => {
       res.removeListener('finish', done);
       res.removeListener('close', done);
-      const line = { req: loggedRequest(req, url), res: loggedResponse(res), responseTime: Math.round(performance.now() - started) };
+      const line = {
+        req: loggedRequest(req, url, sanitizeUrl),
+        res: loggedResponse(res, sanitizeUrl),
+        responseTime: Math.round(performance.now() - started),
+      };
       if (!res.writableFinished) lines.warn(line, 'request aborted');
       else if (res.statusCode >= 500) lines.error(line, 'request failed');
       else if (res.statusCode >= 400) lines.warn(line, 'request completed');

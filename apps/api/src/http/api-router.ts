@@ -1,31 +1,49 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { AppError, type ModelState } from './app-error';
+import { globalRegistry, type z } from 'zod';
+import { errorResponseSchema } from '@hotel/domain/wire/error-response';
+import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
+import { AppError } from './app-error';
 import { JsonText } from './json-text';
-import { formatPath, toModelState } from './model-state';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export type RouteSpec<Body extends z.ZodType | undefined, Query extends AnyObject | undefined, Params extends AnyObject | undefined> = {
+export type RouteSpec<
+  Body extends z.ZodType | undefined,
+  Query extends AnyObject | undefined,
+  Params extends AnyObject | undefined,
+  Answer extends z.ZodType = z.ZodType,
+> = {
   method: Method;
   /** OpenAPI form, `/api/Property/{id}`; turned into Express's `:id` form here. */
   path: string;
+  /** The operation's name in the OpenAPI document, what a generated client calls it: a verb and a noun, `getProperty`. */
+  operationId: string;
   summary: string;
   tag: string;
   body?: Body;
   query?: Query;
   params?: Params;
-  /** The success answer's schema (status 200 unless `status` says otherwise). */
-  response: z.ZodType;
+  /** The success answer's schema (status 200 unless `status` says otherwise): it types the handler's answer. */
+  response: Answer;
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 422 | 429, string>>;
+  /** Who may call it; none: anyone (the OpenAPI document says `security: []`). */
   security?: 'adminApiKey' | 'session';
 };
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a handler returns when it has written the response itself (a redirect, an HTML page). */
+export const SENT_BY_HANDLER = Symbol('sent by the handler');
+
+/**
+ * What a handler may answer: the response schema's shape, that shape already serialised (a
+ * cached answer), or SENT_BY_HANDLER.
+ */
+export type RouteAnswer<Answer extends z.ZodType> = z.input<Answer> | JsonText<z.input<Answer>> | typeof SENT_BY_HANDLER;
 
 export type RouteInput<Body, Query, Params> = {
   body: Parsed<Body>;
@@ -33,11 +51,8 @@ export type RouteInput<Body, Query, Params> = {
   params: Parsed<Params>;
 };
 
-const errorBody = z.object({
-  Message: z.string(),
-  ModelState: z.record(z.string(), z.array(z.string())).optional(),
-  Code: z.string(),
-});
+/** A declared route as the contract checks of the tests look it up. */
+export type DeclaredRoute = { method: Method; pattern: RegExp; status: number; response: z.ZodType };
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
@@ -53,7 +68,7 @@ function nulCharacterPaths(parsed: unknown): string[] {
   const pathOf = (entry: Entry | undefined, last?: string): string => {
     const path: (string | number)[] = last === undefined ? [] : [last];
     for (let at = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
-    return formatPath(path);
+    return issuePath(path);
   };
   const found: string[] = [];
   const pending: Entry[] = [{ value: parsed, key: undefined, parent: undefined }];
@@ -77,7 +92,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    Object.assign(modelState, toModelState(result.error.issues));
+    Object.assign(modelState, modelStateFromIssues(result.error.issues));
     return undefined;
   }
   const withNul = nulCharacterPaths(result.data);
@@ -105,6 +120,17 @@ async function sendJsonText(req: Request, res: Response, answer: JsonText): Prom
   }
 }
 
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * A body schema as a reusable component of the OpenAPI document, so a generated client names
+ * its type: under the id the wire schema was given (`.meta({ id })`, shared by the routes that
+ * answer it), else under one made from the operation's name. Only the document sees the copy.
+ */
+function component(schema: z.ZodType, fallbackId: string): z.ZodType {
+  return globalRegistry.get(schema)?.id ? schema : schema.meta({ id: fallbackId });
+}
+
 /**
  * Routes declared once: the same zod schemas validate the request and describe it in the
  * OpenAPI document, so the two can never drift. Handlers return the answer's body (or its
@@ -114,6 +140,7 @@ export class ApiRouter {
   readonly router = Router();
   readonly registry = new OpenAPIRegistry();
   private document: object | undefined;
+  private readonly declared: DeclaredRoute[] = [];
 
   constructor() {
     this.registry.registerComponent('securitySchemes', 'adminApiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
@@ -124,11 +151,19 @@ export class ApiRouter {
     Body extends z.ZodType | undefined = undefined,
     Query extends AnyObject | undefined = undefined,
     Params extends AnyObject | undefined = undefined,
+    Answer extends z.ZodType = z.ZodType,
   >(
-    spec: RouteSpec<Body, Query, Params>,
-    handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<unknown> | unknown,
+    spec: RouteSpec<Body, Query, Params, Answer>,
+    handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<RouteAnswer<Answer>> | RouteAnswer<Answer>,
   ): void {
     this.register(spec);
+    this.declared.push({
+      method: spec.method,
+      // Express matches paths case-insensitively, with or without a trailing slash.
+      pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
+      status: spec.status ?? 200,
+      response: spec.response,
+    });
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
     this.router[spec.method](expressPath, async (req, res) => {
       const modelState: ModelState = {};
@@ -141,11 +176,16 @@ export class ApiRouter {
         throw new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState });
       }
       const answer = await handler(input, req, res);
-      if (res.headersSent) return;
+      if (answer === SENT_BY_HANDLER || res.headersSent) return;
       res.status(spec.status ?? 200);
       if (answer instanceof JsonText) await sendJsonText(req, res, answer);
       else res.json(answer);
     });
+  }
+
+  /** The route declared for a request, if any (`path` without its query). */
+  declaredRoute(method: string, path: string): DeclaredRoute | undefined {
+    return this.declared.find((route) => route.method === method.toLowerCase() && route.pattern.test(path));
   }
 
   /** The OpenAPI 3.1 document, generated once on first request. */
@@ -159,23 +199,38 @@ export class ApiRouter {
   }
 
   private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+    const status = spec.status ?? 200;
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [String(spec.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: spec.response } } },
+      [String(status)]:
+        status === 204
+          ? { description: 'Done; no body' }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: component(spec.response, `${pascal(spec.operationId)}Response`) } },
+            },
     };
     const errors = { 400: 'Invalid input: `ModelState` lists the problems by field', ...spec.errors };
     for (const [status, description] of Object.entries(errors)) {
-      responses[status] = { description, content: { 'application/json': { schema: errorBody } } };
+      responses[status] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
     }
     this.registry.registerPath({
       method: spec.method,
       path: spec.path,
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      ...(spec.security ? { security: [{ [spec.security]: [] }] } : {}),
+      security: spec.security ? [{ [spec.security]: [] }] : [],
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.body
+          ? {
+              body: {
+                required: true,
+                content: { 'application/json': { schema: component(spec.body, `${pascal(spec.operationId)}Request`) } },
+              },
+            }
+          : {}),
       },
       responses,
     });

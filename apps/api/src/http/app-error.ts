@@ -1,3 +1,5 @@
+import type { ModelState } from '@hotel/domain/model-state';
+
 /** What went wrong, in domain words; `error-response.ts` maps each code to one HTTP status. */
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -16,8 +18,6 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'DATABASE_UNAVAILABLE';
-
-export type ModelState = Record<string, string[]>;
 
 /** The one error type the application throws on purpose; anything else is a 500. */
 export class AppError extends Error {

@@ -1,7 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { AppContext } from '../app-context';
-import { findTrackingIds } from '../property/property-queries';
 
 const ownDirectives = {
   // Property logos and images may live on the hotel's own site.
@@ -46,22 +44,9 @@ export function propertyCodeOfPage(pagePath: string): string | undefined {
   }
 }
 
-/**
- * For the web client's pages: widens the policy for a property that tracks its visitors, so its
- * tag manager and pixel load (the client adds them only for such a property).
- */
-export function allowPropertyTracking(context: Pick<AppContext, 'database' | 'logger'>) {
-  return async (req: Request, res: Response): Promise<void> => {
-    const code = propertyCodeOfPage(req.path);
-    if (code === undefined) return;
-    // The page is served even when the database cannot say: with the narrower policy.
-    const tracking = await findTrackingIds(context.database.db, code).catch((error: unknown) => {
-      context.logger.warn({ err: error }, 'could not read the property of a page; serving it without its tracking');
-      return undefined;
-    });
-    if (!tracking?.googleTagManagerContainerId?.trim() && !tracking?.facebookPixelId?.trim()) return;
-    await new Promise<void>((resolve, reject) =>
-      trackingPolicy(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction),
-    );
-  };
+/** Widens this answer's policy to the tracking one: for a page of a property that tracks its visitors. */
+export function allowTracking(req: Request, res: Response): Promise<void> {
+  return new Promise<void>((resolve, reject) =>
+    trackingPolicy(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from './app-error';
 
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused. Please use the booking pages of this site.';
 

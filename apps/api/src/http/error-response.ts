@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { isDatabaseUnavailable } from '../database/database-unavailable';
+import { isDatabaseUnavailable } from '../database';
 import { AppError, type ErrorCode } from './app-error';
 
 const statusByCode: Record<ErrorCode, number> = {

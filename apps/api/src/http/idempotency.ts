@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { idempotencyRecords } from '@hotel/db/schema';
 import { detectCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 import { AppError, invalidField } from './app-error';
 import { openSealedText, sealText } from './sealed-text';
 

@@ -12,10 +12,12 @@ const COMPRESS_FROM_BYTES = 1024;
  * re-serialised, re-encoded nor hashed on each request. For clients that accept gzip (every
  * browser) it is compressed once, on first request, and that copy is sent from then on:
  * a 36-month calendar is 300 kB of JSON, and compressing it on every request cost more than
- * answering it.
+ * answering it. `T` is the value it was serialised from, so a route's handler is still checked
+ * against the route's response schema when it answers from the cache.
  */
-export class JsonText {
+export class JsonText<T = unknown> {
   readonly body: Buffer;
+  declare private readonly serialised: T;
   private compressed: Promise<Buffer> | undefined;
 
   constructor(

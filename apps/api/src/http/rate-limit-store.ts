@@ -3,7 +3,7 @@ import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import { rateLimitCounters } from '@hotel/db/schema';
 import type { Clock } from '../app-context';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 // Keys are part of the table's primary key: a caller's key (an e-mail, say) longer than this
 // is stored as its hash, so no input can make the index entry too large.

@@ -3,7 +3,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import session from 'express-session';
 import { sessions } from '@hotel/db/schema';
 import type { Clock } from '../app-context';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type SessionTimeouts = {
   /** A session unused for this long has ended. */

@@ -1,9 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
-import { rateLimit } from '../http/rate-limit';
+import { type ApiRouter, AppError, rateLimit } from '../http';
 import { largestLogBodyBytes, logRequestSchema } from './log-request';
 import { writeWebLog } from './web-log';
 
@@ -40,6 +38,7 @@ export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
     {
       method: 'post',
       path: '/api/Log',
+      operationId: 'logClientDiagnostic',
       summary: 'Front-end diagnostics into the server log (card numbers, e-mail addresses and secrets removed)',
       tag: 'Log',
       body: logRequestSchema,
@@ -47,9 +46,9 @@ export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
       response: z.null(),
       errors: { 413: `Body larger than ${largestLogBodyBytes} bytes`, 429: 'Too many diagnostics from this client address' },
     },
-    ({ body }, req, res) => {
+    ({ body }, req) => {
       writeWebLog(req.log, body);
-      res.status(204).end();
+      return null;
     },
   );
 }

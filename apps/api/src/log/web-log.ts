@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LogRequest } from './log-request';
-import { sanitizeText, sanitizeUrl } from './log-sanitizer';
+import { sanitizeText, sanitizeUrl } from '../log-sanitizer';
 
 /**
  * Writes a browser's diagnostic into the server log at its level (a 4xx at most as a warning), marked `source: 'web'` so

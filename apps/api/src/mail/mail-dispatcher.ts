@@ -183,11 +183,22 @@ export async function dispatchPendingMail(context: DispatchContext, options: Dis
   }
 }
 
-const wakers = new Set<() => void>();
+/**
+ * How use cases tell this process's dispatchers that mail was committed to the outbox, so they
+ * send now instead of at the next poll. One per application context.
+ */
+export class MailEnqueued {
+  private readonly wakers = new Set<() => void>();
 
-/** Tells this process's dispatchers that mail was committed to the outbox, so they send now instead of at the next poll. */
-export function notifyMailEnqueued(): void {
-  for (const wake of wakers) wake();
+  notify(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Calls `wake` on every notice until the returned function is called. */
+  subscribe(wake: () => void): () => void {
+    this.wakers.add(wake);
+    return () => this.wakers.delete(wake);
+  }
 }
 
 export type MailDispatcher = {
@@ -199,11 +210,14 @@ export type MailDispatcher = {
 };
 
 /**
- * Sends outbox mail now, every `intervalMs` after that, and at once when `notifyMailEnqueued()`
- * is called. Never runs two rounds at once in one process; the timer does not keep the
+ * Sends outbox mail now, every `intervalMs` after that, and at once when `context.mailEnqueued`
+ * is notified. Never runs two rounds at once in one process; the timer does not keep the
  * process alive.
  */
-export function startMailDispatcher(context: DispatchContext, options: DispatchOptions & { intervalMs?: number } = {}): MailDispatcher {
+export function startMailDispatcher(
+  context: DispatchContext & Pick<AppContext, 'mailEnqueued'>,
+  options: DispatchOptions & { intervalMs?: number } = {},
+): MailDispatcher {
   const intervalMs = options.intervalMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
@@ -238,12 +252,12 @@ export function startMailDispatcher(context: DispatchContext, options: DispatchO
       });
   }
 
-  wakers.add(run);
+  const unsubscribe = context.mailEnqueued.subscribe(run);
   run();
   return {
     async stop() {
       stopped = true;
-      wakers.delete(run);
+      unsubscribe();
       clearTimeout(timer);
       await round;
       if (!wokenDuringRound) return;

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { mailOutbox } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
-import { openSealedText, sealText } from '../http/sealed-text';
+import type { Tx } from '../database';
+import { openSealedText, sealText } from '../http';
 import type { MailKind } from './templates/mail-template';
 
 export type OutboxMail = {
@@ -60,7 +60,7 @@ export function outboxRow(mail: OutboxMail, key: Buffer) {
 
 /**
  * Puts an e-mail in the outbox inside the caller's transaction: it is sent only if that
- * transaction commits (a rolled-back booking sends nothing). Call `notifyMailEnqueued()`
+ * transaction commits (a rolled-back booking sends nothing). Notify `context.mailEnqueued`
  * after the commit to send it without waiting for the next poll. Answers the row's id.
  */
 export async function enqueueMail(tx: Tx, config: { linkSecret: string }, mail: OutboxMail): Promise<number> {

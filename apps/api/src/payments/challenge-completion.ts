@@ -1,6 +1,6 @@
 import type { Money } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
+import type { Tx } from '../database';
 import type { ChallengeOutcome } from './payment-gateway';
 import { findPaymentByGatewayReference, settlePayment, type PaymentStatus } from './payment-queries';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { payments } from '@hotel/db/schema';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 import type { AuthorisationResult } from './payment-gateway';
 
 /** How a payment row's status reads a gateway's answer. */

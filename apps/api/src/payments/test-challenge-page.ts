@@ -1,5 +1,5 @@
 import { formatMoney, type Money } from '@hotel/domain/money';
-import { html, type SafeHtml } from '../mail/templates/safe-html';
+import { html, type SafeHtml } from '../mail';
 import type { PaymentStatus } from './payment-queries';
 
 /** The test gateway's pages: plain HTML and a form, no script (the CSP forbids inline script). */

@@ -1,8 +1,7 @@
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { invalidField, notFound } from '../http/app-error';
+import { type ApiRouter, invalidField, notFound, SENT_BY_HANDLER } from '../http';
 import { completePaymentChallenge, findChallengeState, type PaymentSettledHandler } from './challenge-completion';
 import { openReturnUrl } from './return-url';
 import { challengeOutcomePage, challengePage } from './test-challenge-page';
@@ -46,6 +45,7 @@ export function registerTestChallengeRoutes(
     {
       method: 'post',
       path: '/api/Payments/TestChallenge/{reference}',
+      operationId: 'answerTestChallenge',
       summary:
         "Answers the test gateway's 3-D Secure challenge (test cards only); redirects (303) to the booking's return path when one was given",
       tag: 'Payments (test gateway)',
@@ -64,11 +64,10 @@ export function registerTestChallengeRoutes(
         throw invalidField('ReturnTo', 'The return address does not belong to this challenge.');
       const state = await completePaymentChallenge(context, params.reference, body.Outcome, options.onPaymentSettled);
       if (!state.found) throw notFound('There is no payment waiting for this 3-D Secure check.');
-      // A handler that answers by itself returns nothing for ApiRouter to send.
       if (returnUrl !== undefined) res.redirect(303, returnUrl);
       else if (req.is('application/x-www-form-urlencoded')) res.type('html').send(challengeOutcomePage(state.status));
       else return { Reference: params.reference, Status: state.status };
-      return undefined;
+      return SENT_BY_HANDLER;
     },
   );
 }

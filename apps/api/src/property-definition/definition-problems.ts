@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { formatPath } from '../http/model-state';
+import { issuePath } from '@hotel/domain/model-state';
 import type { Definition, PropertyDefinition } from './definition-schema';
 
 /** One problem in a definition file, located by its JSON path (`Properties[0].RatePlans[1].Prices[3].RoomType`). */
 export type DefinitionProblem = { path: string; message: string };
 
 export function problemsFromZod(issues: readonly z.core.$ZodIssue[]): DefinitionProblem[] {
-  return issues.map((issue) => ({ path: formatPath(issue.path) || '(root)', message: issue.message }));
+  return issues.map((issue) => ({ path: issuePath(issue.path) || '(root)', message: issue.message }));
 }
 
 type Path = (string | number)[];
@@ -15,7 +15,7 @@ function duplicates(values: readonly string[], at: (index: number) => Path, what
   const seen = new Map<string, number>();
   values.forEach((value, index) => {
     const key = value.toLowerCase();
-    if (seen.has(key)) out.push({ path: formatPath(at(index)), message: `duplicate ${what} "${value}"` });
+    if (seen.has(key)) out.push({ path: issuePath(at(index)), message: `duplicate ${what} "${value}"` });
     else seen.set(key, index);
   });
 }
@@ -28,12 +28,12 @@ function known(
   out: DefinitionProblem[],
 ): void {
   values?.forEach((value, index) => {
-    if (!pool.has(value)) out.push({ path: formatPath(at(index)), message: `unknown ${what} "${value}"` });
+    if (!pool.has(value)) out.push({ path: issuePath(at(index)), message: `unknown ${what} "${value}"` });
   });
 }
 
 function ordered(from: string | null | undefined, to: string | null | undefined, at: Path, out: DefinitionProblem[]): void {
-  if (from && to && to < from) out.push({ path: formatPath(at), message: `must not be before ${from}` });
+  if (from && to && to < from) out.push({ path: issuePath(at), message: `must not be before ${from}` });
 }
 
 function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProblem[] {
@@ -92,31 +92,31 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   );
 
   if (!property.AvailableCurrencies.includes(property.Currency) && property.AvailableCurrencies.length > 0) {
-    out.push({ path: formatPath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${property.Currency}` });
+    out.push({ path: issuePath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${property.Currency}` });
   }
   const occupancy = property.Occupancy;
   if (occupancy.DefaultOccupancyAdult > occupancy.AdultMaximumOccupancy) {
-    out.push({ path: formatPath([...p, 'Occupancy', 'DefaultOccupancyAdult']), message: 'must not exceed AdultMaximumOccupancy' });
+    out.push({ path: issuePath([...p, 'Occupancy', 'DefaultOccupancyAdult']), message: 'must not exceed AdultMaximumOccupancy' });
   }
 
   property.RoomTypes.forEach((roomType, i) => {
     const at: Path = [...p, 'RoomTypes', i];
     known(roomType.UpgradesTo, roomTypeCodes, (j) => [...at, 'UpgradesTo', j], 'room type', out);
     if (roomType.UpgradesTo.includes(roomType.Code))
-      out.push({ path: formatPath([...at, 'UpgradesTo']), message: 'a room type cannot upgrade to itself' });
+      out.push({ path: issuePath([...at, 'UpgradesTo']), message: 'a room type cannot upgrade to itself' });
     if (roomType.MinimumOccupancy != null && roomType.MaximumOccupancy != null && roomType.MinimumOccupancy > roomType.MaximumOccupancy) {
-      out.push({ path: formatPath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
+      out.push({ path: issuePath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
     }
   });
 
   property.RatePlans.forEach((ratePlan, i) => {
     const at: Path = [...p, 'RatePlans', i];
     if (ratePlan.MinimumOccupancy != null && ratePlan.MaximumOccupancy != null && ratePlan.MinimumOccupancy > ratePlan.MaximumOccupancy) {
-      out.push({ path: formatPath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
+      out.push({ path: issuePath([...at, 'MinimumOccupancy']), message: 'must not exceed MaximumOccupancy' });
     }
     ratePlan.Prices.forEach((price, j) => {
       if (!roomTypeCodes.has(price.RoomType))
-        out.push({ path: formatPath([...at, 'Prices', j, 'RoomType']), message: `unknown room type "${price.RoomType}"` });
+        out.push({ path: issuePath([...at, 'Prices', j, 'RoomType']), message: `unknown room type "${price.RoomType}"` });
       ordered(price.From, price.To, [...at, 'Prices', j, 'To'], out);
     });
   });
@@ -132,10 +132,10 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   property.Closures.forEach((closure, i) => {
     const at: Path = [...p, 'Closures', i];
     const roomType = property.RoomTypes.find((r) => r.Code === closure.RoomType);
-    if (!roomType) out.push({ path: formatPath([...at, 'RoomType']), message: `unknown room type "${closure.RoomType}"` });
+    if (!roomType) out.push({ path: issuePath([...at, 'RoomType']), message: `unknown room type "${closure.RoomType}"` });
     else if (closure.Rooms > roomType.Rooms.length)
       out.push({
-        path: formatPath([...at, 'Rooms']),
+        path: issuePath([...at, 'Rooms']),
         message: `closes ${closure.Rooms} rooms but ${closure.RoomType} has ${roomType.Rooms.length}`,
       });
     ordered(closure.From, closure.To, [...at, 'To'], out);
@@ -151,17 +151,17 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   property.Restaurants.forEach((restaurant, i) => {
     const at: Path = [...p, 'Restaurants', i];
     if (restaurant.MinOnlinePartySize > restaurant.MaxOnlinePartySize)
-      out.push({ path: formatPath([...at, 'MinOnlinePartySize']), message: 'must not exceed MaxOnlinePartySize' });
+      out.push({ path: issuePath([...at, 'MinOnlinePartySize']), message: 'must not exceed MaxOnlinePartySize' });
     restaurant.Sittings.forEach((sitting, j) => {
       if (sitting.To < sitting.From)
-        out.push({ path: formatPath([...at, 'Sittings', j, 'To']), message: `must not be before ${sitting.From}` });
+        out.push({ path: issuePath([...at, 'Sittings', j, 'To']), message: `must not be before ${sitting.From}` });
     });
   });
 
   const defaultRestaurant = property.BookingConfiguration.RestaurantBookingDefaultRestaurant;
   if (defaultRestaurant && !property.Restaurants.some((r) => r.Name.toLowerCase() === defaultRestaurant.toLowerCase())) {
     out.push({
-      path: formatPath([...p, 'BookingConfiguration', 'RestaurantBookingDefaultRestaurant']),
+      path: issuePath([...p, 'BookingConfiguration', 'RestaurantBookingDefaultRestaurant']),
       message: `unknown restaurant "${defaultRestaurant}"`,
     });
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { AppError } from '../http/app-error';
+import { type ApiRouter, AppError } from '../http';
 import { importDefinition } from './import-definition';
 
 const importAnswer = z.object({ Success: z.literal(true), Properties: z.array(z.string()) });
@@ -12,6 +11,7 @@ export function registerDefinitionRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'put',
       path: '/api/Admin/Definition',
+      operationId: 'importPropertyDefinition',
       summary: 'Validate and import a property definition file (all or nothing)',
       tag: 'Admin',
       security: 'adminApiKey',

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { properties } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
-import { findMigrationsFolder } from '../database/migrations-folder';
+import { findMigrationsFolder } from '../database';
 import { importDefinition } from './import-definition';
 
 /** The demo definitions live beside the migrations, in `db/demo/`. */

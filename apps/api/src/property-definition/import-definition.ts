@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@hotel/domain/dates';
 import { cardTypes, properties } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
+import type { Tx } from '../database';
 import { definitionSchema, type Definition } from './definition-schema';
 import { definitionProblems, problemsFromZod, type DefinitionProblem } from './definition-problems';
 import { writeExchangeRates, writeGroups, writeProperty } from './property-writer';

@@ -28,8 +28,8 @@ import {
   services,
   voucherRedemptions,
 } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
-import { formatPath } from '../http/model-state';
+import type { Tx } from '../database';
+import { issuePath } from '@hotel/domain/model-state';
 import type { Definition, PropertyDefinition } from './definition-schema';
 import type { DefinitionProblem } from './definition-problems';
 import {
@@ -538,7 +538,7 @@ export async function writeProperty(
   p: PropertyDefinition,
   { index, groupId, window }: { index: number; groupId: number | undefined; window: NightWindow },
 ): Promise<DefinitionProblem[]> {
-  const at = (...path: (string | number)[]) => formatPath(['Properties', index, ...path]);
+  const at = (...path: (string | number)[]) => issuePath(['Properties', index, ...path]);
   const columns = propertyColumns(p, groupId);
   const [row] = await tx
     .insert(properties)

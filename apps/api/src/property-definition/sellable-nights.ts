@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { nightlyPrices, serviceInventory } from '@hotel/db/schema';
-import type { Tx } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import { type Tx, rawRows } from '../database';
 import { toMinor } from '@hotel/domain/money';
 import type { PriceDefinition } from './definition-schema';
 

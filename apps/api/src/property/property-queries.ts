@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { cardTypes, properties, propertyCardTypes } from '@hotel/db/schema';
 import { MAX_ID } from '@hotel/domain/wire/scalars';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type AcceptedCardType = { id: number; name: string; code: string };

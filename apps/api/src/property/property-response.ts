@@ -1,50 +1,5 @@
-import { z } from 'zod';
+import type { PropertyResponse } from '@hotel/domain/wire/property-response';
 import type { AcceptedCardType, PropertyRow } from './property-queries';
-
-const cardTypeSchema = z.object({ Id: z.number().int(), Name: z.string(), Code: z.string() });
-
-export const propertyResponseSchema = z.object({
-  PropertyId: z.number().int(),
-  PropertyCode: z.string(),
-  PropertyName: z.string(),
-  PropertyAddress: z.string(),
-  Address: z.string(),
-  TimeZone: z.string(),
-  LogoFileUrl: z.string().nullable(),
-  PropertyImageUrl: z.string().nullable(),
-  HotelRating: z.number().int().nullable(),
-  HasRating: z.boolean(),
-  GoogleTagManagerContainerId: z.string().nullable(),
-  FacebookPixelId: z.string().nullable(),
-  Currency: z.string(),
-  AvailableCurrencies: z.array(z.string()),
-  PayByPaystack: z.boolean(),
-  PrivacyPolicyUrl: z.string().nullable(),
-  TermsAndConditionsUrl: z.string().nullable(),
-  CreditCards: z.array(cardTypeSchema),
-  WebsiteUrl: z.string().nullable(),
-  Email: z.string().nullable(),
-  Telephone: z.string().nullable(),
-  DefaultPhoneCountryCode: z.string(),
-  ShowRoomTypeOccupancy: z.boolean(),
-  EnableChildrenSearch: z.boolean(),
-  EnableInfantSearch: z.boolean(),
-  DefaultOccupancyAdult: z.number().int(),
-  DefaultOccupancyChildren: z.number().int(),
-  DefaultOccupancyInfant: z.number().int(),
-  MaxNumberOfRoomsOnBooking: z.number().int().nullable(),
-  AdultMaximumOccupancy: z.number().int().nullable(),
-  ChildMaximumOccupancy: z.number().int().nullable(),
-  AdultLabel: z.string(),
-  ChildrenLabel: z.string(),
-  InfantLabel: z.string(),
-  AccommodationUnitNoun: z.string(),
-  StandardVatRate: z.number(),
-  IsStandardTaxExclusive: z.boolean(),
-  Theme: z.record(z.string(), z.string()).nullable(),
-});
-
-export type PropertyResponse = z.infer<typeof propertyResponseSchema>;
 
 /** The wire form of a property, built field by field. */
 export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[]): PropertyResponse {

@@ -1,26 +1,21 @@
-import { z } from 'zod';
-import { propertyIdOrCodeSchema } from './property-id-or-code';
+import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { findAcceptedCardTypes, findProperty } from './property-queries';
-import { propertyResponseSchema, toPropertyResponse } from './property-response';
+import type { ApiRouter } from '../http';
+import { propertyResponseSchema } from '@hotel/domain/wire/property-response';
+import { propertyByIdOrCode } from './property-service';
 
-export function registerPropertyRoutes(api: ApiRouter, { database }: AppContext): void {
+export function registerPropertyRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
     {
       method: 'get',
       path: '/api/Property/{id}',
+      operationId: 'getProperty',
       summary: 'A property, by its numeric id or its code',
       tag: 'Property',
-      params: z.object({ id: propertyIdOrCodeSchema }),
+      params: propertyIdOrCodeParams,
       response: propertyResponseSchema,
       errors: { 404: 'No property has that id or code' },
     },
-    async ({ params }) => {
-      const property = await findProperty(database.db, params.id);
-      if (!property) throw notFound(`There is no property "${params.id}". Check the address you were given.`);
-      return toPropertyResponse(property, await findAcceptedCardTypes(database.db, property.id));
-    },
+    ({ params }) => propertyByIdOrCode(context, params.id),
   );
 }

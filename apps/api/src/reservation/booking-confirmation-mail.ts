@@ -1,10 +1,8 @@
 import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import type { PropertyRow } from '../property/property-queries';
-import { enqueueMail, type OutboxMail } from '../mail/outbox';
-import { renderBookingConfirmation } from '../mail/templates/booking-confirmation';
-import { findProperty } from '../property/property-queries';
+import type { Tx } from '../database';
+import { type PropertyRow, findProperty } from '../property';
+import { enqueueMail, mailBrandingOf, type OutboxMail, renderBookingConfirmation } from '../mail';
 import { reservationLinks } from './reservation-links';
 import { findReservationById, findReservationDetails, type ReservationRow } from './reservation-queries';
 
@@ -81,14 +79,7 @@ export function bookingConfirmationMail(
   // card_types.code holds the domain's card type names (visa, amex, ...).
   const brand = (booking.card?.brandCode ?? null) as CardType | null;
   const mail = renderBookingConfirmation({
-    property: {
-      propertyName: property.name,
-      logoUrl: property.logoFileUrl?.startsWith('/') ? `${context.config.publicUrl}${property.logoFileUrl}` : property.logoFileUrl,
-      themeColour: property.theme?.BrandPrimary ?? null,
-      address: property.address,
-      telephone: property.telephone,
-      email: property.email,
-    },
+    property: mailBrandingOf(property, context.config.publicUrl),
     currency: reservation.currency,
     reservationNumber: reservation.reservationNumber,
     bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,

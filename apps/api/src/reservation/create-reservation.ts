@@ -11,26 +11,18 @@ import { totalToPay, vatOfTotal, type VatSettings } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations, users } from '@hotel/db/schema';
-import { findUserSavedCard, saveCardForUser } from '../account/saved-cards';
+import { findUserSavedCard, saveCardForUser } from '../payments';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { AppError, invalidField, notFound } from '../http/app-error';
-import { findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http/idempotency';
-import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import { authorisationRow } from '../payments/payment-queries';
-import { outboxKey, outboxRow, type OutboxMail } from '../mail/outbox';
-import { rawRows } from '../database/raw-rows';
-import type { AuthorisationResult, CardDetails } from '../payments/payment-gateway';
-import { assertRoomsPerBooking } from '../availability/stay-request';
-import { catalogueCache } from '../availability/catalogue-cache';
-import { findPropertyVersions } from '../availability/availability-queries';
-import type { PropertyRow } from '../property/property-queries';
-import { knownCountryIds } from '../static-data/country-ids';
-import { lockGiftVoucher, spendGiftVoucher } from '../voucher/gift-voucher-queries';
+import { type Tx, rawRows } from '../database';
+import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http';
+import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
+import { outboxKey, outboxRow, type OutboxMail } from '../mail';
+import { assertRoomsPerBooking } from '../availability';
+import type { PropertyRow } from '../property';
+import { lockGiftVoucher, spendGiftVoucher } from '../voucher';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
 import { bookingConfirmationMail, type ConfirmedBooking } from './booking-confirmation-mail';
 import { newConfirmationToken } from './reservation-number';
-import { unusedReservationNumber } from './unused-reservation-numbers';
 import { assertClientPrices, priceRooms, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
 
 export type CreateReservationAnswer = {
@@ -85,7 +77,7 @@ function checkPaymentType(property: PropertyRow, request: ReservationCreateReque
 }
 
 async function checkCard(
-  context: Pick<AppContext, 'database'>,
+  context: Pick<AppContext, 'availability'>,
   property: PropertyRow,
   request: ReservationCreateRequest,
   today: string,
@@ -94,7 +86,7 @@ async function checkCard(
   const card = request.CardDetails;
   if (!card) throw validation('CardDetails', 'Card details are required to pay by card');
   if (card.CreditCardId != null && !user) throw validation('CardDetails.CreditCardId', 'Log in to pay with a saved card');
-  const { acceptedCardTypes: accepted } = await catalogueCache(context.database.db).catalogue(property);
+  const { acceptedCardTypes: accepted } = await context.availability.catalogue.catalogue(property);
   const withHolder = withCardHolderFromBooker(card, request.Booker);
   const errors = validateCardDetails(withHolder, { today, acceptedCardTypes: accepted.map((type) => type.name) });
   if (Object.keys(errors).length > 0) {
@@ -113,7 +105,7 @@ async function checkCard(
 }
 
 /** Refuses a country id the static list does not have (the booker's, or a guest's), before anything is priced or charged. */
-async function checkCountries(context: Pick<AppContext, 'database'>, request: ReservationCreateRequest): Promise<void> {
+async function checkCountries(context: Pick<AppContext, 'countryIds'>, request: ReservationCreateRequest): Promise<void> {
   const given = [
     { field: 'Booker.CountryId', id: request.Booker.CountryId },
     ...request.Rooms.flatMap((room, i) => [
@@ -122,7 +114,7 @@ async function checkCountries(context: Pick<AppContext, 'database'>, request: Re
     ]),
   ].filter((entry): entry is { field: string; id: number } => entry.id != null);
   if (given.length === 0) return;
-  const known = await knownCountryIds(context.database.db);
+  const known = await context.countryIds.read();
   const unknown = given.find((entry) => !known.has(entry.id));
   if (unknown) throw validation(unknown.field, VALIDATION_MESSAGES.countryUnknown);
 }
@@ -172,10 +164,10 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
   const { request, user } = input;
   const db = context.database.db;
   const now = context.clock.now();
-  const versions = await findPropertyVersions(db, request.PropertyId);
+  const versions = await context.availability.reads.propertyVersions(request.PropertyId);
   if (!versions) throw notFound(`There is no property ${request.PropertyId}.`);
   // The row as of its catalogue version, from the cache that prices the rooms too.
-  const { property } = await catalogueCache(db).catalogue(versions);
+  const { property } = await context.availability.catalogue.catalogue(versions);
   const today = todayIn(now, property.timeZone);
   const config = property.bookingConfiguration;
 
@@ -189,7 +181,11 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     }
   }
   await checkCountries(context, request);
-  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
+  const rooms = await priceRooms(context, property, request.Rooms, {
+    now,
+    promoCode: request.PromoCode,
+    ratePlanCode: request.RatePlanCode,
+  });
   const paymentType = checkPaymentType(property, request, rooms, user);
   const card = paymentType === PaymentType.PayByCard ? await checkCard(context, property, request, today, user) : null;
   // A saved card (accounts) pays with its gateway token; checkCard has made sure a user is logged in.
@@ -221,7 +217,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     .at(-1)!;
   const { token, hash } = newConfirmationToken();
   // Before the transaction: a refill of the stock must not wait for a second connection inside it.
-  const reservationNumber = await unusedReservationNumber(db);
+  const reservationNumber = await context.reservationNumbers.take();
   const scope = reservationCreateScope(property.id);
 
   const answer = await db.transaction((tx) =>
@@ -328,7 +324,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     ),
   );
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
-  notifyMailEnqueued();
+  context.mailEnqueued.notify();
   return answer;
 }
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import { type Tx, rawRows } from '../database';
 
 /**
  * Takes one unit of a room type on every night of a stay, or none: the update succeeds per

@@ -10,7 +10,7 @@ import {
   roomTypes,
   services,
 } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 

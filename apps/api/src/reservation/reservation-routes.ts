@@ -1,39 +1,32 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { MAX_ID } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
+import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { readIdempotencyKey, readLookupKey } from '../http/idempotency';
-import { bookingsPerClient, mailsPerAddress } from '../http/rate-limit';
-import { checkVoucherCode, checkVoucherCodeResponseSchema } from '../voucher/check-voucher-code';
-import { confirmationResponseSchema } from './confirmation-response';
+import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
+import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
+import {
+  checkVoucherCodeResponseSchema,
+  createAnswerSchema,
+  createOutcomeSchema,
+  statusResponseSchema,
+} from '@hotel/domain/wire/reservation-response';
+import { checkVoucherCode } from './check-voucher-code';
 import { createOutcome, createReservation, type Booker } from './create-reservation';
-import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus, statusResponseSchema } from './reservation-status';
-
-const createAnswerSchema = z.object({
-  Success: z.literal(true),
-  ConfirmationToken: z.string(),
-  ReservationNumber: z.string(),
-  ChallengeUrl: z.string().nullable(),
-});
-
-const createOutcomeSchema = z.union([
-  z.object({ Made: z.literal(true), Booking: createAnswerSchema }),
-  z.object({ Made: z.literal(false), Booking: z.null() }),
-]);
+import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 
 const confirmationToken = z.string().trim().min(20).max(100);
 
 const releasePendingPaymentSchema = z.object({
-  PropertyId: z.number().int().positive().max(MAX_ID),
+  PropertyId: wireId,
   ConfirmationToken: confirmationToken,
 });
 
 const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
   z.object({
-    propertyId: z.coerce.number().int().positive().max(MAX_ID),
+    propertyId: queryId('propertyId'),
     [name]: confirmationToken,
   }) as z.ZodObject<{ propertyId: z.ZodCoercedNumber<unknown> } & Record<typeof name, z.ZodString>>;
 
@@ -54,6 +47,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/Create',
+      operationId: 'createReservation',
       summary: 'Book: price, take the rooms, spend the voucher, pay and confirm, all or nothing (send an Idempotency-Key to retry safely)',
       tag: 'Reservation',
       body: reservationCreateRequestSchema,
@@ -78,10 +72,11 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/CreateOutcome',
+      operationId: 'getCreateOutcome',
       summary:
         'Whether the Create sent with this Idempotency-Key (a header; 32+ random letters or digits) made a booking, and its answer if so: what to ask after a lost answer, before trying again',
       tag: 'Reservation',
-      query: z.object({ propertyId: z.coerce.number().int().positive().max(MAX_ID) }),
+      query: z.object({ propertyId: queryId('propertyId') }),
       response: createOutcomeSchema,
       errors: { 400: 'No Idempotency-Key, or one too short to be looked up' },
     },
@@ -92,6 +87,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/ReleasePendingPayment',
+      operationId: 'releasePendingPayment',
       summary:
         'Give back at once the rooms of a booking waiting for its 3-D Secure check, when the guest pays another way instead; a booking no longer waiting is left as it is. Answers its status',
       tag: 'Reservation',
@@ -106,6 +102,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/Status',
+      operationId: 'getReservationStatus',
       summary: 'Whether the booking behind a confirmation token is made (3-D Secure may still be pending)',
       tag: 'Reservation',
       query: tokenQuery('referenceNumber'),
@@ -119,6 +116,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'get',
       path: '/api/Reservation/Confirmation',
+      operationId: 'getReservationConfirmation',
       summary: 'The whole reservation behind a confirmation token',
       tag: 'Reservation',
       query: tokenQuery('confirmationToken'),
@@ -132,6 +130,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
     {
       method: 'post',
       path: '/api/Reservation/CheckVoucherCode',
+      operationId: 'checkVoucherCode',
       summary: 'What a gift voucher would take off the rooms sent (nothing is spent)',
       tag: 'Reservation',
       body: checkVoucherCodeRequestSchema,

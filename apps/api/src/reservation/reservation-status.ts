@@ -1,21 +1,13 @@
-import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
-import { toConfirmationResponse, type ConfirmationResponse } from './confirmation-response';
+import { notFound } from '../http';
+import { findProperty, type PropertyRow } from '../property';
+import type { ConfirmationResponse } from '@hotel/domain/wire/confirmation-response';
+import type { StatusResponse } from '@hotel/domain/wire/reservation-response';
+import { toConfirmationResponse } from './confirmation-response';
 import { hashConfirmationToken } from './reservation-number';
 import { reservationLinks } from './reservation-links';
 import { findReservationByTokenHash, findReservationDetails, type ReservationRow } from './reservation-queries';
 import { PAYMENT_HOLD_MINUTES, releasePendingPayment } from './settle-reservation-payment';
-
-export const statusResponseSchema = z.object({
-  Success: z.boolean(),
-  Message: z.string(),
-  Status: z.enum(['PendingPayment', 'Confirmed', 'PaymentFailed', 'Cancelled']),
-  ReservationNumber: z.string(),
-  ChallengeUrl: z.string().nullable(),
-});
-export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 async function reservationForToken(
   context: Pick<AppContext, 'database'>,

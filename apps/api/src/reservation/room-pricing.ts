@@ -4,14 +4,10 @@ import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { stayRoomCost } from '@hotel/domain/pricing';
 import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
-import type { Db } from '../database/db';
-import { AppError, invalidField } from '../http/app-error';
-import type { PropertyRow } from '../property/property-queries';
-import type { RoomTypeRow } from '../availability/availability-queries';
-import { catalogueCache } from '../availability/catalogue-cache';
-import { rateOccupancy, roomTypeLimits } from '../availability/search-availability';
-import { stayDates } from '../availability/stay-request';
-import { quoteStay, type QuotedRate, type StayQuote } from '../availability/stay-quote';
+import type { AppContext } from '../app-context';
+import { AppError, invalidField } from '../http';
+import type { PropertyRow } from '../property';
+import { type RoomTypeRow, rateOccupancy, roomTypeLimits, stayDates, quoteStay, type QuotedRate, type StayQuote } from '../availability';
 import { findBookableServices, type BookableService } from './service-queries';
 
 export const roomsNotAvailableMessage = 'Your combination of rooms is not available, please retry your search or contact us directly';
@@ -55,7 +51,7 @@ function serviceOfferedFor(service: BookableService, room: { roomTypeId: number;
  * client's prices are never used; `assertClientPrices` compares them afterwards.
  */
 export async function priceRooms<Payload extends PricedRoomPayload>(
-  db: Db,
+  context: Pick<AppContext, 'database' | 'availability'>,
   property: PropertyRow,
   rooms: readonly Payload[],
   options: { now: Date; promoCode?: string | null | undefined; ratePlanCode?: string | null | undefined },
@@ -63,11 +59,11 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   const quotes = new Map<string, StayQuote>();
   const [services, { ratePlans }] = await Promise.all([
     findBookableServices(
-      db,
+      context.database.db,
       property.id,
       rooms.flatMap((room) => room.Services.map((s) => s.ServiceId)),
     ),
-    catalogueCache(db).catalogue(property),
+    context.availability.catalogue.catalogue(property),
   ]);
   const roomTypeIds = rooms.map((room) => room.RoomTypeId);
   const priced: PricedRoom<Payload>[] = [];
@@ -85,7 +81,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     const key = `${stay.from}:${stay.to}`;
     let quote = quotes.get(key);
     if (!quote) {
-      quote = await quoteStay(db, {
+      quote = await quoteStay(context.availability, {
         property,
         from: stay.from,
         to: stay.to,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { serviceArticles, serviceRatePlans, serviceRoomTypes, services } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type BookableService = Awaited<ReturnType<typeof findBookableServices>>[number];
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { giftVouchers, payments, reservations, voucherRedemptions } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import type { SettledPayment } from '../payments/challenge-completion';
+import type { Tx } from '../database';
+import type { SettledPayment } from '../payments';
 import { confirmedBookingOf, enqueueBookingConfirmation } from './booking-confirmation-mail';
 import { releaseRoomUnits, releaseServiceUnits } from './inventory';
 import { findReservationById, findReservationDetails } from './reservation-queries';

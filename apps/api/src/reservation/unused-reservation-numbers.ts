@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import { type Queryable, rawRows } from '../database';
 import { newReservationNumber } from './reservation-number';
 
 /** Checked in one query when the stock runs out: one round trip per this many bookings instead of one each. */
@@ -11,18 +10,20 @@ const BATCH = 64;
  * query of their own. A number is random over about 6.5 x 10^11, so one checked a moment ago
  * is still unused unless another booking drew the very same number since, which the unique
  * index refuses (as it would refuse two bookings checking the same number at once without the
- * stock). Kept per database handle and never shared between processes.
+ * stock). One per application context, never shared between processes.
  */
-const stocks = new WeakMap<Queryable, string[]>();
+export class ReservationNumberStock {
+  private readonly stock: string[] = [];
 
-export async function unusedReservationNumber(db: Queryable): Promise<string> {
-  let stock = stocks.get(db);
-  if (!stock) stocks.set(db, (stock = []));
-  for (let attempt = 0; stock.length === 0; attempt += 1) {
-    if (attempt === 5) throw new Error(`no unused reservation number among ${5 * BATCH} drawn`);
-    stock.push(...(await withoutUsedNumbers(db, Array.from({ length: BATCH }, newReservationNumber))));
+  constructor(private readonly db: Queryable) {}
+
+  async take(): Promise<string> {
+    for (let attempt = 0; this.stock.length === 0; attempt += 1) {
+      if (attempt === 5) throw new Error(`no unused reservation number among ${5 * BATCH} drawn`);
+      this.stock.push(...(await withoutUsedNumbers(this.db, Array.from({ length: BATCH }, newReservationNumber))));
+    }
+    return this.stock.pop()!;
   }
-  return stock.pop()!;
 }
 
 /** The candidates no reservation has, in their order. */

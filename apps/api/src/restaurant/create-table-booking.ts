@@ -5,11 +5,10 @@ import { bookingsOnDate, offeredTime, type OfferedTime } from '@hotel/domain/res
 import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/validation';
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { idempotently, replayingCompletedKey, requestHashKey } from '../http/idempotency';
-import { notifyMailEnqueued } from '../mail/mail-dispatcher';
-import type { PropertyRow } from '../property/property-queries';
-import { newReservationNumber } from '../reservation/reservation-number';
+import type { Tx } from '../database';
+import { idempotently, replayingCompletedKey, requestHashKey } from '../http';
+import type { PropertyRow } from '../property';
+import { newReservationNumber } from '../reservation';
 import {
   findActiveTables,
   findPromotions,
@@ -21,7 +20,7 @@ import {
   type RestaurantPromotionRow,
   type RestaurantRow,
 } from './restaurant-queries';
-import type { CreateTableBookingResponse } from './restaurant-response';
+import type { CreateTableBookingResponse } from '@hotel/domain/wire/restaurant-response';
 import { propertyOrNotFound, restaurantOrNotFound } from './restaurant-service';
 import { enqueueTableBookingConfirmation } from './table-booking-mail';
 
@@ -109,7 +108,7 @@ async function bookOnce(context: AppContext, request: TableBookingRequest, idemp
       },
     ),
   );
-  if (answer.Success) notifyMailEnqueued();
+  if (answer.Success) context.mailEnqueued.notify();
   return answer;
 }
 

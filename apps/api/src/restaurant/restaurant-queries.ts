@@ -2,7 +2,7 @@ import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import { reservations, restaurantPromotions, restaurantSittings, restaurantTables, restaurants, tableBookings } from '@hotel/db/schema';
 import { addDays, type IsoDate } from '@hotel/domain/dates';
 import type { HeldTable, RestaurantTable, Sitting } from '@hotel/domain/restaurant';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 
 export type RestaurantRow = {
   id: number;

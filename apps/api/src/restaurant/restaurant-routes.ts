@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
+import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { readIdempotencyKey } from '../http/idempotency';
-import { bookingsPerClient, mailsPerAddress } from '../http/rate-limit';
+import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey } from '../http';
 import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
 import {
   availabilityResponseSchema,
   createTableBookingResponseSchema,
   restaurantSetupResponseSchema,
   restaurantsResponseSchema,
-} from './restaurant-response';
+} from '@hotel/domain/wire/restaurant-response';
 import { listRestaurants, restaurantAvailability, restaurantSetup } from './restaurant-service';
-
-const id = z.coerce.number().int().positive();
 
 export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): void {
   // A table booking e-mails the address it gives: limited per client and per address.
@@ -26,9 +23,10 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/Restaurants',
+      operationId: 'getRestaurants',
       summary: "The property's restaurants taking table bookings, in the property's order",
       tag: 'RestaurantBooking',
-      query: z.object({ propertyId: id }),
+      query: z.object({ propertyId: queryId('propertyId') }),
       response: restaurantsResponseSchema,
       errors: { 404: 'Unknown property' },
     },
@@ -39,12 +37,13 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/RestaurantSetup',
+      operationId: 'getRestaurantSetup',
       summary: "A restaurant's online party sizes, its no-availability text and the property's currency symbol",
       tag: 'RestaurantBooking',
       // date, isReservation and identifier are what the web client sends; the setup does not depend on them.
       query: z.object({
-        propertyId: id,
-        restaurantId: id,
+        propertyId: queryId('propertyId'),
+        restaurantId: queryId('restaurantId'),
         date: wireDate.optional(),
         isReservation: z
           .string()
@@ -62,13 +61,14 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'get',
       path: '/api/RestaurantBooking/Availability',
+      operationId: 'getRestaurantAvailability',
       summary:
         'The times a party can book on a date ("HH:mm", local), with leave times and promotions; none for a party size not taken online',
       tag: 'RestaurantBooking',
       // currencySymbol is what the web client sends; no restaurant price depends on it.
       query: z.object({
-        propertyId: id,
-        restaurantId: id,
+        propertyId: queryId('propertyId'),
+        restaurantId: queryId('restaurantId'),
         date: wireDate,
         partySize: z.coerce.number().int().min(1).max(100),
         currencySymbol: z.string().max(10).optional(),
@@ -83,6 +83,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
     {
       method: 'post',
       path: '/api/RestaurantBooking/Create',
+      operationId: 'createTableBooking',
       summary:
         'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). A refusal (party size, time, contact details) is Success false with InfoMessage',
       tag: 'RestaurantBooking',

@@ -1,9 +1,9 @@
 import { parseDate } from '@hotel/domain/dates';
 import { availableTimes, bookingsOnDate } from '@hotel/domain/restaurant';
 import type { AppContext } from '../app-context';
-import type { Queryable } from '../database/db';
-import { notFound } from '../http/app-error';
-import { findProperty, type PropertyRow } from '../property/property-queries';
+import type { Queryable } from '../database';
+import { notFound } from '../http';
+import { findProperty, type PropertyRow } from '../property';
 import {
   findActiveRestaurant,
   findActiveRestaurants,
@@ -13,14 +13,8 @@ import {
   findStandingBookings,
   type RestaurantRow,
 } from './restaurant-queries';
-import {
-  toAvailabilityResponse,
-  toRestaurantSetupResponse,
-  toRestaurantsResponse,
-  type AvailabilityResponse,
-  type RestaurantSetupResponse,
-  type RestaurantsResponse,
-} from './restaurant-response';
+import type { AvailabilityResponse, RestaurantSetupResponse, RestaurantsResponse } from '@hotel/domain/wire/restaurant-response';
+import { toAvailabilityResponse, toRestaurantSetupResponse, toRestaurantsResponse } from './restaurant-response';
 
 /** The property, or a 404 naming it. */
 export async function propertyOrNotFound(db: Queryable, propertyId: number): Promise<PropertyRow> {

@@ -1,10 +1,9 @@
 import { zonedDateTime } from '@hotel/domain/dates';
 import { formatTimeOfDay } from '@hotel/domain/time-of-day';
 import type { AppContext } from '../app-context';
-import type { Tx } from '../database/db';
-import { enqueueMail } from '../mail/outbox';
-import { renderTableBookingConfirmation } from '../mail/templates/table-booking-confirmation';
-import type { PropertyRow } from '../property/property-queries';
+import type { Tx } from '../database';
+import { enqueueMail, mailBrandingOf, renderTableBookingConfirmation } from '../mail';
+import type { PropertyRow } from '../property';
 import { findTableBookingForMail } from './restaurant-queries';
 
 /** Writes the confirmation e-mail of a table booking into the outbox, in the caller's transaction. */
@@ -17,14 +16,7 @@ export async function enqueueTableBookingConfirmation(
   const booking = await findTableBookingForMail(tx, tableBookingId);
   if (!booking) throw new Error(`table booking ${tableBookingId} vanished inside its own transaction`);
   const mail = renderTableBookingConfirmation({
-    property: {
-      propertyName: property.name,
-      logoUrl: property.logoFileUrl?.startsWith('/') ? `${context.config.publicUrl}${property.logoFileUrl}` : property.logoFileUrl,
-      themeColour: property.theme?.BrandPrimary ?? null,
-      address: property.address,
-      telephone: property.telephone,
-      email: property.email,
-    },
+    property: mailBrandingOf(property, context.config.publicUrl),
     restaurantName: booking.restaurantName,
     bookingReference: booking.bookingReference,
     visitDate: booking.visitDate,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { properties, roomConfigurations, roomTypes } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type RoomConfigurationRow = { id: number; label: string };
 

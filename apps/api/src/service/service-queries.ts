@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { serviceArticles, serviceInventory, serviceRatePlans, serviceRoomTypes, services } from '@hotel/db/schema';
 import type { IsoDate } from '@hotel/domain/dates';
-import type { Queryable } from '../database/db';
-import { rawRows } from '../database/raw-rows';
+import { type Queryable, rawRows } from '../database';
 
 export type ServiceRow = {
   id: number;

@@ -1,25 +1,19 @@
 import { z } from 'zod';
 import { compareDates, countNights, parseDate } from '@hotel/domain/dates';
+import { queryId } from '@hotel/domain/wire/parameters';
 import { languageCodeSchema, wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import { maxNightsPerStay } from '../availability/stay-request';
-import type { ApiRouter } from '../http/api-router';
+import { maxNightsPerStay } from '../availability';
+import type { ApiRouter } from '../http';
 import { offeredServices } from './offered-services';
-import { servicesResponseSchema, toServicesResponse } from './service-response';
-
-// Query values arrive as text; ids are Postgres integers, so larger numbers are refused here.
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: `A valid ${name} is required` })
-    .int()
-    .min(1)
-    .max(2_147_483_647);
+import { servicesResponseSchema } from '@hotel/domain/wire/service-response';
+import { toServicesResponse } from './service-response';
 
 const servicesQuery = z
   .object({
-    propertyId: idParam('propertyId'),
-    roomTypeId: idParam('roomTypeId'),
-    ratePlanId: idParam('ratePlanId'),
+    propertyId: queryId('propertyId'),
+    roomTypeId: queryId('roomTypeId'),
+    ratePlanId: queryId('ratePlanId'),
     dateOfArrival: wireDate,
     dateOfDeparture: wireDate,
     languageCode: languageCodeSchema.optional(),
@@ -41,6 +35,7 @@ export function registerServiceRoutes(api: ApiRouter, context: AppContext): void
     {
       method: 'get',
       path: '/api/Service/Get',
+      operationId: 'getServices',
       summary: 'The extras offered for a room type, rate plan and stay, with the units left of each',
       tag: 'Service',
       query: servicesQuery,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { cancellationReasons, countries, properties } from '@hotel/db/schema';
-import type { Queryable } from '../database/db';
+import type { Queryable } from '../database';
 
 export type CountryRow = { id: number; alpha2: string; name: string; diallingCode: string | null };
 export type CancellationReasonRow = { id: number; text: string };

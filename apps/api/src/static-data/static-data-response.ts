@@ -1,23 +1,6 @@
-import { z } from 'zod';
-import type { AcceptedCardType } from '../property/property-queries';
+import type { Country, CreditCardType, CancellationReason } from '@hotel/domain/wire/static-data-response';
+import type { AcceptedCardType } from '../property';
 import type { CancellationReasonRow, CountryRow } from './static-data-queries';
-
-export const countrySchema = z.object({
-  CountryId: z.number().int(),
-  Name: z.string(),
-  /** ISO 3166-1 alpha-2, e.g. GB. */
-  Code: z.string(),
-  /** International dialling code with its plus sign ("+44"); null for uninhabited territories. */
-  DiallingCode: z.string().nullable(),
-});
-
-export const creditCardTypeSchema = z.object({ CreditCardTypeId: z.number().int(), Name: z.string(), Code: z.string() });
-
-export const cancellationReasonSchema = z.object({ CancellationReasonId: z.number().int(), Reason: z.string() });
-
-export type Country = z.infer<typeof countrySchema>;
-export type CreditCardType = z.infer<typeof creditCardTypeSchema>;
-export type CancellationReason = z.infer<typeof cancellationReasonSchema>;
 
 // Sorted here rather than by the database: its collation differs between PGlite and a
 // Postgres server, and "Åland Islands" belongs under A for every guest.

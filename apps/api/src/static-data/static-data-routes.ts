@@ -1,76 +1,54 @@
 import { z } from 'zod';
-import { propertyIdOrCodeSchema } from '../property/property-id-or-code';
+import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
+import { cancellationReasonSchema, countrySchema, creditCardTypeSchema } from '@hotel/domain/wire/static-data-response';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http/api-router';
-import { notFound } from '../http/app-error';
-import { findAcceptedCardTypes } from '../property/property-queries';
-import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
-import {
-  cancellationReasonSchema,
-  countrySchema,
-  creditCardTypeSchema,
-  toCancellationReason,
-  toCountries,
-  toCreditCardType,
-} from './static-data-response';
+import type { ApiRouter } from '../http';
+import { cancellationReasons, countries, creditCardTypes } from './static-data-service';
 
 // The same rule as /api/Property/{id}: web routes carry the code, API clients the id.
-const params = z.object({ id: propertyIdOrCodeSchema });
 
-export function registerStaticDataRoutes(api: ApiRouter, { database }: AppContext): void {
-  const { db } = database;
-  async function requireProperty(idOrCode: string): Promise<number> {
-    const propertyId = await findPropertyId(db, idOrCode);
-    if (propertyId === undefined) throw notFound(`There is no property "${idOrCode}". Check the address you were given.`);
-    return propertyId;
-  }
+export function registerStaticDataRoutes(api: ApiRouter, context: AppContext): void {
   const errors = { 404: 'No property has that id or code' };
 
   api.route(
     {
       method: 'get',
       path: '/api/StaticData/{id}/countries',
+      operationId: 'getCountries',
       summary: 'Countries with their ISO codes and dialling codes, by name',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(countrySchema),
       errors,
     },
-    async ({ params }) => {
-      await requireProperty(params.id);
-      return toCountries(await findCountries(db));
-    },
+    ({ params }) => countries(context, params.id),
   );
 
   api.route(
     {
       method: 'get',
       path: '/api/StaticData/{id}/creditcardtypes',
+      operationId: 'getCreditCardTypes',
       summary: 'The card types the property accepts',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(creditCardTypeSchema),
       errors,
     },
-    async ({ params }) => {
-      const propertyId = await requireProperty(params.id);
-      return (await findAcceptedCardTypes(db, propertyId)).map(toCreditCardType);
-    },
+    ({ params }) => creditCardTypes(context, params.id),
   );
 
   api.route(
     {
       method: 'get',
       path: '/api/StaticData/{id}/CancellationReasons',
+      operationId: 'getCancellationReasons',
       summary: 'The reasons a guest may give for cancelling, in the property’s order',
       tag: 'StaticData',
-      params,
+      params: propertyIdOrCodeParams,
       response: z.array(cancellationReasonSchema),
       errors,
     },
-    async ({ params }) => {
-      const propertyId = await requireProperty(params.id);
-      return (await findActiveCancellationReasons(db, propertyId)).map(toCancellationReason);
-    },
+    ({ params }) => cancellationReasons(context, params.id),
   );
 }

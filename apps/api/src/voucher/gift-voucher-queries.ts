@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { giftVouchers, voucherRedemptions } from '@hotel/db/schema';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 
 export type GiftVoucherRow = {
   id: number;

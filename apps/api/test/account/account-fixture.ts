@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
+import { request } from '../support/request';
 import { users } from '@hotel/db/schema';
 import { hashPassword } from '../../src/account/password-hashing';
 import { rawRows } from '../../src/database/raw-rows';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import request, { type Response } from 'supertest';
+import type { Response, Test } from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -78,7 +79,7 @@ describe('cross-site request forgery', () => {
 });
 
 describe('rate limits (counted in the database)', () => {
-  const from = (ip: string) => (call: request.Test) => call.set('X-Forwarded-For', ip);
+  const from = (ip: string) => (call: Test) => call.set('X-Forwarded-For', ip);
 
   const loginFrom = (ip: string, password: string, email = 'ada@example.com') =>
     from(ip)(request(t.app).post('/api/Account/Authenticate')).send({

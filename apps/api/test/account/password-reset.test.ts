@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
 import { createTestApp, type TestApp } from '../support/test-app';

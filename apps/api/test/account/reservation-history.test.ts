@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';

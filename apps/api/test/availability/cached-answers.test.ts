@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { checkAnswersOf, request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { findPropertyVersions } from '../../src/availability/availability-queries';
+import { createAppContext } from '../../src/app-context';
+import { AvailabilityReads } from '../../src/availability/availability-queries';
 import { CatalogueCache } from '../../src/availability/catalogue-cache';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
@@ -138,7 +139,7 @@ describe('cached availability answers', () => {
 
 describe('the catalogue cache', () => {
   it('reads the newest catalogue when asked for a version an import replaced a moment ago', async () => {
-    const versions = await findPropertyVersions(t.database.db, ids.propertyId);
+    const versions = await new AvailabilityReads(t.database.db).propertyVersions(ids.propertyId);
     await givenDefinition(t.context, aDefinition(bookingProperty));
     const catalogue = await new CatalogueCache(t.database.db).catalogue(versions!);
     expect(catalogue.version).toBe(versions!.catalogueVersion + 1);
@@ -151,7 +152,8 @@ describe.runIf(onRealPostgres())('cached availability answers across API process
     // A second application with its own pool and caches on the same database: another process.
     const other = openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 2 });
     try {
-      const otherApp = createApp({ ...t.context, database: other }).app;
+      const { app: otherApp, api } = createApp(createAppContext({ ...t.context, database: other }));
+      checkAnswersOf(otherApp, api);
       const before = await doublesFree(otherApp);
       expect(await doublesFree(t.app)).toBe(before);
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@hotel/domain/dates';
 import { pricePerNight } from '@hotel/domain/pricing';

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertForDisplay, formatMoney, toMinor, type ExchangeRates } from '@hotel/domain/money';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const ADMIN_API_KEY = 'fault-test-admin-key-0123456789';
+// The same secrets for every start, as a deployment keeps them across restarts: the keyed
+// Idempotency-Key hashes of a killed API must match what its restarted successor computes.
+const sessionSecret = randomBytes(24).toString('hex');
+const linkSecret = randomBytes(24).toString('hex');
 
 export type ApiSettings = {
   /** The database the API uses (through the test's proxy). */
@@ -32,13 +36,6 @@ export type ApiProcess = {
 };
 
 /** A free loopback port, so a restarted API can come back on the port its clients know. */
-/**
- * The secrets of every API this run starts: a restarted API keeps them, as a deployment does
- * (a new LINK_SECRET would turn the request hashes of retried bookings into strangers).
- */
-const SESSION_SECRET = randomBytes(24).toString('hex');
-const LINK_SECRET = randomBytes(24).toString('hex');
-
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,8 +65,8 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       DATABASE_URL: settings.databaseUrl,
       DATA_DIR: settings.dataDir,
       PUBLIC_URL: base,
-      SESSION_SECRET,
-      LINK_SECRET,
+      SESSION_SECRET: sessionSecret,
+      LINK_SECRET: linkSecret,
       ADMIN_API_KEY,
       LOG_LEVEL: 'warn',
       ...settings.env,

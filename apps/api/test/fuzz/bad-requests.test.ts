@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@hotel/db/schema';
-import { saveCardForUser } from '../../src/account/saved-cards';
+import { saveCardForUser } from '../../src/payments/saved-cards';
 import { rawRows } from '../../src/database/raw-rows';
 import { givenUser } from '../account/account-fixture';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -33,6 +34,7 @@ import { opened } from '../support/outbox';
  */
 
 type JsonSchema = {
+  $ref?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -56,6 +58,8 @@ type Operation = {
 type Route = { method: 'get' | 'post' | 'put' | 'delete' | 'patch'; path: string; operation: Operation };
 
 const REQUESTS_PER_ROUTE = 180;
+/** The document's reusable schemas, by name. */
+let components: Record<string, JsonSchema> = {};
 const ADMIN_KEY = 'test-admin-key-0123456789';
 
 /** The logged-in user of the second pass; `plausible` e-mail addresses are theirs, so some logins succeed. */
@@ -195,6 +199,8 @@ type Ids = { propertyId: number; roomTypeId: number; ratePlanId: number; savedCa
 
 /** A value the schema accepts, or close to it, so mutations reach past the first check. */
 function plausible(schema: JsonSchema, ids: Ids, name = ''): fc.Arbitrary<unknown> {
+  // A named body is a reference to the document's components.
+  if (schema.$ref) return plausible(components[schema.$ref.replace('#/components/schemas/', '')] ?? {}, ids, name);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => plausible(s, ids, name)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'unknown'];
@@ -419,6 +425,7 @@ beforeAll(async () => {
   );
   if (savedCardId === undefined) throw new Error('the test gateway did not save the card');
   ids = { propertyId: property.body.PropertyId, roomTypeId: 1, ratePlanId: 1, savedCardId };
+  components = document.body.components.schemas;
   routes = Object.entries(document.body.paths as Record<string, Record<string, Operation>>).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ method: method as Route['method'], path, operation })),
   );

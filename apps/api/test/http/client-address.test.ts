@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,4 +1,5 @@
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 import { aBooking, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';

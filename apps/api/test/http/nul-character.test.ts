@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenAccountProperty, givenUser, logIn } from '../account/account-fixture';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,12 +1,10 @@
-import request from 'supertest';
+import { checkAnswersOf, request } from '../support/request';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { systemClock } from '../../src/app-context';
+import { createAppContext, systemClock } from '../../src/app-context';
 import { loadConfig } from '../../src/config';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
-import { createMailTransport } from '../../src/mail/mail-transport';
-import { createPaymentGateway } from '../../src/payments/payment-gateway-factory';
 import { createTestApp } from '../support/test-app';
 
 describe('unexpected failures', () => {
@@ -27,8 +25,8 @@ describe('unexpected failures', () => {
     const logger = createLogger('silent');
     const database = openPostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:1/none', logger });
     const config = loadConfig({ NODE_ENV: 'test' });
-    const services = { paymentGateway: createPaymentGateway(config, systemClock), mailTransport: createMailTransport(config, logger) };
-    const { app } = createApp({ config, database, logger, clock: systemClock, ...services });
+    const { app, api } = createApp(createAppContext({ config, database, logger, clock: systemClock }));
+    checkAnswersOf(app, api);
     const response = await request(app).get('/api/Property/1').expect(503);
     expect(response.body).toEqual({
       Message: 'The service is temporarily unavailable. Please try again in a moment.',

@@ -1,6 +1,6 @@
 import express from 'express';
 import { eq, sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords } from '@hotel/db/schema';
 import type { Database } from '../../src/database/db';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { checkAnswersOf, request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
+import { createAppContext } from '../../src/app-context';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { rawRows } from '../../src/database/raw-rows';
 import { createLogger } from '../../src/logger';
@@ -125,7 +126,8 @@ describe.runIf(onRealPostgres())('retries of the last room on Postgres, from two
     await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
     const otherDatabase = openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 10 });
     try {
-      const other = createApp({ ...t.context, database: otherDatabase }).app;
+      const { app: other, api } = createApp(createAppContext({ ...t.context, database: otherDatabase }));
+      checkAnswersOf(other, api);
       // Ten copies of one request (a client retrying through a load balancer), on both processes at once.
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, n) => create(n % 2 === 0 ? t.app : other, lastSingle(), 'retry-storm')),

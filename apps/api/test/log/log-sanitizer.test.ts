@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeText, sanitizeUrl } from '../../src/log/log-sanitizer';
+import { sanitizeText, sanitizeUrl } from '../../src/log-sanitizer';
 
 describe('sanitizeText', () => {
   it.each([

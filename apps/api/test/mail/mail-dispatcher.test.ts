@@ -4,7 +4,7 @@ import { mailOutbox } from '@hotel/db/schema';
 import type { Database } from '../../src/database/db';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
-import { dispatchPendingMail, notifyMailEnqueued, retryDelayMs, startMailDispatcher } from '../../src/mail/mail-dispatcher';
+import { dispatchPendingMail, retryDelayMs, startMailDispatcher } from '../../src/mail/mail-dispatcher';
 import type { MailTransport } from '../../src/mail/mail-transport';
 import { enqueueMail, openMailBody, outboxKey } from '../../src/mail/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -265,17 +265,17 @@ describe('the running dispatcher', () => {
     transport.sent.length = 0;
 
     await given('woken');
-    notifyMailEnqueued();
+    t.context.mailEnqueued.notify();
     await expect.poll(() => transport.sent.map((mail) => mail.subject), { timeout: 2_000 }).toEqual(['woken']);
 
     await given('stopping');
-    notifyMailEnqueued();
+    t.context.mailEnqueued.notify();
     await new Promise((resolve) => setTimeout(resolve, 20)); // the round is sending
     await dispatcher.stop();
     expect(await rowsLike('stopping')).toMatchObject([{ status: 'sent' }]);
 
     await given('after-stop');
-    notifyMailEnqueued();
+    t.context.mailEnqueued.notify();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await rowsLike('after-stop')).toMatchObject([{ status: 'pending' }]);
     await t.database.db.delete(mailOutbox).where(eq(mailOutbox.subject, 'after-stop'));
@@ -285,10 +285,10 @@ describe('the running dispatcher', () => {
     const transport = aRecordingTransport({ delayMs: 300 });
     const dispatcher = startMailDispatcher(contextWith(transport), { intervalMs: 60 * 60_000 });
     await given('last-round');
-    notifyMailEnqueued();
+    t.context.mailEnqueued.notify();
     await expect.poll(async () => (await rowsLike('last-round'))[0]!.attempts).toBe(1); // claimed, being sent
     await given('while-sending'); // the last request's confirmation, committed during that round
-    notifyMailEnqueued();
+    t.context.mailEnqueued.notify();
     await dispatcher.stop();
     expect(await rowsLike('last-round')).toMatchObject([{ status: 'sent' }]);
     expect(await rowsLike('while-sending')).toMatchObject([{ status: 'sent' }]);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardTypes, payments, properties, reservations } from '@hotel/db/schema';
 import { authorisationRow } from '../../src/payments/payment-queries';

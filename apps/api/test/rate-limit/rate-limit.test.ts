@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import express, { type Express } from 'express';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context';
 import { openPostgresDatabase } from '../../src/database/postgres-database';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, reservations } from '@hotel/db/schema';
 import { confirmedBookingOf, enqueueBookingConfirmation } from '../../src/reservation/booking-confirmation-mail';

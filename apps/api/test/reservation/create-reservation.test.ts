@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reservations } from '@hotel/db/schema';
 import { rawRows } from '../../src/database/raw-rows';
-import { unusedReservationNumber, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
+import { ReservationNumberStock, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 import { aDefinition, givenDefinition } from '../support/builders';
@@ -611,7 +611,8 @@ describe('reservation numbers', () => {
 
   it('hands out numbers no reservation has, never the same one twice, across refills of the stock', async () => {
     const drawn = [];
-    for (let i = 0; i < 150; i += 1) drawn.push(await unusedReservationNumber(t.database.db));
+    const stock = new ReservationNumberStock(t.database.db);
+    for (let i = 0; i < 150; i += 1) drawn.push(await stock.take());
 
     expect(new Set(drawn).size).toBe(150);
     for (const number of drawn) expect(number).toMatch(/^[2-9A-HJKMNP-TV-Z]{8}$/);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { rawRows } from '../../src/database/raw-rows';
 import { aProperty, aDefinition, givenDefinition } from '../support/builders';
 import type { TestApp } from '../support/test-app';

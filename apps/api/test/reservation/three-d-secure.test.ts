@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
 import { releaseAbandonedPayments, scheduleAbandonedPaymentRelease } from '../../src/reservation/settle-reservation-payment';

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
-import type { AppContext, Clock } from '../../src/app-context';
+import { createAppContext, type AppContext, type Clock } from '../../src/app-context';
 import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { createMailTransport } from '../../src/mail/mail-transport';
-import { createPaymentGateway } from '../../src/payments/payment-gateway-factory';
+import { checkAnswersOf } from './request';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export type TestApp = {
@@ -51,15 +50,9 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
     ...options.config,
   };
   const logger = createLogger('info', sink);
-  const context: AppContext = {
-    config,
-    database,
-    logger,
-    clock,
-    paymentGateway: createPaymentGateway(config, clock),
-    mailTransport: createMailTransport(config, logger),
-  };
-  const { app } = createApp(context);
+  const context = createAppContext({ config, database, logger, clock });
+  const { app, api } = createApp(context);
+  checkAnswersOf(app, api);
   return {
     app,
     context,

@@ -1,4 +1,4 @@
-import type { Property } from '../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 /** The footer: the property's contact details, its policies and the copyright line (a fixed year, docs/guest-client.md). */
 export function Footer({ property }: { property: Property }) {

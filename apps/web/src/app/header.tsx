@@ -10,7 +10,7 @@ import { setSignedInUser, useAccount } from '../hooks/use-account';
 import { useDialogs } from '../hooks/use-dialogs';
 import { paths } from '../lib/paths';
 import { useBookingState } from '../stores/booking-store';
-import type { Property } from '../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 /** The flow stage a path belongs to. */
 export function stageOf(path: string): BookingFlowStage {

@@ -27,3 +27,18 @@ export function Button({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
   return <button type={type} aria-busy={busy || undefined} className={buttonClasses(variant, className)} {...props} />;
 }
+
+/** A form's submit button: disabled and busy while the form is sending, with `busyText` then. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  disabled = false,
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & { busy: boolean; busyText: string; variant?: Variant }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} busy={busy} {...props}>
+      {busy ? busyText : children}
+    </Button>
+  );
+}

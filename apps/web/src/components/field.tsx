@@ -41,6 +41,37 @@ function FieldMessages({ id, hint, errors }: { id: string; hint?: ReactNode; err
   );
 }
 
+/** A control's id, its messages and the attributes that tie its label, hint and error to it. */
+function useControl(field: { id?: string | undefined; hint?: ReactNode; error?: FieldProps['error'] }, alsoDescribedBy = '') {
+  const generated = useId();
+  const id = field.id ?? generated;
+  const errors = messages(field.error);
+  const described = [describedBy(id, field.hint !== undefined, errors.length > 0), alsoDescribedBy].filter(Boolean).join(' ');
+  return {
+    id,
+    errors,
+    control: {
+      id,
+      className: CONTROL,
+      'aria-invalid': errors.length > 0 || undefined,
+      'aria-describedby': described || undefined,
+    },
+  };
+}
+
+/** The label above a control, and its hint and error below it. */
+function Labelled(props: { id: string; label: ReactNode; hint?: ReactNode; errors: string[]; className: string; children: ReactNode }) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="block text-sm font-semibold text-gray-900">
+        {props.label}
+      </label>
+      {props.children}
+      <FieldMessages id={props.id} hint={props.hint} errors={props.errors} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   error,
@@ -49,23 +80,11 @@ export function TextField({
   id: givenId,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const id = givenId ?? generated;
-  const errors = messages(error);
+  const { id, errors, control } = useControl({ id: givenId, hint, error });
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={CONTROL}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy(id, hint !== undefined, errors.length > 0)}
-        {...input}
-      />
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
+      <input {...control} {...input} />
+    </Labelled>
   );
 }
 
@@ -79,36 +98,25 @@ export function TextAreaField({
   hint,
   className = '',
   showCount = false,
+  id: givenId,
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { showCount?: boolean }) {
-  const id = useId();
-  const errors = messages(error);
+  const countId = `${useId()}-count`;
   const max = input.maxLength;
   const used = typeof input.value === 'string' ? input.value.length : 0;
   const counted = showCount && max !== undefined;
-  const ids = [describedBy(id, hint !== undefined, errors.length > 0), counted ? `${id}-count` : ''].filter(Boolean).join(' ');
+  const { id, errors, control } = useControl({ id: givenId, hint, error }, counted ? countId : '');
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        className={CONTROL}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={ids || undefined}
-        {...input}
-      />
+    <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
+      <textarea rows={3} {...control} {...input} />
       {counted && (
-        <p id={`${id}-count`} className="mt-1 text-sm text-gray-700" aria-live={used >= max ? 'polite' : 'off'}>
+        <p id={countId} className="mt-1 text-sm text-gray-700" aria-live={used >= max ? 'polite' : 'off'}>
           {used >= max
             ? `You have reached the limit of ${max.toLocaleString('en-GB')} characters.`
             : `${used.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters used`}
         </p>
       )}
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -118,26 +126,16 @@ export function SelectField({
   hint,
   className = '',
   children,
+  id: givenId,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
-  const id = useId();
-  const errors = messages(error);
+  const { id, errors, control } = useControl({ id: givenId, hint, error });
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={CONTROL}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy(id, hint !== undefined, errors.length > 0)}
-        {...select}
-      >
+    <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
+      <select {...control} {...select}>
         {children}
       </select>
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </Labelled>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiGet, isUnauthorised } from '../lib/api-client';
-import type { UserAccount } from '../types/api';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 
 const SIGNED_IN_MARK = 'hotel:signed-in';
 

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { calendarWindow, type IsoDate } from '@hotel/domain/dates';
 import { apiGet, LANGUAGE_CODE } from '../lib/api-client';
-import type { CalendarEntry } from '../types/api';
+import type { CalendarEntry } from '@hotel/domain/wire/calendar-response';
 
 export const calendarKey = (propertyId: number, today: IsoDate) => {
   const window = calendarWindow(today);

@@ -6,7 +6,8 @@ import { createContext, useContext } from 'react';
 import useSWR from 'swr';
 import { todayIn, type IsoDate } from '@hotel/domain/dates';
 import { apiGet } from '../lib/api-client';
-import type { BookConfig, Property } from '../types/api';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 export const propertyKey = (propertyCode: string) => ['Property', propertyCode] as const;
 export const bookConfigKey = (propertyCode: string) => ['Book/Config', propertyCode] as const;

@@ -3,7 +3,7 @@
  * turns a failed answer into an `ApiError` and logs every failure except a 401.
  */
 import { joinModelState, type ModelState } from '@hotel/domain/model-state';
-import type { ApiErrorBody } from '../types/api';
+import type { ErrorResponse as ApiErrorBody } from '@hotel/domain/wire/error-response';
 
 /** The client's base path. */
 export const API_BASE = '/api';

@@ -5,7 +5,7 @@
  */
 import { toMinor } from '@hotel/domain/money';
 import type { RoomCost } from '@hotel/domain/pricing';
-import type { WireRate } from '../types/api';
+import type { Rate as WireRate } from '@hotel/domain/wire/search-response';
 
 /** The stay price of the searched room `roomIndex` on a rate, and its undiscounted twin; null when its party does not fit. */
 export function roomCostOf(rate: WireRate, roomIndex: number): RoomCost | null {

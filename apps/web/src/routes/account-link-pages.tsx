@@ -8,6 +8,7 @@ import { Link, useSearch } from 'wouter';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
+import { PageTitle, Panel } from '../components/layout';
 import { confirmEmail, type AccountResult } from '../features/account/account-api';
 import { ForgotPasswordForm, ResetPasswordForm } from '../features/account/password-forms';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -24,7 +25,7 @@ function AccountPage(props: { title: string; children: ReactNode }) {
   useDocumentTitle(props.title, property.PropertyName);
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-3xl font-semibold">{props.title}</h1>
+      <PageTitle>{props.title}</PageTitle>
       {props.children}
     </div>
   );
@@ -84,9 +85,9 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-          <div className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+          <Panel padding="roomy">
             <ForgotPasswordForm propertyId={property.PropertyId} onSent={setSent} />
-          </div>
+          </Panel>
         </>
       )}
     </AccountPage>
@@ -101,9 +102,9 @@ export function ResetPasswordPage() {
   return (
     <AccountPage title="Reset Password">
       {result === null ? (
-        <div className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+        <Panel padding="roomy">
           <ResetPasswordForm propertyId={property.PropertyId} token={token} onDone={setResult} />
-        </div>
+        </Panel>
       ) : result.Success ? (
         <>
           <Notice tone="positive" live>

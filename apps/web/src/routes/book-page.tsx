@@ -12,7 +12,8 @@ import { useIsMobile } from '../hooks/use-is-mobile';
 import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
 import { paths } from '../lib/paths';
 import { startSearch, useBookingState } from '../stores/booking-store';
-import type { Property } from '../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
+import { PageTitle } from '../components/layout';
 
 /** The disabled dates are worked out 3 seconds after the page shows, so they never delay its first paint. */
 const CALENDAR_DELAY_MS = 3000;
@@ -69,7 +70,7 @@ export function BookPage() {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div>
-        <h1 className="mb-6 text-3xl font-semibold">Book your stay</h1>
+        <PageTitle className="mb-6">Book your stay</PageTitle>
         <SearchForm
           key={property.PropertyCode}
           property={property}

@@ -28,6 +28,7 @@ import {
   useBookingState,
   wizardItems,
 } from '../stores/booking-store';
+import { PageTitle } from '../components/layout';
 
 export function CheckoutPage() {
   const { property, config } = useProperty();
@@ -73,7 +74,7 @@ export function CheckoutPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-semibold">Checkout</h1>
+      <PageTitle>Checkout</PageTitle>
       {user === null && !isLoading && (
         <p>
           Booked with us before?{' '}

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty, useUnitNoun } from '../hooks/use-property';
 import { errorText } from '../lib/api-client';
 import { bookingEntryUrl, paths } from '../lib/paths';
+import { PageTitle } from '../components/layout';
 
 export function ConfirmationPage({ confirmationToken }: { confirmationToken: string }) {
   const { property, config } = useProperty();
@@ -22,7 +23,7 @@ export function ConfirmationPage({ confirmationToken }: { confirmationToken: str
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-semibold">Booking confirmation</h1>
+      <PageTitle>Booking confirmation</PageTitle>
       {confirmation.error !== undefined && (
         <Notice tone="negative" title="Error" live>
           {errorText(confirmation.error, 'We could not find that booking.')}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { fakeApi, renderWithProviders } from '../test/render';
-import type { UserAccount } from '../types/api';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { ManageAccountPage } from './manage-account-page';
 
 const ada: UserAccount = {
@@ -13,7 +13,11 @@ const ada: UserAccount = {
   EmailAddress: 'ada@example.com',
   ReceiveBrandOffers: false,
   CanChoosePaymentMethod: false,
-  CreditCards: [{ CreditCardId: 3, Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029 }],
+  EmailConfirmed: true,
+  CreditCards: [
+    { CreditCardId: 3, CreditCardTypeId: 1, Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029, NameOnCard: null },
+  ],
+  Reservations: [],
 };
 
 function renderPage() {

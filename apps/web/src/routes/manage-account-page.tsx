@@ -1,29 +1,14 @@
 /** /ManageAccount/{propertyCode}: the user is loaded first; nobody logged in goes to Book. */
-import { useId, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Loading } from '../components/loading';
+import { PageTitle, Panel, Section } from '../components/layout';
 import { AccountDetailsForm } from '../features/account/account-details-form';
 import { ChangePasswordForm } from '../features/account/password-forms';
-import { savedCardLabel } from '../features/checkout/card-fields';
+import { savedCardLabel } from '../features/checkout/cards';
 import { useAccount } from '../hooks/use-account';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty } from '../hooks/use-property';
 import { paths } from '../lib/paths';
-
-const box = 'rounded-lg border border-gray-300 bg-white p-4 sm:p-6';
-
-/** A titled part of the page, named by its heading for assistive technology. */
-function Section(props: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {props.title}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
 
 export function ManageAccountPage() {
   const { property } = useProperty();
@@ -33,18 +18,18 @@ export function ManageAccountPage() {
   if (!user) return <Redirect to={paths.book(property.PropertyCode)} replace />;
   return (
     <div className="mx-auto max-w-2xl space-y-8">
-      <h1 className="text-3xl font-semibold">Manage Account</h1>
-      <Section title="Your details">
-        <div className={box}>
+      <PageTitle>Manage Account</PageTitle>
+      <Section title="Your details" className="space-y-3">
+        <Panel padding="roomy">
           <AccountDetailsForm propertyId={property.PropertyId} user={user} />
-        </div>
+        </Panel>
       </Section>
-      <Section title="Change Password">
-        <div className={box}>
+      <Section title="Change Password" className="space-y-3">
+        <Panel padding="roomy">
           <ChangePasswordForm propertyId={property.PropertyId} />
-        </div>
+        </Panel>
       </Section>
-      <Section title="Saved cards">
+      <Section title="Saved cards" className="space-y-3">
         {user.CreditCards.length === 0 ? (
           <p>No saved cards yet. Tick “Save this card for future bookings” when you pay to keep one here.</p>
         ) : (

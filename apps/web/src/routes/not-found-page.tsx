@@ -1,12 +1,13 @@
 import { ERROR_HEADINGS } from '@hotel/domain/messages';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { PageTitle } from '../components/layout';
 
 /** The not-found message, inside a page's main region. */
 export function NotFoundContent() {
   useDocumentTitle(ERROR_HEADINGS[0]);
   return (
     <div className="py-6">
-      <h1 className="text-3xl font-semibold">{ERROR_HEADINGS[0]}</h1>
+      <PageTitle>{ERROR_HEADINGS[0]}</PageTitle>
       <p className="mt-4">We could not find the page you asked for. Please check the address.</p>
     </div>
   );

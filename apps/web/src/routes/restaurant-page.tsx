@@ -4,6 +4,7 @@ import { Notice } from '../components/notice';
 import { TableBookingForm } from '../features/restaurant/table-booking-form';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty, usePropertyToday } from '../hooks/use-property';
+import { PageTitle } from '../components/layout';
 
 export function RestaurantPage() {
   const { property, config } = useProperty();
@@ -12,7 +13,7 @@ export function RestaurantPage() {
   useDocumentTitle('Book a table', property.PropertyName);
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-semibold">Book a table</h1>
+      <PageTitle>Book a table</PageTitle>
       {config.RestaurantBookingServiceActive ? (
         <TableBookingForm
           propertyId={property.PropertyId}

@@ -11,7 +11,7 @@ import { PropertyContext } from '../hooks/use-property';
 import { emptyBookingState, getBookingState, searchAgain, setBookingState, startSearch } from '../stores/booking-store';
 import { aBookConfig, aProperty, aRate, aSearchResponse, aSearchRoomType } from '../test/builders';
 import { fakeApi, respond } from '../test/render';
-import type { SearchResponse } from '../types/api';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
 import { RoomsAndRatesPage } from './rooms-and-rates-page';
 
 const arrival = addDays(todayIn(new Date(), 'Europe/London'), 30);

@@ -48,7 +48,8 @@ import {
   wizardItems,
   type BookingItem,
 } from '../stores/booking-store';
-import type { SearchRoomType, WireRate } from '../types/api';
+import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
+import { PageTitle } from '../components/layout';
 
 export function RoomsAndRatesPage() {
   const { property, config } = useProperty();
@@ -371,7 +372,7 @@ export function RoomsAndRatesPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl font-semibold">Rooms and Rates</h1>
+        <PageTitle>Rooms and Rates</PageTitle>
         <Link href={paths.book(property.PropertyCode)} className="text-link underline">
           Change search
         </Link>

@@ -18,6 +18,7 @@ import { useProperty } from '../hooks/use-property';
 import { errorText } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { finishBooking, paymentNotMade, useBookingState } from '../stores/booking-store';
+import { PageTitle } from '../components/layout';
 
 export function StatusPage({ confirmationToken }: { confirmationToken: string }) {
   const { property } = useProperty();
@@ -45,7 +46,7 @@ export function StatusPage({ confirmationToken }: { confirmationToken: string })
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-semibold">Your booking</h1>
+      <PageTitle>Your booking</PageTitle>
       {status.error !== undefined && (
         <Notice tone="negative" title="Error" live>
           {errorText(status.error, 'We could not find that booking.')}

@@ -2,7 +2,7 @@
 import type { Party } from '@hotel/domain/occupancy';
 import { newId } from '../lib/ids';
 import { roomCostOf } from '../lib/rate-price';
-import type { SearchRoomType, WireRate } from '../types/api';
+import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
 import type { BookingItem, SearchCriteria } from './booking-store';
 
 export function buildItem(input: {

@@ -17,7 +17,7 @@ import type { ChargeType } from '@hotel/domain/services';
 import { toMinor } from '@hotel/domain/money';
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
 import { newId } from '../lib/ids';
-import type { NewRoomPrices } from '../types/api';
+import type { NewRoomPrices } from '@hotel/domain/wire/error-response';
 
 /** What a search asked for. */
 export interface SearchCriteria {

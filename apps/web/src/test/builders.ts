@@ -1,6 +1,8 @@
 /** Small builders of API answers for component tests (never the demo data). */
 import type { SearchCriteria } from '../stores/booking-store';
-import type { BookConfig, Property, SearchResponse, SearchRoomType, WireRate, WireRoomType } from '../types/api';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
+import type { SearchResponse, SearchRoomType, Rate as WireRate, RoomType as WireRoomType } from '@hotel/domain/wire/search-response';
 
 export function aProperty(overrides: Partial<Property> = {}): Property {
   return {

@@ -8,7 +8,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '../components/toast';
 import { CurrencyProvider } from '../hooks/use-money';
 import { PropertyContext } from '../hooks/use-property';
-import type { BookConfig, Property } from '../types/api';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { aBookConfig, aProperty } from './builders';
 
 const STATUS = Symbol('status');

@@ -2,7 +2,7 @@ import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
 import { countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
 import { formatMoney, type Minor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import { mailButton, type MailBranding } from './mail-layout';
+import { mailButton, mailCell as cell, mailFactsTable, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
 import { unlinked } from './guest-text';
@@ -51,7 +51,6 @@ export function guestsText(room: { adults: number; children: number; infants: nu
     .join(', ');
 }
 
-const cell = 'padding:6px 0;vertical-align:top;';
 const amountCell = `${cell}text-align:right;white-space:nowrap;padding-left:12px;`;
 const sectionHeading = 'margin:24px 0 8px;font-size:16px;';
 
@@ -88,21 +87,7 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
 
   const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(booking.bookerName)},</p>
     <p style="margin:0 0 16px;">Thank you for booking with ${propertyName}. Your reservation is confirmed.</p>
-    <table
-      role="presentation"
-      width="100%"
-      cellpadding="0"
-      cellspacing="0"
-      style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;"
-    >
-      ${stay.map(
-        ([label, value]) =>
-          html`<tr>
-            <td style="${cell}color:#6b7280;">${label}</td>
-            <td style="${amountCell}font-weight:600;">${value}</td>
-          </tr>`,
-      )}
-    </table>
+    ${mailFactsTable(stay, `${amountCell}font-weight:600;`)}
     <h2 style="${sectionHeading}">Your rooms</h2>
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
       ${rooms.map(

@@ -25,6 +25,8 @@ export type MailContent = {
 };
 
 const fallbackColour = '#1f2937';
+/** The style of a table cell in a message's body. */
+export const mailCell = 'padding:6px 0;vertical-align:top;';
 const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 
 /** A colour we can put in a style attribute: a hex colour and nothing else (escaping alone would not stop CSS injection). */
@@ -47,6 +49,25 @@ export function mailButton(branding: MailBranding, label: string, href: string):
         >
       </td>
     </tr>
+  </table>`;
+}
+
+/** Label and value rows between two rules: the facts a confirmation opens with. `valueStyle` styles the value cells. */
+export function mailFactsTable(rows: readonly (readonly [string, string])[], valueStyle: string): SafeHtml {
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td style="${mailCell}color:#6b7280;">${label}</td>
+          <td style="${valueStyle}">${value}</td>
+        </tr>`,
+    )}
   </table>`;
 }
 

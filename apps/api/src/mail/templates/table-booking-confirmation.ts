@@ -1,5 +1,5 @@
 import { formatDate, type IsoDate } from '@hotel/domain/dates';
-import type { MailBranding } from './mail-layout';
+import { mailCell, mailFactsTable, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
 import { plainReference, unlinked } from './guest-text';
@@ -20,8 +20,7 @@ export type TableBookingConfirmationMail = {
   identifier?: string | null;
 };
 
-const cell = 'padding:6px 0;vertical-align:top;';
-const valueCell = `${cell}text-align:right;padding-left:12px;font-weight:600;`;
+const valueCell = `${mailCell}text-align:right;padding-left:12px;font-weight:600;`;
 
 /** The e-mail a guest receives when a restaurant table is booked: where, when, for how many, and the reference to quote. */
 export const renderTableBookingConfirmation = defineMailTemplate<TableBookingConfirmationMail>('table_booking', (booking) => {
@@ -46,22 +45,7 @@ export const renderTableBookingConfirmation = defineMailTemplate<TableBookingCon
   const requests = booking.specialRequests?.trim() ? unlinked(booking.specialRequests.trim()) : undefined;
 
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
-    <table
-      role="presentation"
-      width="100%"
-      cellpadding="0"
-      cellspacing="0"
-      style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;"
-    >
-      ${details.map(
-        ([label, value]) =>
-          html`<tr>
-            <td style="${cell}color:#6b7280;">${label}</td>
-            <td style="${valueCell}">${value}</td>
-          </tr>`,
-      )}
-    </table>
-    ${leaveNote && html`<p style="margin:16px 0 0;">${leaveNote}</p>`}
+    ${mailFactsTable(details, valueCell)} ${leaveNote && html`<p style="margin:16px 0 0;">${leaveNote}</p>`}
     ${promotionNote && html`<p style="margin:16px 0 0;color:#4b5563;">${promotionNote}</p>`}
     ${
       requests &&

@@ -8,9 +8,9 @@ import type {
   UpdateAccountRequest,
 } from '@hotel/domain/wire/account-requests';
 import { apiPost } from '../../lib/api-client';
-import type { UserAccount } from '../../types/api';
+import type { AccountAnswer as UserAccount, ResultAnswer, ResultWithAccountAnswer } from '@hotel/domain/wire/account-response';
 
-export type AuthenticateResponse = { Success: boolean; Message?: string | null } & Partial<UserAccount> & { User?: UserAccount | null };
+export type AuthenticateResponse = ResultWithAccountAnswer;
 
 export function authenticate(request: AuthenticateRequest): Promise<AuthenticateResponse> {
   return apiPost<AuthenticateResponse>('/Account/Authenticate', request);
@@ -21,7 +21,7 @@ export async function logout(): Promise<void> {
   await apiPost<unknown>('/Account/Logout', {});
 }
 
-export type RegisterResponse = { Success?: boolean; Message?: string | null } | undefined;
+export type RegisterResponse = ResultAnswer;
 
 export function register(request: RegisterRequest): Promise<RegisterResponse> {
   return apiPost<RegisterResponse>('/Account/Register', request);
@@ -29,7 +29,6 @@ export function register(request: RegisterRequest): Promise<RegisterResponse> {
 
 /** The user fields of an authenticate answer, when it carries them. */
 export function userFromAuthenticate(response: AuthenticateResponse): UserAccount | null {
-  if (response.User) return response.User;
   if (typeof response.EmailAddress !== 'string') return null;
   return {
     Firstname: response.Firstname ?? '',
@@ -38,12 +37,14 @@ export function userFromAuthenticate(response: AuthenticateResponse): UserAccoun
     EmailAddress: response.EmailAddress,
     ReceiveBrandOffers: response.ReceiveBrandOffers ?? false,
     CanChoosePaymentMethod: response.CanChoosePaymentMethod ?? false,
+    EmailConfirmed: response.EmailConfirmed ?? false,
     CreditCards: response.CreditCards ?? [],
+    Reservations: response.Reservations ?? [],
   };
 }
 
 /** What the confirm and reset calls answer: Success and a Message written for the guest. */
-export type AccountResult = { Success: boolean; Message?: string | null };
+export type AccountResult = ResultAnswer;
 
 /** Confirms the address of the e-mailed link's token (single use). */
 export function confirmEmail(token: string): Promise<AccountResult> {
@@ -66,6 +67,6 @@ export function changePassword(request: ChangePasswordRequest): Promise<AccountR
 }
 
 /** Saves the logged-in user's names, telephone and offers choice; answers the account as saved. */
-export function updateAccount(request: UpdateAccountRequest): Promise<AccountResult & Partial<UserAccount>> {
-  return apiPost<AccountResult & Partial<UserAccount>>('/Account/Update', request);
+export function updateAccount(request: UpdateAccountRequest): Promise<ResultWithAccountAnswer> {
+  return apiPost<ResultWithAccountAnswer>('/Account/Update', request);
 }

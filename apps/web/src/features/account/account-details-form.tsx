@@ -1,13 +1,13 @@
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { updateAccountRequestSchema } from '@hotel/domain/wire/account-requests';
-import { Button } from '../../components/button';
+import { SubmitButton } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { setSignedInUser } from '../../hooks/use-account';
-import { errorText } from '../../lib/api-client';
-import { useForm, useSubmit } from '../../lib/form';
-import type { UserAccount } from '../../types/api';
+import { schemaErrors, useForm, useSubmit } from '../../lib/form';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { updateAccount } from './account-api';
+import { TELEPHONE_HINT } from './register-form';
 
 /**
  * Manage Account's details form ('Your details have been saved successfully' or 'Failed to
@@ -21,26 +21,22 @@ export function AccountDetailsForm(props: { propertyId: number; user: UserAccoun
     Telephone: props.user.Telephone ?? '',
     ReceiveBrandOffers: props.user.ReceiveBrandOffers,
   });
-  const { ref, busy, submit } = useSubmit(
-    form,
-    updateAccountRequestSchema,
-    () => ({ PropertyId: props.propertyId, ...form.values }),
-    async (request) => {
-      try {
-        const result = await updateAccount(request);
-        if (!result.Success) {
-          toast.negative(result.Message || ERROR_MESSAGES.saveDetailsFailed);
-          return;
-        }
-        // The answer is the account as saved: the header and checkout show it at once.
-        const { Success: _success, Message: _message, ...saved } = result;
-        await setSignedInUser(props.propertyId, { ...props.user, ...saved });
-        toast.positive(SUCCESS_MESSAGES.detailsSaved);
-      } catch (error) {
-        toast.negative(errorText(error, ERROR_MESSAGES.saveDetailsFailed));
+  const { ref, busy, submit } = useSubmit(form, {
+    build: () => ({ PropertyId: props.propertyId, ...form.values }),
+    check: (request) => schemaErrors(updateAccountRequestSchema, request),
+    send: async (request) => {
+      const result = await updateAccount(request);
+      if (!result.Success) {
+        toast.negative(result.Message || ERROR_MESSAGES.saveDetailsFailed);
+        return;
       }
+      // The answer is the account as saved: the header and checkout show it at once.
+      const { Success: _success, Message: _message, ...saved } = result;
+      await setSignedInUser(props.propertyId, { ...props.user, ...saved });
+      toast.positive(SUCCESS_MESSAGES.detailsSaved);
     },
-  );
+    failure: { message: ERROR_MESSAGES.saveDetailsFailed },
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -50,7 +46,7 @@ export function AccountDetailsForm(props: { propertyId: number; user: UserAccoun
         label="Telephone"
         type="tel"
         autoComplete="tel"
-        hint="Start with + or 00 and your country code"
+        hint={TELEPHONE_HINT}
         className="sm:col-span-2"
         {...form.bind('Telephone')}
       />
@@ -64,9 +60,9 @@ export function AccountDetailsForm(props: { propertyId: number; user: UserAccoun
         onChange={(event) => form.setField('ReceiveBrandOffers', event.target.checked)}
       />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy} busy={busy}>
-          {busy ? 'Saving…' : 'Save details'}
-        </Button>
+        <SubmitButton busy={busy} busyText="Saving…">
+          Save details
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders, respond } from '../../test/render';
@@ -93,7 +93,63 @@ describe('LoginForm', () => {
     await logIn('ada@example.com', 'x');
     expect(await screen.findByText('A valid email address is required; Password is required')).toBeInTheDocument();
   });
+
+  it('marks the fields the server model state names, and focuses the first', async () => {
+    fakeApi({
+      'POST /api/Account/Authenticate': respond(400, {
+        Message: 'The request is invalid.',
+        ModelState: { EmailAddress: ['A valid email address is required'] },
+      }),
+      'POST /api/Log': respond(204),
+    });
+    renderLoginForm();
+    await logIn('ada@example.com', 'x');
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('A valid email address is required');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends once however often it is submitted while the answer is awaited', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        calls.push(url);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    renderLoginForm();
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    const button = screen.getByRole('button', { name: 'Logging in…' });
+    expect(button).toBeDisabled();
+    // Enter does not submit past a disabled button, but a script or a second form event could.
+    fireEvent.submit(button.closest('form')!);
+    answer(
+      new Response(JSON.stringify({ Success: false, Message: 'Your account is locked' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('Your account is locked')).toBeInTheDocument();
+    expect(calls.filter((url) => url.includes('/Account/Authenticate'))).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
 });
+
+/** Fills the Register form with a valid new account and submits it. */
+async function registerAda() {
+  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
+  await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
 
 describe('RegisterForm', () => {
   it('applies the password rule and the confirm field', async () => {
@@ -115,13 +171,7 @@ describe('RegisterForm', () => {
     const calls = fakeApi({ 'POST /api/Account/Register': { Success: true, Message: 'ok' } });
     const onRegistered = vi.fn();
     renderWithProviders(<RegisterForm propertyId={7} onRegistered={onRegistered} />);
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
-    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await registerAda();
     expect(await screen.findByText('User registration successful, check your email to confirm')).toBeInTheDocument();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled());
     expect(calls.find((call) => call.path === '/api/Account/Register')?.body).not.toHaveProperty('ConfirmPassword');
@@ -130,13 +180,7 @@ describe('RegisterForm', () => {
   it('shows the register error when it fails', async () => {
     fakeApi({ 'POST /api/Account/Register': respond(500, {}), 'POST /api/Log': respond(204) });
     renderWithProviders(<RegisterForm propertyId={7} onRegistered={vi.fn()} />);
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Mobile number'), '+44 7700 900000');
-    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical-engine');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await registerAda();
     expect(await screen.findByText('Failed to register User')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { ERROR_MESSAGES, welcomeMessage } from '@hotel/domain/messages';
 import { authenticateRequestSchema } from '@hotel/domain/wire/account-requests';
-import { Button } from '../../components/button';
+import { SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { errorText, LANGUAGE_CODE } from '../../lib/api-client';
-import { useForm, useSubmit } from '../../lib/form';
-import type { UserAccount } from '../../types/api';
+import { LANGUAGE_CODE } from '../../lib/api-client';
+import { schemaErrors, useForm, useSubmit } from '../../lib/form';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { authenticate, userFromAuthenticate } from './account-api';
 
 /**
@@ -23,33 +23,29 @@ export function LoginForm(props: {
 }) {
   const toast = useToast();
   const form = useForm({ EmailAddress: '', Password: '' });
-  const { ref, busy, submit } = useSubmit(
-    form,
-    authenticateRequestSchema,
-    () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
-    async (request) => {
-      try {
-        const response = await authenticate(request);
-        if (!response.Success) {
-          toast.negative(response.Message || ERROR_MESSAGES.loginFailed);
-          return;
-        }
-        const user = userFromAuthenticate(response);
-        await props.onLoggedIn(user);
-        toast.positive(welcomeMessage(user?.Firstname));
-      } catch (error) {
-        toast.negative(errorText(error, ERROR_MESSAGES.loginFailed));
+  const { ref, busy, submit } = useSubmit(form, {
+    build: () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
+    check: (request) => schemaErrors(authenticateRequestSchema, request),
+    send: async (request) => {
+      const response = await authenticate(request);
+      if (!response.Success) {
+        toast.negative(response.Message || ERROR_MESSAGES.loginFailed);
+        return;
       }
+      const user = userFromAuthenticate(response);
+      await props.onLoggedIn(user);
+      toast.positive(welcomeMessage(user?.Firstname));
     },
-  );
+    failure: { message: ERROR_MESSAGES.loginFailed },
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Email address" type="email" autoComplete="email" {...form.bind('EmailAddress')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('Password')} />
-      <Button type="submit" className="w-full" disabled={busy} busy={busy}>
-        {busy ? 'Logging in…' : 'Log in'}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyText="Logging in…">
+        Log in
+      </SubmitButton>
       <p className="text-sm">
         <Link className="text-link underline" href={props.forgotPasswordHref} onClick={props.onNavigate}>
           Forgot your password?

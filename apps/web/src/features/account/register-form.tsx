@@ -1,37 +1,34 @@
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
-import { PASSWORD_MIN_LENGTH } from '@hotel/domain/validation';
 import { registerFormSchema } from '@hotel/domain/wire/account-requests';
-import { Button } from '../../components/button';
+import { SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { LANGUAGE_CODE } from '../../lib/api-client';
-import { useForm, useSubmit } from '../../lib/form';
+import { schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { register } from './account-api';
+import { NewPasswordFields } from '../../components/new-password-fields';
 
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one that is not a letter or a digit.`;
+/** The hint of a telephone field of the account pages. */
+export const TELEPHONE_HINT = 'Start with + or 00 and your country code';
 
 /** The Register page's form: the password rule and its confirm field, and its notifications. */
 export function RegisterForm(props: { propertyId: number; onRegistered: () => void }) {
   const toast = useToast();
   const form = useForm({ Firstname: '', Lastname: '', EmailAddress: '', MobileNumber: '', Password: '', ConfirmPassword: '' });
-  const { ref, busy, submit } = useSubmit(
-    form,
-    registerFormSchema,
-    () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
-    async ({ ConfirmPassword: _confirm, ...body }) => {
-      try {
-        const response = await register(body);
-        if (response?.Success === false) {
-          toast.negative(response.Message || ERROR_MESSAGES.registerFailed);
-          return;
-        }
-        toast.positive(SUCCESS_MESSAGES.registered);
-        props.onRegistered();
-      } catch {
-        toast.negative(ERROR_MESSAGES.registerFailed);
+  const { ref, busy, submit } = useSubmit(form, {
+    build: () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
+    check: (request) => schemaErrors(registerFormSchema, request),
+    send: async ({ ConfirmPassword: _confirm, ...body }) => {
+      const response = await register(body);
+      if (response?.Success === false) {
+        toast.negative(response.Message || ERROR_MESSAGES.registerFailed);
+        return;
       }
+      toast.positive(SUCCESS_MESSAGES.registered);
+      props.onRegistered();
     },
-  );
+    failure: { message: ERROR_MESSAGES.registerFailed },
+  });
 
   return (
     <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -42,16 +39,15 @@ export function RegisterForm(props: { propertyId: number; onRegistered: () => vo
         label="Mobile number"
         type="tel"
         autoComplete="tel"
-        hint="Start with + or 00 and your country code"
+        hint={TELEPHONE_HINT}
         className="sm:col-span-2"
         {...form.bind('MobileNumber')}
       />
-      <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.bind('Password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.bind('ConfirmPassword')} />
+      <NewPasswordFields password={form.bind('Password')} confirm={form.bind('ConfirmPassword')} />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy} busy={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
-        </Button>
+        <SubmitButton busy={busy} busyText="Creating your account…">
+          Create account
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { noRoomTypeFitsOccupancy, type Party } from '@hotel/domain/occupancy';
 import { minimumStayBadge, type AlternativeStay } from '@hotel/domain/restrictions';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
-import type { SearchResponse } from '../../types/api';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
 
 export function PromoCodeWarning({ response }: { response: SearchResponse }) {
   if (response.IsPromoCodeValid === false && response.PromoCodeMessage) {

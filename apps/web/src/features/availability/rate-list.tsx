@@ -2,9 +2,10 @@
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
+import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
-import type { SearchRoomType, WireRate } from '../../types/api';
+import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
 
 export function RateList(props: {
   entry: SearchRoomType;
@@ -43,7 +44,7 @@ export function RateList(props: {
           const price = roomCostOf(rate, props.roomIndex);
           if (price === null) return null;
           return (
-            <li key={rate.RatePlanId} className="rounded-lg border border-gray-300 bg-white p-4">
+            <Panel as="li" key={rate.RatePlanId}>
               <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 flex-1 space-y-1">
                   <h4 className="text-lg font-semibold">{rate.Name}</h4>
@@ -68,7 +69,7 @@ export function RateList(props: {
                   </Button>
                 </div>
               </div>
-            </li>
+            </Panel>
           );
         })}
       </ul>

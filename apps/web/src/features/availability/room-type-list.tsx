@@ -9,9 +9,10 @@ import type { Party } from '@hotel/domain/occupancy';
 import { roomTypeShows } from '@hotel/domain/occupancy';
 import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
+import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
 import { roomCostOf } from '../../lib/rate-price';
-import type { SearchRoomType } from '../../types/api';
+import type { SearchRoomType } from '@hotel/domain/wire/search-response';
 
 /** The room types shown for a party, with rooms left taken from the basket's count. */
 export function shownRoomTypes(roomTypes: readonly SearchRoomType[], party: Party, roomsLeft: RoomsLeft): SearchRoomType[] {
@@ -42,7 +43,7 @@ export function RoomTypeList(props: {
         const left = props.roomsLeft[String(roomType.RoomTypeId)] ?? 0;
         const lowest = lowestRate([Rates.flatMap((rate) => roomCostOf(rate, props.roomIndex) ?? [])]);
         return (
-          <li key={roomType.RoomTypeId} className="overflow-hidden rounded-lg border border-gray-300 bg-white sm:flex">
+          <Panel as="li" key={roomType.RoomTypeId} padding="none" className="overflow-hidden sm:flex">
             {roomType.ImageUrls[0] && (
               <img
                 src={roomType.ImageUrls[0]}
@@ -83,7 +84,7 @@ export function RoomTypeList(props: {
                 </Button>
               </div>
             </div>
-          </li>
+          </Panel>
         );
       })}
     </ul>

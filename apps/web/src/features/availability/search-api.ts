@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { SearchRequest } from '@hotel/domain/wire/search-request';
 import { apiPost, LANGUAGE_CODE } from '../../lib/api-client';
 import type { SearchCriteria } from '../../stores/booking-store';
-import type { SearchResponse } from '../../types/api';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
 
 /** The wire request of a search. */
 export function searchRequest(criteria: SearchCriteria): SearchRequest {

@@ -8,6 +8,7 @@ import { BookingStep } from '@hotel/domain/booking-wizard';
 import { countNights, formatDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
+import { Section } from '../../components/layout';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
 import { itemExtras, type BookingTotals } from '../../lib/booking-totals';
@@ -38,10 +39,7 @@ export function BasketSummary(props: {
   const { totals } = props;
   const first = props.items[0];
   return (
-    <section aria-labelledby="summary-heading" className="rounded-lg border border-gray-300 bg-white p-4">
-      <h2 id="summary-heading" className="text-xl font-semibold">
-        {props.heading ?? 'Your booking'}
-      </h2>
+    <Section title={props.heading ?? 'Your booking'} panel="normal">
       {first === undefined ? (
         <p className="mt-2 text-gray-800">Nothing chosen yet.</p>
       ) : (
@@ -157,6 +155,6 @@ export function BasketSummary(props: {
         </>
       )}
       {props.children}
-    </section>
+    </Section>
   );
 }

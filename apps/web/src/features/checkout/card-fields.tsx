@@ -3,23 +3,16 @@
  * and checked against the property's accepted card types; holder name and e-mail default to
  * the booker's.
  */
-import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import type { FieldErrors } from '@hotel/domain/validation';
 import { CheckboxField, SelectField, TextField } from '../../components/field';
-import type { SavedCard } from '../../types/api';
+import type { SavedCard } from '@hotel/domain/wire/account-response';
 import type { CardTypeOption } from './checkout-api';
-import { acceptedCardTypeOf, type CardDraft } from './checkout-draft';
+import { acceptedCardTypeOf, cardTypeName, savedCardLabel } from './cards';
+import type { CardDraft } from './checkout-draft';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 15;
-
-export function savedCardLabel(card: SavedCard): string {
-  const brand = card.CardType ?? card.Brand ?? 'Card';
-  const last4 = card.Last4 ?? card.LastFourDigits ?? card.CardNumber?.slice(-4) ?? '';
-  const expiry = card.ExpiryMonth && card.ExpiryYear ? `, expires ${String(card.ExpiryMonth).padStart(2, '0')}/${card.ExpiryYear}` : '';
-  return `${brand} ending ${last4}${expiry}`;
-}
 
 export function CardFields(props: {
   card: CardDraft;
@@ -33,7 +26,7 @@ export function CardFields(props: {
   const { card, errors } = props;
   const set = <K extends keyof CardDraft>(name: K, value: CardDraft[K]) => props.onChange({ ...card, [name]: value });
   const detection = acceptedCardTypeOf(card.CardNumber, props.acceptedTypes);
-  const detectedName = detection.detected === null ? null : CARD_TYPE_NAMES[detection.detected as CardType];
+  const detectedName = detection.detected === null ? null : cardTypeName(detection.detected);
   const notAccepted = detection.detected !== null && detection.accepted === undefined;
   const usingSaved = card.CreditCardId !== '';
   // The card type follows from the number, so its message only shows once the number itself is fine.

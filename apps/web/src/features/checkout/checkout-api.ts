@@ -3,39 +3,24 @@ import useSWR from 'swr';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
-import type { ReservationStatus } from '../../types/api';
+import type { Company } from '@hotel/domain/wire/company-response';
+import type {
+  CheckVoucherCodeResponse,
+  CreateAnswer,
+  CreateOutcome,
+  StatusResponse as ReservationStatus,
+} from '@hotel/domain/wire/reservation-response';
+import type { Country, CreditCardType } from '@hotel/domain/wire/static-data-response';
 
-export interface Country {
-  CountryId: number;
-  Name: string;
-  Code: string;
-  DiallingCode: string;
-}
+export type { Country };
 
-export interface CardTypeOption {
-  CreditCardTypeId: number;
-  Name: string;
-  Code: string;
-}
+export type CardTypeOption = CreditCardType;
 
-export interface Company {
-  AccountId: string;
-  Name: string;
-}
+export type { Company };
 
-export interface VoucherCheck {
-  IsValid: boolean;
-  TotalDiscount: number;
-  Message: string;
-  ShowExperienceWarningMessage: boolean;
-}
+export type VoucherCheck = CheckVoucherCodeResponse;
 
-export interface ReservationCreated {
-  Success: boolean;
-  ConfirmationToken: string;
-  ReservationNumber: string;
-  ChallengeUrl: string | null;
-}
+export type ReservationCreated = CreateAnswer;
 
 export const countriesKey = (propertyId: number) => ['StaticData/countries', propertyId] as const;
 export const cardTypesKey = (propertyId: number) => ['StaticData/creditcardtypes', propertyId] as const;
@@ -70,7 +55,7 @@ export function createReservation(request: ReservationCreateRequest, idempotency
   return apiPost<ReservationCreated>('/Reservation/Create', request, { 'Idempotency-Key': idempotencyKey });
 }
 
-export type CreateOutcome = { Made: true; Booking: ReservationCreated } | { Made: false; Booking: null };
+export type { CreateOutcome };
 
 /** Whether the Create sent with this key booked (after a lost answer), without sending it again. */
 export function createOutcome(propertyId: number, idempotencyKey: string): Promise<CreateOutcome> {

@@ -1,8 +1,9 @@
 /** The booking draft the checkout form edits, and its wire shapes. */
-import { detectCardType, findAcceptedCardType, normalizeCardNumber } from '@hotel/domain/cards';
+import { normalizeCardNumber } from '@hotel/domain/cards';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
 import type { BookerDetails } from '@hotel/domain/validation';
-import type { SavedCard } from '../../types/api';
+import type { SavedCard } from '@hotel/domain/wire/account-response';
+import { acceptedCardTypeOf } from './cards';
 import type { CardTypeOption, Company } from './checkout-api';
 
 export interface BookerDraft {
@@ -115,15 +116,6 @@ export function bookerPayload(booker: BookerDraft) {
     OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
     ZipCode: blankToNull(booker.ZipCode),
   } satisfies BookerDetails & { OptInToReceiveUpdates: boolean };
-}
-
-/** The accepted card type a number belongs to, by the domain's prefix detection and name matching. */
-export function acceptedCardTypeOf(
-  cardNumber: string,
-  accepted: readonly CardTypeOption[],
-): { detected: string | null; accepted: CardTypeOption | undefined } {
-  const detected = detectCardType(cardNumber);
-  return { detected, accepted: detected === null ? undefined : findAcceptedCardType(detected, accepted, (type) => type.Name) };
 }
 
 /** The CardDetails payload of a card draft. */

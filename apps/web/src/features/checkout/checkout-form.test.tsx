@@ -16,7 +16,7 @@ import {
 } from '../../stores/booking-store';
 import { aBookConfig, aProperty, aRate, aSearchCriteria, aSearchRoomType } from '../../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiCall, type ApiRoutes } from '../../test/render';
-import type { BookConfig } from '../../types/api';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
 import { CheckoutForm } from './checkout-form';
 
 function anItem(canPayByCompanyInvoice = true): BookingItem {

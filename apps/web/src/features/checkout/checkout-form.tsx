@@ -5,7 +5,7 @@
  * create call with its in-progress state. Every rule is the domain's; every field is checked
  * by the same wire schema the API uses before the booking is sent.
  */
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import {
   canConfirmBooking,
@@ -27,16 +27,19 @@ import { Button } from '../../components/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
-import { useToast } from '../../components/toast';
+import { Section } from '../../components/layout';
 import { useMoney } from '../../hooks/use-money';
-import { errorText, LANGUAGE_CODE, ApiError } from '../../lib/api-client';
+import { LANGUAGE_CODE } from '../../lib/api-client';
 import { bookingTotals } from '../../lib/booking-totals';
 import { browserData } from '../../lib/browser-data';
-import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
-import { useSessionState } from '../../lib/session-state';
+import { fieldOfPath, hasErrors, mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import type { BookingItem, GiftVoucher, PendingPayment } from '../../stores/booking-store';
-import type { BookConfig, Property, UserAccount } from '../../types/api';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { CardFields } from './card-fields';
+import { acceptedCardTypes } from './cards';
 import { useCardTypes, useCountries, type ReservationCreated } from './checkout-api';
 import { bookerPayload, cardPayload, keptOfDraft, restoreDraft, type CheckoutDraft } from './checkout-draft';
 import { CompanyFields } from './company-fields';
@@ -47,20 +50,12 @@ import { useBookingAttempt, type AttemptPhase, type OtherTab, type Refusal } fro
 const TERMS_REQUIRED = 'Please agree to the terms and conditions';
 const CUSTOM_TERMS_REQUIRED = 'Please accept these terms to pay by invoice';
 
-/** ModelState paths of the API mapped onto the form's fields, so a server complaint marks its field. */
-function fieldOfServerPath(path: string): string {
-  const last = path.split('.').pop() ?? path;
-  return last.replace(/\[\d+\]$/, '');
-}
-
-function Section(props: { title: string; children: ReactNode; id: string }) {
+/** A part of the checkout: a roomy Panel under its heading. */
+function CheckoutSection(props: { title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={props.id} className="space-y-4 rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
-      <h2 id={props.id} className="text-xl font-semibold">
-        {props.title}
-      </h2>
+    <Section title={props.title} panel="roomy" className="space-y-4">
       {props.children}
-    </section>
+    </Section>
   );
 }
 
@@ -85,13 +80,13 @@ export function CheckoutForm(props: {
   onRoomsSold: () => void;
 }) {
   const { property, config, user, items, paymentType } = props;
-  const toast = useToast();
   const money = useMoney();
-  const [draft, setDraft] = useSessionState<CheckoutDraft>({ name: 'checkout', scope: props.basketId, keep: keptOfDraft }, (saved) =>
-    restoreDraft(saved, user),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<CheckoutDraft>((saved) => restoreDraft(saved, user), {
+    name: 'checkout',
+    scope: props.basketId,
+    keep: keptOfDraft,
+  });
+  const { values: draft, errors, setField: setDraftField, clearErrors } = form;
   const { onBooked } = props;
   const attempt = useBookingAttempt({
     propertyId: property.PropertyId,
@@ -103,10 +98,7 @@ export function CheckoutForm(props: {
   const total = bookingTotals(items, props.giftVoucher.discount, property).total;
   const countries = useCountries(property.PropertyId);
   const cardTypes = useCardTypes(property.PropertyId);
-  const acceptedTypes = useMemo(
-    () => cardTypes.data ?? property.CreditCards.map((card) => ({ CreditCardTypeId: card.Id, Name: card.Name, Code: card.Code })),
-    [cardTypes.data, property.CreditCards],
-  );
+  const acceptedTypes = useMemo(() => acceptedCardTypes(cardTypes.data, property.CreditCards), [cardTypes.data, property.CreditCards]);
 
   const onlinePayment = property.PayByPaystack ? PaymentType.PayByPayStack : PaymentType.PayByCard;
   const companyAllowed = canPayByCompanyInvoice(
@@ -124,11 +116,8 @@ export function CheckoutForm(props: {
   const dialling = countries.data?.find((country) => country.Code === property.DefaultPhoneCountryCode)?.DiallingCode;
 
   const setBooker = <K extends keyof CheckoutDraft['booker']>(name: K, value: CheckoutDraft['booker'][K]) => {
-    setDraft((current) => ({ ...current, booker: { ...current.booker, [name]: value } }));
-    setErrors(({ [name]: _removed, ...rest }) => rest);
-  };
-  const setDraftField = <K extends keyof CheckoutDraft>(name: K, value: CheckoutDraft[K]) => {
-    setDraft((current) => ({ ...current, [name]: value }));
+    form.setValues((current) => ({ ...current, booker: { ...current.booker, [name]: value } }));
+    clearErrors(name);
   };
 
   const choosePayment = (choice: 'online' | 'invoice', invoiceTo = draft.invoiceTo) => {
@@ -141,93 +130,88 @@ export function CheckoutForm(props: {
       );
   };
 
-  const validate = (): { errors: FieldErrors; request: ReservationCreateRequest } => {
-    const booker = bookerPayload(draft.booker);
-    const typed = paymentType === PaymentType.PayByCard ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
-    const holder = typed === null ? null : withCardHolderFromBooker(typed, booker);
-    const card = typed === null ? null : { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null };
-    const request: ReservationCreateRequest = {
-      LanguageCode: LANGUAGE_CODE,
-      IsAppBooking: false,
-      PropertyId: property.PropertyId,
-      DateFrom: items[0]?.DateFrom ?? '',
-      DateTo: items[0]?.DateTo ?? '',
-      Notes: draft.specialRequests.trim() || null,
-      Comment: draft.comment.trim() || null,
-      Booker: booker,
-      CardDetails: card,
-      PaymentType: paymentTypeName(paymentType),
-      AccountId: paymentType === PaymentType.PayByCompanyInvoice ? (draft.company?.AccountId ?? null) : null,
-      PONumber: paymentType === PaymentType.PayByCompanyInvoice ? draft.poNumber.trim() || null : null,
-      ...searchCodes(props),
-      HopGiftVoucherCode: props.giftVoucher.status === 'applied' ? props.giftVoucher.code : null,
-      Rooms: items.map(reservationRoom),
-      BrowserData: browserData(),
-    };
-    const cardErrors =
-      card === null
-        ? {}
-        : validateCardDetails(card, {
-            today: props.today,
-            acceptedCardTypes: card.CreditCardId == null ? acceptedTypes.map((type) => type.Name) : undefined,
-          });
-    const companyErrors: FieldErrors =
-      paymentType === PaymentType.PayByCompanyInvoice &&
-      !isInvoiceDetailsCaptured({ poNumber: draft.poNumber, company: draft.company?.AccountId })
-        ? {
-            ...(draft.company === null ? { AccountId: [requiredMessage('Company')] } : {}),
-            ...(draft.poNumber.trim() === '' ? { PONumber: [requiredMessage('PO Number')] } : {}),
-          }
-        : {};
-    const found = mergeErrors(
-      schemaErrors(bookerSchema, booker),
-      validateBookerAddress(booker),
-      draft.password === '' && draft.confirmPassword === '' ? {} : passwordErrors(draft.password, draft.confirmPassword),
-      cardErrors,
-      companyErrors,
-      draft.agreeToTermsAndConditions ? {} : { agreeToTermsAndConditions: [TERMS_REQUIRED] },
-      customTermsShown && !draft.hasAcceptedCustomTermsAndConditions
-        ? { hasAcceptedCustomTermsAndConditions: [CUSTOM_TERMS_REQUIRED] }
-        : {},
-    );
-    // The wire schema is the last word on shape (lengths, formats) before anything is sent.
-    const shape = schemaErrors(reservationCreateRequestSchema, request);
-    const unplaced = Object.keys(shape).filter((path) => !(fieldOfServerPath(path) in found));
-    const shapeErrors: FieldErrors = Object.fromEntries(unplaced.map((path) => [fieldOfServerPath(path), shape[path] ?? []]));
-    return { errors: mergeErrors(found, shapeErrors), request };
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (bookingInProgress) return;
-    const { errors: found, request } = validate();
-    setErrors(found);
-    const ready = canConfirmBooking({
-      booker: request.Booker,
-      paymentType,
-      card: request.CardDetails && {
-        ...request.CardDetails,
-        CardNumber: request.CardDetails.CardNumber ?? (request.CardDetails.CreditCardId == null ? null : 'saved'),
-      },
-      poNumber: draft.poNumber,
-      company: draft.company?.AccountId,
-      agreeToTermsAndConditions: draft.agreeToTermsAndConditions,
-      hasAcceptedCustomTermsAndConditions: draft.hasAcceptedCustomTermsAndConditions,
-      config,
-      bookingInProgress,
-    });
-    if (hasErrors(found) || !ready) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const error = await attempt.send(request, total);
-    if (error === null) return;
-    if (error instanceof ApiError && error.modelState) {
-      setErrors(Object.fromEntries(Object.entries(error.modelState).map(([path, messages]) => [fieldOfServerPath(path), messages])));
-      focusFirstInvalid(formRef.current);
-    }
-    toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
-  };
+  const { ref, submit } = useSubmit(form, {
+    build: (): ReservationCreateRequest => {
+      const booker = bookerPayload(draft.booker);
+      const typed = paymentType === PaymentType.PayByCard ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
+      const holder = typed === null ? null : withCardHolderFromBooker(typed, booker);
+      const card = typed === null ? null : { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null };
+      return {
+        LanguageCode: LANGUAGE_CODE,
+        IsAppBooking: false,
+        PropertyId: property.PropertyId,
+        DateFrom: items[0]?.DateFrom ?? '',
+        DateTo: items[0]?.DateTo ?? '',
+        Notes: draft.specialRequests.trim() || null,
+        Comment: draft.comment.trim() || null,
+        Booker: booker,
+        CardDetails: card,
+        PaymentType: paymentTypeName(paymentType),
+        AccountId: paymentType === PaymentType.PayByCompanyInvoice ? (draft.company?.AccountId ?? null) : null,
+        PONumber: paymentType === PaymentType.PayByCompanyInvoice ? draft.poNumber.trim() || null : null,
+        ...searchCodes(props),
+        HopGiftVoucherCode: props.giftVoucher.status === 'applied' ? props.giftVoucher.code : null,
+        Rooms: items.map(reservationRoom),
+        BrowserData: browserData(),
+      };
+    },
+    check: (request) => {
+      const card = request.CardDetails;
+      const cardErrors =
+        card == null
+          ? {}
+          : validateCardDetails(card, {
+              today: props.today,
+              acceptedCardTypes: card.CreditCardId == null ? acceptedTypes.map((type) => type.Name) : undefined,
+            });
+      const companyErrors: FieldErrors =
+        paymentType === PaymentType.PayByCompanyInvoice &&
+        !isInvoiceDetailsCaptured({ poNumber: draft.poNumber, company: draft.company?.AccountId })
+          ? {
+              ...(draft.company === null ? { AccountId: [requiredMessage('Company')] } : {}),
+              ...(draft.poNumber.trim() === '' ? { PONumber: [requiredMessage('PO Number')] } : {}),
+            }
+          : {};
+      const found = mergeErrors(
+        schemaErrors(bookerSchema, request.Booker),
+        validateBookerAddress(request.Booker),
+        draft.password === '' && draft.confirmPassword === '' ? {} : passwordErrors(draft.password, draft.confirmPassword),
+        cardErrors,
+        companyErrors,
+        draft.agreeToTermsAndConditions ? {} : { agreeToTermsAndConditions: [TERMS_REQUIRED] },
+        customTermsShown && !draft.hasAcceptedCustomTermsAndConditions
+          ? { hasAcceptedCustomTermsAndConditions: [CUSTOM_TERMS_REQUIRED] }
+          : {},
+      );
+      // The wire schema is the last word on shape (lengths, formats) before anything is sent.
+      const shape = schemaErrors(reservationCreateRequestSchema, request);
+      const unplaced = Object.keys(shape).filter((path) => !(fieldOfPath(path) in found));
+      const shapeErrors: FieldErrors = Object.fromEntries(unplaced.map((path) => [fieldOfPath(path), shape[path] ?? []]));
+      return mergeErrors(found, shapeErrors);
+    },
+    send: async (request) => {
+      const ready = canConfirmBooking({
+        booker: request.Booker,
+        paymentType,
+        card: request.CardDetails && {
+          ...request.CardDetails,
+          CardNumber: request.CardDetails.CardNumber ?? (request.CardDetails.CreditCardId == null ? null : 'saved'),
+        },
+        poNumber: draft.poNumber,
+        company: draft.company?.AccountId,
+        agreeToTermsAndConditions: draft.agreeToTermsAndConditions,
+        hasAcceptedCustomTermsAndConditions: draft.hasAcceptedCustomTermsAndConditions,
+        config,
+        bookingInProgress,
+      });
+      // Every rule of the domain's has its field message above; this is the domain's last word.
+      if (!ready) return;
+      const error = await attempt.send(request, total);
+      if (error !== null) throw error;
+    },
+    failure: { message: ERROR_MESSAGES.createBookingFailed, position: 'bottom' },
+    blocked: bookingInProgress,
+  });
 
   const bookerField = (name: 'FirstName' | 'LastName' | 'Email' | 'Phone' | 'Street' | 'ZipCode') => ({
     value: draft.booker[name],
@@ -236,8 +220,8 @@ export function CheckoutForm(props: {
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
-      <Section title="Your details" id="booker-heading">
+    <form ref={ref} onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
+      <CheckoutSection title="Your details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...bookerField('FirstName')} />
           <TextField label="Last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...bookerField('LastName')} />
@@ -251,9 +235,9 @@ export function CheckoutForm(props: {
             {...bookerField('Phone')}
           />
         </div>
-      </Section>
+      </CheckoutSection>
 
-      <Section title="Your address" id="address-heading">
+      <CheckoutSection title="Your address">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Street"
@@ -278,34 +262,29 @@ export function CheckoutForm(props: {
             ))}
           </SelectField>
         </div>
-      </Section>
+      </CheckoutSection>
 
       {user === null && (
-        <Section title="Create an account (optional)" id="account-heading">
+        <CheckoutSection title="Create an account (optional)">
           <p className="text-sm text-gray-800">Choose a password to save your details for next time.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              value={draft.password}
-              onChange={(event) => setDraftField('password', event.target.value)}
-              error={errors.Password}
-              hint="At least 10 characters, with at least one that is not a letter or a digit."
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              value={draft.confirmPassword}
-              onChange={(event) => setDraftField('confirmPassword', event.target.value)}
-              error={errors.ConfirmPassword}
+            <NewPasswordFields
+              password={{
+                value: draft.password,
+                onChange: (event) => setDraftField('password', event.target.value),
+                error: errors.Password,
+              }}
+              confirm={{
+                value: draft.confirmPassword,
+                onChange: (event) => setDraftField('confirmPassword', event.target.value),
+                error: errors.ConfirmPassword,
+              }}
             />
           </div>
-        </Section>
+        </CheckoutSection>
       )}
 
-      <Section title="Anything else?" id="requests-heading">
+      <CheckoutSection title="Anything else?">
         <TextAreaField
           label="Special requests"
           value={draft.specialRequests}
@@ -326,9 +305,9 @@ export function CheckoutForm(props: {
           checked={draft.booker.OptInToReceiveUpdates}
           onChange={(event) => setBooker('OptInToReceiveUpdates', event.target.checked)}
         />
-      </Section>
+      </CheckoutSection>
 
-      <Section title="Payment" id="payment-heading">
+      <CheckoutSection title="Payment">
         {invoiceAllowed && (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">How would you like to pay?</legend>
@@ -384,10 +363,7 @@ export function CheckoutForm(props: {
             currentYear={Number(props.today.slice(0, 4))}
             onChange={(card) => {
               setDraftField('card', card);
-              setErrors(
-                ({ CardNumber: _n, NameOnCard: _h, ExpiryMonth: _m, ExpiryYear: _y, SecurityCode: _s, CreditCardTypeId: _t, ...rest }) =>
-                  rest,
-              );
+              clearErrors('CardNumber', 'NameOnCard', 'ExpiryMonth', 'ExpiryYear', 'SecurityCode', 'CreditCardTypeId');
             }}
           />
         )}
@@ -401,18 +377,18 @@ export function CheckoutForm(props: {
             errors={errors}
             onCompany={(company) => {
               setDraftField('company', company);
-              setErrors(({ AccountId: _a, ...rest }) => rest);
+              clearErrors('AccountId');
             }}
             onPoNumber={(poNumber) => {
               setDraftField('poNumber', poNumber);
-              setErrors(({ PONumber: _p, ...rest }) => rest);
+              clearErrors('PONumber');
             }}
           />
         )}
-      </Section>
+      </CheckoutSection>
 
       {config.GiftServiceProviderConfig?.Active && (
-        <Section title="Gift voucher" id="voucher-heading">
+        <CheckoutSection title="Gift voucher">
           <GiftVoucherField
             propertyId={property.PropertyId}
             providerName={config.GiftServiceProviderConfig.Name}
@@ -422,15 +398,15 @@ export function CheckoutForm(props: {
             onChange={props.onGiftVoucher}
             onContactUs={props.onContactUs}
           />
-        </Section>
+        </CheckoutSection>
       )}
 
-      <Section title="Terms and conditions" id="terms-heading">
+      <CheckoutSection title="Terms and conditions">
         <CheckboxField
           checked={draft.agreeToTermsAndConditions}
           onChange={(event) => {
             setDraftField('agreeToTermsAndConditions', event.target.checked);
-            setErrors(({ agreeToTermsAndConditions: _t, ...rest }) => rest);
+            clearErrors('agreeToTermsAndConditions');
           }}
           error={errors.agreeToTermsAndConditions}
           label={
@@ -463,13 +439,13 @@ export function CheckoutForm(props: {
               checked={draft.hasAcceptedCustomTermsAndConditions}
               onChange={(event) => {
                 setDraftField('hasAcceptedCustomTermsAndConditions', event.target.checked);
-                setErrors(({ hasAcceptedCustomTermsAndConditions: _c, ...rest }) => rest);
+                clearErrors('hasAcceptedCustomTermsAndConditions');
               }}
               error={errors.hasAcceptedCustomTermsAndConditions}
             />
           </div>
         )}
-      </Section>
+      </CheckoutSection>
 
       {hasErrors(errors) && (
         <Notice tone="negative" title="Please check the highlighted fields" live>

@@ -1,4 +1,4 @@
-import type { Property } from '../../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 /** How to reach the property: the Contact Us dialog's content. */
 export function ContactDetails({ property }: { property: Property }) {

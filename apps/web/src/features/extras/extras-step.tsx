@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { CheckboxField, NumberStepper } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
+import { Panel, Section } from '../../components/layout';
 import { useMoney } from '../../hooks/use-money';
 import type { BookingItem, SelectedService } from '../../stores/booking-store';
 import { serviceLineCost, useServices, type WireService } from './services-api';
@@ -68,15 +69,16 @@ export function ExtrasStep(props: {
   };
 
   return (
-    <section aria-labelledby="extras-heading" className="space-y-4">
-      <div>
-        <h2 id="extras-heading" className="text-2xl font-semibold">
-          Add extras to your stay
-        </h2>
-        <p className="text-gray-800">
+    <Section
+      title="Add extras to your stay"
+      titleSize="2xl"
+      subtitle={
+        <>
           {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
-        </p>
-      </div>
+        </>
+      }
+      className="space-y-4"
+    >
       <ul className="space-y-3">
         {list.map((service) => {
           const quantity = quantities[service.ServiceId] ?? 0;
@@ -93,7 +95,7 @@ export function ExtrasStep(props: {
           const lineCost = serviceLineCost(service, { nights: nightsOf(service), quantity: Math.max(1, quantity), party: item.party });
           const priceText = `${unitPrice} ${CHARGE_LABELS[service.ChargeType]}${service.ChargePerPerson ? ' per person' : ''}`;
           return (
-            <li key={service.ServiceId} className="rounded-lg border border-gray-300 bg-white p-4">
+            <Panel as="li" key={service.ServiceId}>
               <div className="flex flex-wrap items-start justify-between gap-4">
                 <div className="min-w-0 flex-1">
                   <h3 className="text-lg font-semibold">{service.ServiceName}</h3>
@@ -123,11 +125,11 @@ export function ExtrasStep(props: {
                   {quantity > 0 && <p className="mt-2 font-semibold">{money.display(lineCost)}</p>}
                 </div>
               </div>
-            </li>
+            </Panel>
           );
         })}
       </ul>
       <Button onClick={save}>Continue</Button>
-    </section>
+    </Section>
   );
 }

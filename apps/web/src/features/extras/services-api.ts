@@ -1,31 +1,15 @@
 /** GET /api/Service/Get: the extras offered for an item's room type, rate plan and stay, with the units left. */
+import type { ServicesResponse } from '@hotel/domain/wire/service-response';
 import useSWR, { mutate, preload } from 'swr';
 import type { Minor } from '@hotel/domain/money';
 import { toMinor } from '@hotel/domain/money';
 import type { Party } from '@hotel/domain/occupancy';
-import { serviceCost, type ChargeType } from '@hotel/domain/services';
+import { serviceCost } from '@hotel/domain/services';
 import { apiGet, LANGUAGE_CODE } from '../../lib/api-client';
 
-export interface WireService {
-  ServiceId: number;
-  ServiceCode: string;
-  ServiceName: string;
-  ServiceDescription: string;
-  ChargeType: ChargeType;
-  ChargePerPerson: boolean;
-  Articles: { ArticleId: number; Name: string; Price: number }[];
-  AllowEditOnBookingEngine: boolean;
-  Price: number;
-  /** The dates it is offered on, both included (null: open): it is charged for the nights of the stay inside them. */
-  OfferedFrom: string | null;
-  OfferedTo: string | null;
-}
+export type { ServicesResponse };
 
-export interface ServicesResponse {
-  Services: WireService[];
-  /** Units left per service id over the nights it is offered on; null means unlimited. */
-  InventoryPerServiceId: Record<string, number | null>;
-}
+export type WireService = ServicesResponse['Services'][number];
 
 export interface ServiceStay {
   RoomTypeId: number;

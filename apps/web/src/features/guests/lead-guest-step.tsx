@@ -3,7 +3,6 @@
  * asks, the room configuration. Checked with the guest wire schema and the domain's
  * configured contact rule.
  */
-import { useRef, type FormEvent } from 'react';
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, validateContact } from '@hotel/domain/validation';
 import { guestSchema } from '@hotel/domain/wire/contact';
@@ -11,7 +10,8 @@ import { SHORT_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
-import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors, useForm } from '../../lib/form';
+import { Panel, Section } from '../../components/layout';
+import { mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { LEAD_GUEST_FIELDS, type BookingItem, type LeadGuest } from '../../stores/booking-store';
 import { useRoomConfigurations } from './room-configuration-api';
 
@@ -32,58 +32,57 @@ export function LeadGuestStep(props: {
     { ...item.leadGuest, configurationId: item.roomConfigurationId === null ? '' : String(item.roomConfigurationId) },
     { name: 'lead-guest', scope: item.ReservationItemId, keep: keepEverything },
   );
-  const ref = useRef<HTMLFormElement>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { configurationId, ...guest } = form.values;
-    const trimmed: LeadGuest = {
-      FirstName: guest.FirstName.trim(),
-      LastName: guest.LastName.trim(),
-      Email: guest.Email.trim(),
-      Phone: guest.Phone.trim(),
-    };
-    const errors = mergeErrors(
-      schemaErrors(guestSchema, trimmed),
-      validateContact(trimmed, LEAD_GUEST_FIELDS),
-      ask && configurationId === '' ? { configurationId: [VALIDATION_MESSAGES.roomConfigurationRequired] } : {},
-    );
-    form.setErrors(errors);
-    if (hasErrors(errors)) {
-      focusFirstInvalid(ref.current);
-      return;
-    }
-    const chosen = configurations.data?.find((option) => String(option.RoomConfigurationDropdownOptionId) === configurationId);
-    props.onSave(trimmed, chosen ? { id: chosen.RoomConfigurationDropdownOptionId, name: chosen.Name } : null);
-  };
-
-  const text = (name: keyof LeadGuest) => ({
-    value: form.values[name],
-    onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
-    error: form.errors[name],
+  const { ref, submit } = useSubmit(form, {
+    build: () => {
+      const { configurationId, ...guest } = form.values;
+      const trimmed: LeadGuest = {
+        FirstName: guest.FirstName.trim(),
+        LastName: guest.LastName.trim(),
+        Email: guest.Email.trim(),
+        Phone: guest.Phone.trim(),
+      };
+      return { guest: trimmed, configurationId };
+    },
+    check: ({ guest, configurationId }) =>
+      mergeErrors(
+        schemaErrors(guestSchema, guest),
+        validateContact(guest, LEAD_GUEST_FIELDS),
+        ask && configurationId === '' ? { configurationId: [VALIDATION_MESSAGES.roomConfigurationRequired] } : {},
+      ),
+    send: ({ guest, configurationId }) => {
+      const chosen = configurations.data?.find((option) => String(option.RoomConfigurationDropdownOptionId) === configurationId);
+      props.onSave(guest, chosen ? { id: chosen.RoomConfigurationDropdownOptionId, name: chosen.Name } : null);
+    },
   });
 
   return (
-    <section aria-labelledby="lead-guest-heading" className="space-y-4">
-      <div>
-        <h2 id="lead-guest-heading" className="text-2xl font-semibold">
-          Who is staying?
-        </h2>
-        <p className="text-gray-800">
+    <Section
+      title="Who is staying?"
+      titleSize="2xl"
+      subtitle={
+        <>
           {props.unit.One} {item.roomNumber}: {item.roomTypeName}, {item.ratePlanName}
-        </p>
-      </div>
-      <form ref={ref} onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-2">
-        <TextField label="Lead guest first name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...text('FirstName')} />
-        <TextField label="Lead guest last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...text('LastName')} />
-        <TextField label="Email address (optional)" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} {...text('Email')} />
+        </>
+      }
+      className="space-y-4"
+    >
+      <Panel as="form" ref={ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Lead guest first name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...form.bind('FirstName')} />
+        <TextField label="Lead guest last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...form.bind('LastName')} />
+        <TextField
+          label="Email address (optional)"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          {...form.bind('Email')}
+        />
         <TextField
           label="Phone number (optional)"
           type="tel"
           autoComplete="tel"
           maxLength={PHONE_MAX_LENGTH}
           hint="Start with + or 00 and the country code"
-          {...text('Phone')}
+          {...form.bind('Phone')}
         />
         {ask &&
           (configurations.data === undefined ? (
@@ -107,7 +106,7 @@ export function LeadGuestStep(props: {
         <div className="sm:col-span-2">
           <Button type="submit">Continue</Button>
         </div>
-      </form>
-    </section>
+      </Panel>
+    </Section>
   );
 }

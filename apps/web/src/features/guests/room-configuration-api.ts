@@ -1,7 +1,7 @@
 /** GET /api/RoomTypeConfiguration/Get: the options of the room configuration question. */
 import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client';
-import type { RoomConfigurationOption } from '../../types/api';
+import type { RoomConfigurationOption } from '@hotel/domain/wire/room-type-configuration-response';
 
 export const roomConfigurationsKey = (propertyId: number, roomTypeId: number) =>
   ['RoomTypeConfiguration/Get', propertyId, roomTypeId] as const;

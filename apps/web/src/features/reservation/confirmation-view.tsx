@@ -8,6 +8,7 @@ import { countNights, formatDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { formatMoney, toMinor } from '@hotel/domain/money';
 import { buttonClasses, Button } from '../../components/button';
+import { Panel, Section } from '../../components/layout';
 import type { Confirmation } from './reservation-api';
 
 const PAYMENT_LABELS: Record<string, string> = {
@@ -30,7 +31,7 @@ export function ConfirmationView(props: {
   const action = buttonClasses('secondary', 'w-full sm:w-auto');
   return (
     <article className="space-y-6" data-print-links>
-      <div className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
+      <Panel padding="roomy">
         <p className="text-lg">
           Reservation number <strong data-testid="reservation-number">{c.ReservationNumber}</strong>
         </p>
@@ -45,7 +46,7 @@ export function ConfirmationView(props: {
           {c.Card && ` (${c.Card.Brand ?? 'card'} ending ${c.Card.Last4})`}
           {c.Company && ` to ${c.Company.Name}${c.PONumber ? `, PO ${c.PONumber}` : ''}`}
         </p>
-      </div>
+      </Panel>
 
       <nav aria-label="What next" className="flex flex-wrap gap-3 print:hidden">
         {props.actions.bookTableHref && props.renderLink(props.actions.bookTableHref, 'Book a Table', action)}
@@ -68,10 +69,7 @@ export function ConfirmationView(props: {
         )}
       </nav>
 
-      <section aria-labelledby="rooms-booked-heading" className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
-        <h2 id="rooms-booked-heading" className="text-xl font-semibold">
-          Your stay
-        </h2>
+      <Section title="Your stay" panel="roomy">
         <ul className="mt-3 divide-y divide-gray-200">
           {c.Rooms.map((room, index) => {
             const lead = room.Guests.find((guest) => guest.IsLeadGuest) ?? room.Guests[0];
@@ -154,12 +152,9 @@ export function ConfirmationView(props: {
             <strong>Special requests:</strong> {c.SpecialRequests}
           </p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="hotel-heading" className="rounded-lg border border-gray-300 bg-white p-4 sm:p-6">
-        <h2 id="hotel-heading" className="text-xl font-semibold">
-          {c.Property.Name}
-        </h2>
+      <Section title={c.Property.Name} panel="roomy">
         {c.Property.Address && <p className="mt-1">{c.Property.Address}</p>}
         {c.Property.Telephone && <p>Telephone: {c.Property.Telephone}</p>}
         {c.Property.Email && <p>Email: {c.Property.Email}</p>}
@@ -170,7 +165,7 @@ export function ConfirmationView(props: {
           </a>
           .
         </p>
-      </section>
+      </Section>
     </article>
   );
 }

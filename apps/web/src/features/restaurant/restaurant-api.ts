@@ -1,38 +1,23 @@
 /** The restaurant table booking calls. */
+import type {
+  AvailabilityResponse,
+  CreateTableBookingResponse,
+  RestaurantSetupResponse,
+  RestaurantsResponse,
+} from '@hotel/domain/wire/restaurant-response';
 import useSWR from 'swr';
 import type { RestaurantBookingRequest } from '@hotel/domain/wire/restaurant-booking-request';
 import { apiGet, apiPost } from '../../lib/api-client';
 
-export interface Restaurant {
-  Id: number;
-  Name: string;
-}
+export type Restaurant = RestaurantsResponse[number];
 
-export interface RestaurantSetup {
-  CurrencySymbol: string;
-  MinOnlinePartySize: number;
-  MaxOnlinePartySize: number;
-  NoAvailabilityText: string;
-}
+export type RestaurantSetup = RestaurantSetupResponse;
 
-export interface RestaurantPromotion {
-  PromotionId: number;
-  Name: string;
-  Description: string;
-}
+export type RestaurantPromotion = RestaurantTime['Promotions'][number];
 
-export interface RestaurantTime {
-  Time: string;
-  IsLeaveTimeRequired: boolean;
-  LeaveTime: string | null;
-  Promotions: RestaurantPromotion[];
-}
+export type RestaurantTime = AvailabilityResponse[number];
 
-export interface TableBookingCreated {
-  Success: boolean;
-  BookingReference: string | null;
-  InfoMessage: string;
-}
+export type TableBookingCreated = CreateTableBookingResponse;
 
 export function useRestaurants(propertyId: number) {
   return useSWR(

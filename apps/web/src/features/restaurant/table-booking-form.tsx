@@ -4,20 +4,21 @@
  * offered; then the times load, with promotions and leave times; the booking reference shows
  * after creation; reset reselects the default restaurant.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { formatDate, parseDate, type IsoDate } from '@hotel/domain/dates';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { findDefaultRestaurant, keepPartySize, partySizes } from '@hotel/domain/restaurant';
 import { validateRestaurantBooking } from '@hotel/domain/validation';
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
-import { Button } from '../../components/button';
+import { Button, SubmitButton } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
+import { Panel } from '../../components/layout';
 import { useToast } from '../../components/toast';
 import { ApiError, errorText } from '../../lib/api-client';
-import { firstErrors, focusFirstInvalid, hasErrors, schemaErrors } from '../../lib/form';
+import { firstErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { newId } from '../../lib/ids';
 import { createTableBooking, useRestaurantSetup, useRestaurants, useRestaurantTimes, type Restaurant } from './restaurant-api';
 
@@ -56,11 +57,9 @@ function freshDraft(
 export function TableBookingForm(props: { propertyId: number; defaultRestaurant: string | null; today: IsoDate; identifier: string }) {
   const toast = useToast();
   const restaurants = useRestaurants(props.propertyId);
-  const [draft, setDraft] = useState<TableDraft>(() => freshDraft(undefined, props.defaultRestaurant, props.today, props.identifier));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TableDraft>(() => freshDraft(undefined, props.defaultRestaurant, props.today, props.identifier));
+  const { values: draft, errors } = form;
   const [reference, setReference] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   // A resend of the same request whose answer never came reuses its Idempotency-Key; once
   // the server has answered (booked or refused), the next send is a new request.
   const unanswered = useRef<{ body: string; key: string } | null>(null);
@@ -74,22 +73,28 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
   const times = useRestaurantTimes(props.propertyId, restaurantId, draft.date, partySize, setup.data?.CurrencySymbol);
   const chosenTime = times.data?.find((time) => time.Time === draft.time);
 
+  // Any change clears every message: a new restaurant, date or party size changes what the others may be.
   const set = <K extends keyof TableDraft>(name: K, value: TableDraft[K]) => {
-    setDraft((current) => ({ ...current, [name]: value }));
-    setErrors({});
+    form.setField(name, value);
+    form.setErrors({});
   };
+  /** A text field of the draft, with the messages of the request field it becomes. */
+  const textOf = (name: 'identifier' | 'email' | 'contactNumber' | 'specialRequests', field: string) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: errors[field],
+  });
 
   const restaurant = restaurants.data?.find((candidate) => candidate.Id === restaurantId);
 
   const reset = () => {
-    setDraft(freshDraft(restaurants.data, props.defaultRestaurant, props.today, props.identifier));
-    setErrors({});
+    form.setValues(freshDraft(restaurants.data, props.defaultRestaurant, props.today, props.identifier));
+    form.setErrors({});
     setReference(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const request = {
+  const { ref, busy, submit } = useSubmit(form, {
+    build: () => ({
       PropertyId: props.propertyId,
       RestaurantId: restaurantId ?? 0,
       RestaurantName: restaurant?.Name ?? null,
@@ -103,18 +108,19 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
       Email: draft.email.trim(),
       ContactNumber: draft.contactNumber.trim(),
       IsLeaveTimeRequired: chosenTime?.IsLeaveTimeRequired ?? false,
-    };
-    const found = firstErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request));
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const body = JSON.stringify(request);
-    if (unanswered.current?.body !== body) unanswered.current = { body, key: newId() };
-    setBusy(true);
-    try {
-      const created = await createTableBooking(request, unanswered.current.key);
+    }),
+    check: (request) => firstErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request)),
+    send: async (request) => {
+      const body = JSON.stringify(request);
+      if (unanswered.current?.body !== body) unanswered.current = { body, key: newId() };
+      let created;
+      try {
+        created = await createTableBooking(request, unanswered.current.key);
+      } catch (error) {
+        // A refusal of the request itself settles it; a lost answer, a 5xx or "not finished yet" (409) is sent again as it was.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) unanswered.current = null;
+        throw error;
+      }
       unanswered.current = null;
       if (!created.Success) {
         toast.negative(created.InfoMessage || ERROR_MESSAGES.createBookingFailed, 'top');
@@ -124,14 +130,9 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
       setReference(created.BookingReference);
       // The table taken changes the times offered.
       await mutate((key) => Array.isArray(key) && key[0] === 'RestaurantBooking/Availability');
-    } catch (error) {
-      // A refusal of the request itself settles it; a lost answer, a 5xx or "not finished yet" (409) is sent again as it was.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) unanswered.current = null;
-      toast.negative(errorText(error, ERROR_MESSAGES.createBookingFailed), 'bottom');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failure: { message: ERROR_MESSAGES.createBookingFailed, position: 'bottom' },
+  });
 
   if (restaurants.error !== undefined) {
     return <Notice tone="negative">{errorText(restaurants.error, 'Table booking is not available at the moment.')}</Notice>;
@@ -158,8 +159,8 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Book a table">
-      <div className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-3">
+    <form ref={ref} onSubmit={submit} noValidate className="space-y-6" aria-label="Book a table">
+      <Panel className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="Restaurant"
           value={restaurantId ?? ''}
@@ -197,12 +198,9 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
             ))}
           </SelectField>
         )}
-      </div>
+      </Panel>
 
-      <fieldset
-        className="space-y-3 rounded-lg border border-gray-300 bg-white p-4"
-        aria-describedby={errors.VisitTime ? 'time-error' : undefined}
-      >
+      <Panel as="fieldset" className="space-y-3" aria-describedby={errors.VisitTime ? 'time-error' : undefined}>
         <legend className="px-1 text-lg font-semibold">Available times</legend>
         {times.data === undefined && times.error === undefined && partySize !== undefined && <Loading label="Loading times…" />}
         {times.data !== undefined && times.data.length === 0 && (
@@ -248,46 +246,29 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
             ))}
           </SelectField>
         )}
-      </fieldset>
+      </Panel>
 
-      <div className="grid gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:grid-cols-2">
+      <Panel className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name or reservation number"
-          value={draft.identifier}
-          onChange={(event) => set('identifier', event.target.value)}
-          error={errors.Identifier}
+          {...textOf('identifier', 'Identifier')}
           hint="Staying with us? Your reservation number links the table to your stay."
         />
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={draft.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={errors.Email}
-        />
+        <TextField label="Email address" type="email" autoComplete="email" {...textOf('email', 'Email')} />
         <TextField
           label="Contact number"
           type="tel"
           autoComplete="tel"
-          value={draft.contactNumber}
-          onChange={(event) => set('contactNumber', event.target.value)}
-          error={errors.ContactNumber}
+          {...textOf('contactNumber', 'ContactNumber')}
           hint="Start with + or 00 and the country code."
         />
-        <TextAreaField
-          label="Special requests"
-          className="sm:col-span-2"
-          value={draft.specialRequests}
-          onChange={(event) => set('specialRequests', event.target.value)}
-          error={errors.SpecialRequests}
-        />
-      </div>
+        <TextAreaField label="Special requests" className="sm:col-span-2" {...textOf('specialRequests', 'SpecialRequests')} />
+      </Panel>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy} busy={busy}>
-          {busy ? 'Booking…' : 'Book table'}
-        </Button>
+        <SubmitButton busy={busy} busyText="Booking…">
+          Book table
+        </SubmitButton>
         <Button variant="secondary" onClick={reset}>
           Reset
         </Button>

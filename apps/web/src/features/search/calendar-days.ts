@@ -5,7 +5,7 @@
  */
 import { parseDate, type IsoDate } from '@hotel/domain/dates';
 import { minLengthOfStay } from '@hotel/domain/restrictions';
-import type { CalendarEntry } from '../../types/api';
+import type { CalendarEntry } from '@hotel/domain/wire/calendar-response';
 
 export interface CalendarDay {
   /** Enough rooms and an open rate: an arrival may be chosen. */

@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { addDays, addMonths, compareDates, countNights, formatDate, isoWeekday, type IsoDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import { minimumStayBadge } from '@hotel/domain/restrictions';
+import { Panel } from '../../components/layout';
 import type { CalendarDays } from './calendar-days';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -112,7 +113,7 @@ export function DateRangePicker(props: {
     'flex size-11 items-center justify-center rounded-md border border-gray-500 text-lg hover:bg-gray-100 disabled:opacity-40';
 
   return (
-    <div className="rounded-lg border border-gray-300 bg-white p-3 sm:p-4">
+    <Panel padding="compact">
       <p id={labelId} className="mb-3 text-sm text-gray-800" aria-live="polite">
         {choosingDeparture
           ? 'Now choose your departure date.'
@@ -221,6 +222,6 @@ export function DateRangePicker(props: {
           );
         })}
       </div>
-    </div>
+    </Panel>
   );
 }

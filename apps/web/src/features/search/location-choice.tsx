@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Location } from '../../types/api';
+import type { Location } from '@hotel/domain/wire/book-config-response';
 
 /**
  * "Choose your property": the locations of the booking configuration; with

@@ -2,7 +2,7 @@ import type { Party } from '@hotel/domain/occupancy';
 import { canAddRoom } from '@hotel/domain/restrictions';
 import { Button } from '../../components/button';
 import { NumberStepper } from '../../components/field';
-import type { Property } from '../../types/api';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
 /** Upper bound of a count the property leaves open. */
 const OPEN_LIMIT = 10;

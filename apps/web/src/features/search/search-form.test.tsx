@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays } from '@hotel/domain/dates';
 import { aBookConfig, aProperty } from '../../test/builders';
 import { renderWithProviders } from '../../test/render';
-import type { BookConfig, Property } from '../../types/api';
+import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { calendarDays } from './calendar-days';
 import { SearchForm, type SearchValues } from './search-form';
 

@@ -3,19 +3,20 @@
  * guests, promo code unless hidden, location choice. Checked by the domain's search rule and
  * the search request's wire schema before it is sent.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { calendarWindow, countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
 import type { Party } from '@hotel/domain/occupancy';
 import { isSameDayRestricted, minimumStayBadge, searchRefusal, type SearchRefusal } from '@hotel/domain/restrictions';
-import { Button } from '../../components/button';
+import { Button, SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Notice } from '../../components/notice';
+import { Section } from '../../components/layout';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { importChunk } from '../../lib/lazy-with-reload';
-import { useSessionState } from '../../lib/session-state';
-import { focusFirstInvalid, hasErrors, mergeErrors, schemaErrors } from '../../lib/form';
-import type { BookConfig, Location, Property } from '../../types/api';
+import { mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
+import type { BookingConfigurationResponse as BookConfig, Location } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import type { CalendarDays } from './calendar-days';
 import { DateRangePicker, type DateRange } from './date-range-picker';
 import { LocationChoice } from './location-choice';
@@ -72,15 +73,11 @@ export function SearchForm(props: {
 }) {
   const { property, config, today } = props;
   // Kept for the session: a reload of a half-filled search keeps its dates and guests.
-  const [values, setValues] = useSessionState<SearchValues>(
-    { name: 'search', scope: property.PropertyCode, keep: keepEverything },
-    (saved) => ({ ...props.initial, ...saved }),
-  );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<SearchValues>(props.initial, { name: 'search', scope: property.PropertyCode, keep: keepEverything });
+  const { values, setValues, errors } = form;
   const [pickerOpen, setPickerOpen] = useState(values.dateFrom === null);
   const [maxRoomsReached, setMaxRoomsReached] = useState(false);
   const [waitingForConnection, setWaitingForConnection] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const window36 = calendarWindow(today);
   const maxRooms = config.MaxNumberOfRoomsOnBooking ?? property.MaxNumberOfRoomsOnBooking;
 
@@ -104,7 +101,7 @@ export function SearchForm(props: {
 
   const setRange = (range: DateRange) => {
     setValues((current) => ({ ...current, dateFrom: range.from, dateTo: range.to }));
-    setErrors(({ Dates: _dates, ...rest }) => rest);
+    form.clearErrors('Dates');
     if (range.from !== null && range.to !== null && !props.isMobile) setPickerOpen(false);
   };
 
@@ -113,52 +110,63 @@ export function SearchForm(props: {
   const nights = values.dateFrom !== null && values.dateTo !== null ? countNights(values.dateFrom, values.dateTo) : null;
   const showMinimumStay = config.ShowMinimumLengthOfStayNotification && minimumStay > 1;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The wire schema (and zod with it) loads on the first search, keeping the first page small;
-    // offline, the search waits for the connection, and says so.
-    const { searchRequestSchema } = await importChunk(
-      () => import('@hotel/domain/wire/search-request'),
-      () => setWaitingForConnection(true),
-    );
-    setWaitingForConnection(false);
-    const refusal = searchRefusal({
-      propertyId: property.PropertyId,
-      dateFrom: values.dateFrom,
-      dateTo: values.dateTo,
-      rooms: values.rooms,
-      maxNumberOfRoomsOnBooking: maxRooms,
-      today,
-    });
-    const request = {
-      PropertyId: property.PropertyId,
-      LanguageCode: LANGUAGE_CODE,
-      PromoCode: values.promoCode.trim() || null,
-      RatePlanCode: values.ratePlanCode.trim() || null,
-      DateFrom: values.dateFrom ?? '',
-      DateTo: values.dateTo ?? '',
-      LocationId: values.locationId,
-      Rooms: values.rooms,
-    };
-    const { DateFrom: _from, DateTo: _to, ...shapeErrors } = schemaErrors(searchRequestSchema, request);
-    const found = mergeErrors(refusal === null ? {} : { [FIELD_OF_REFUSAL[refusal]]: [SEARCH_REFUSAL_MESSAGES[refusal]] }, shapeErrors);
-    setErrors(found);
-    if (hasErrors(found) || values.dateFrom === null || values.dateTo === null) {
+  const { ref, submit } = useSubmit(form, {
+    build: () => values,
+    check: async (chosen) => {
+      // The wire schema (and zod with it) loads on the first search, keeping the first page small;
+      // offline, the search waits for the connection, and says so.
+      const { searchRequestSchema } = await importChunk(
+        () => import('@hotel/domain/wire/search-request'),
+        () => setWaitingForConnection(true),
+      );
+      setWaitingForConnection(false);
+      const refusal = searchRefusal({
+        propertyId: property.PropertyId,
+        dateFrom: chosen.dateFrom,
+        dateTo: chosen.dateTo,
+        rooms: chosen.rooms,
+        maxNumberOfRoomsOnBooking: maxRooms,
+        today,
+      });
+      const request = {
+        PropertyId: property.PropertyId,
+        LanguageCode: LANGUAGE_CODE,
+        PromoCode: chosen.promoCode.trim() || null,
+        RatePlanCode: chosen.ratePlanCode.trim() || null,
+        DateFrom: chosen.dateFrom ?? '',
+        DateTo: chosen.dateTo ?? '',
+        LocationId: chosen.locationId,
+        Rooms: chosen.rooms,
+      };
+      // The dates' messages are the search rule's, said in the guest's words.
+      const { DateFrom: _from, DateTo: _to, ...shapeErrors } = schemaErrors(searchRequestSchema, request);
+      const found = mergeErrors(refusal === null ? {} : { [FIELD_OF_REFUSAL[refusal]]: [SEARCH_REFUSAL_MESSAGES[refusal]] }, shapeErrors);
       if (found.Dates) setPickerOpen(true);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    if (isSameDayRestricted(config, values.dateFrom, new Date(), property.TimeZone)) {
-      setSameDay({ arrival: values.dateFrom, restricted: true });
-      return;
-    }
-    props.onSearch({ ...values, dateFrom: values.dateFrom, dateTo: values.dateTo });
-  };
+      return found;
+    },
+    send: ({ dateFrom, dateTo, ...chosen }) => {
+      // Both dates are there: the search rule refuses a search without them.
+      if (dateFrom === null || dateTo === null) return;
+      if (isSameDayRestricted(config, dateFrom, new Date(), property.TimeZone)) {
+        setSameDay({ arrival: dateFrom, restricted: true });
+        return;
+      }
+      props.onSearch({ ...chosen, dateFrom, dateTo });
+    },
+  });
 
-  const dateText = (date: IsoDate | null) => (date === null ? 'Not chosen' : formatDate(date, 'ddd Do MMM YYYY'));
+  /** A code field: its value, its change (which clears the request field's messages) and those messages. */
+  const codeField = (name: 'promoCode' | 'ratePlanCode', field: 'PromoCode' | 'RatePlanCode') => ({
+    value: values[name],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      form.setField(name, event.target.value);
+      form.clearErrors(field);
+    },
+  });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Search availability">
+    <form ref={ref} onSubmit={submit} noValidate className="space-y-6" aria-label="Search availability">
       <LocationChoice
         locations={config.Locations}
         currentCode={property.PropertyCode}
@@ -170,23 +178,10 @@ export function SearchForm(props: {
         }}
       />
 
-      <section aria-labelledby="dates-heading" className="space-y-3">
-        <h2 id="dates-heading" className="text-lg font-semibold">
-          Dates
-        </h2>
+      <Section title="Dates" titleSize="lg" className="space-y-3">
         <div className="grid grid-cols-2 gap-3">
-          <div className="rounded-md border border-gray-300 bg-white p-3">
-            <p className="text-sm font-semibold text-gray-800">Arrival</p>
-            <p className="font-medium" data-testid="arrival-date">
-              {dateText(values.dateFrom)}
-            </p>
-          </div>
-          <div className="rounded-md border border-gray-300 bg-white p-3">
-            <p className="text-sm font-semibold text-gray-800">Departure</p>
-            <p className="font-medium" data-testid="departure-date">
-              {dateText(values.dateTo)}
-            </p>
-          </div>
+          <ChosenDate label="Arrival" date={values.dateFrom} testId="arrival-date" />
+          <ChosenDate label="Departure" date={values.dateTo} testId="departure-date" />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button
@@ -234,12 +229,9 @@ export function SearchForm(props: {
             {config.SameDayBookingRestrictionMessage || 'Same-day bookings are closed for today. Please contact us.'}
           </Notice>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="rooms-heading" className="space-y-3">
-        <h2 id="rooms-heading" className="text-lg font-semibold">
-          {props.unit.Many} and guests
-        </h2>
+      <Section title={<>{props.unit.Many} and guests</>} titleSize="lg" className="space-y-3">
         <RoomsEditor
           property={property}
           rooms={values.rooms}
@@ -248,7 +240,7 @@ export function SearchForm(props: {
           onChange={(rooms) => {
             setValues((current) => ({ ...current, rooms }));
             setMaxRoomsReached(false);
-            setErrors(({ Rooms: _rooms, ...rest }) => rest);
+            form.clearErrors('Rooms');
           }}
           onMaxRoomsReached={() => setMaxRoomsReached(true)}
         />
@@ -260,30 +252,15 @@ export function SearchForm(props: {
             </button>
           </Notice>
         )}
-      </section>
+      </Section>
 
       {!config.HidePromoCodeOnLandingPage && (
-        <section aria-labelledby="codes-heading" className="space-y-3">
-          <h2 id="codes-heading" className="text-lg font-semibold">
-            Have a code?
-          </h2>
+        <Section title="Have a code?" titleSize="lg" className="space-y-3">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Promo code"
-              autoComplete="off"
-              value={values.promoCode}
-              error={errors.PromoCode}
-              onChange={(event) => setValues((current) => ({ ...current, promoCode: event.target.value }))}
-            />
-            <TextField
-              label="Corporate rate code"
-              autoComplete="off"
-              value={values.ratePlanCode}
-              error={errors.RatePlanCode}
-              onChange={(event) => setValues((current) => ({ ...current, ratePlanCode: event.target.value }))}
-            />
+            <TextField label="Promo code" autoComplete="off" {...codeField('promoCode', 'PromoCode')} />
+            <TextField label="Corporate rate code" autoComplete="off" {...codeField('ratePlanCode', 'RatePlanCode')} />
           </div>
-        </section>
+        </Section>
       )}
 
       {waitingForConnection && (
@@ -291,14 +268,26 @@ export function SearchForm(props: {
           We will search as soon as your connection is back.
         </Notice>
       )}
-      <Button
-        type="submit"
+      <SubmitButton
         className="w-full sm:w-auto"
-        disabled={props.searching || sameDayRestricted || waitingForConnection}
+        disabled={sameDayRestricted}
         busy={props.searching || waitingForConnection}
+        busyText="Searching…"
       >
-        {props.searching || waitingForConnection ? 'Searching…' : 'Search availability'}
-      </Button>
+        Search availability
+      </SubmitButton>
     </form>
+  );
+}
+
+/** One of the two dates the guest has chosen, or "Not chosen". */
+function ChosenDate(props: { label: string; date: IsoDate | null; testId: string }) {
+  return (
+    <div className="rounded-md border border-gray-300 bg-white p-3">
+      <p className="text-sm font-semibold text-gray-800">{props.label}</p>
+      <p className="font-medium" data-testid={props.testId}>
+        {props.date === null ? 'Not chosen' : formatDate(props.date, 'ddd Do MMM YYYY')}
+      </p>
+    </div>
   );
 }

@@ -7,11 +7,12 @@ import type { Minor } from '@hotel/domain/money';
 import { isUpgradeEligible } from '@hotel/domain/occupancy';
 import { upgradePriceDifference } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
+import { Panel, Section } from '../../components/layout';
 import { Price } from '../../components/price';
 import { useMoney } from '../../hooks/use-money';
 import { roomCostOf } from '../../lib/rate-price';
 import type { BookingItem } from '../../stores/booking-store';
-import type { WireRate, WireRoomType, WireUpgrade } from '../../types/api';
+import type { Rate as WireRate, RoomType as WireRoomType, Upgrade as WireUpgrade } from '@hotel/domain/wire/search-response';
 
 export interface UpgradeOption {
   upgrade: WireUpgrade;
@@ -56,20 +57,21 @@ export function UpgradeStep(props: {
 }) {
   const money = useMoney();
   return (
-    <section aria-labelledby="upgrade-heading" className="space-y-4">
-      <div>
-        <h2 id="upgrade-heading" className="text-2xl font-semibold">
-          Upgrade your {props.unit.one}
-        </h2>
-        <p className="text-gray-800">
+    <Section
+      title={<>Upgrade your {props.unit.one}</>}
+      titleSize="2xl"
+      subtitle={
+        <>
           {props.unit.One} {props.item.roomNumber}: {props.item.roomTypeName}, {props.item.ratePlanName}
-        </p>
-      </div>
+        </>
+      }
+      className="space-y-4"
+    >
       <ul className="space-y-3">
         {props.options.map((option) => {
           const details = props.details(option.upgrade.RoomTypeId);
           return (
-            <li key={option.upgrade.RoomTypeId} className="flex flex-col gap-4 rounded-lg border border-gray-300 bg-white p-4 sm:flex-row">
+            <Panel as="li" key={option.upgrade.RoomTypeId} className="flex flex-col gap-4 sm:flex-row">
               {details?.ImageUrls[0] && (
                 <img
                   src={details.ImageUrls[0]}
@@ -92,13 +94,13 @@ export function UpgradeStep(props: {
                   Upgrade
                 </Button>
               </div>
-            </li>
+            </Panel>
           );
         })}
       </ul>
       <Button variant="secondary" onClick={props.onSkip} disabled={props.busy}>
         No thanks, keep my {props.unit.one}
       </Button>
-    </section>
+    </Section>
   );
 }

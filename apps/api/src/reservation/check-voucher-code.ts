@@ -1,21 +1,14 @@
-import { z } from 'zod';
 import { todayIn } from '@hotel/domain/dates';
 import { giftVoucherAppliedMessage, giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
 import { sumMinor, toMajor } from '@hotel/domain/money';
 import { giftVoucherDiscount } from '@hotel/domain/pricing';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
+import type { CheckVoucherCodeResponse } from '@hotel/domain/wire/reservation-response';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http/app-error';
-import { findProperty } from '../property/property-queries';
-import { priceRooms } from '../reservation/room-pricing';
-import { findGiftVoucher } from './gift-voucher-queries';
-
-export const checkVoucherCodeResponseSchema = z.object({
-  IsValid: z.boolean(),
-  TotalDiscount: z.number(),
-  Message: z.string(),
-  ShowExperienceWarningMessage: z.boolean(),
-});
+import { notFound } from '../http';
+import { findProperty } from '../property';
+import { priceRooms } from './room-pricing';
+import { findGiftVoucher } from '../voucher';
 
 /**
  * POST /api/Reservation/CheckVoucherCode: what the voucher would take off the rooms sent
@@ -23,9 +16,9 @@ export const checkVoucherCodeResponseSchema = z.object({
  * spent here; Create spends it under a lock.
  */
 export async function checkVoucherCode(
-  context: Pick<AppContext, 'database' | 'clock'>,
+  context: Pick<AppContext, 'database' | 'clock' | 'availability'>,
   request: CheckVoucherCodeRequest,
-): Promise<z.infer<typeof checkVoucherCodeResponseSchema>> {
+): Promise<CheckVoucherCodeResponse> {
   const db = context.database.db;
   const property = await findProperty(db, request.PropertyId);
   if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
@@ -40,7 +33,11 @@ export async function checkVoucherCode(
       ShowExperienceWarningMessage: false,
     };
   }
-  const rooms = await priceRooms(db, property, request.Rooms, { now, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode });
+  const rooms = await priceRooms(context, property, request.Rooms, {
+    now,
+    promoCode: request.PromoCode,
+    ratePlanCode: request.RatePlanCode,
+  });
   const total = sumMinor(rooms.map((room) => room.total + room.servicesTotal));
   const discount = giftVoucherDiscount(voucher.balance, total);
   return {

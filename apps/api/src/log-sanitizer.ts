@@ -77,26 +77,28 @@ export function sanitizeText(text: string): string {
     .replace(bareToken, removed);
 }
 
-/**
- * Addresses that came out of `sanitizeUrl` unchanged: every request's address is sanitised for
- * the access log, and most are the same few API paths. Only addresses with nothing to remove
- * are kept, so no secret is held here either.
- */
-const cleanUrls = new Set<string>();
 const MAX_CLEAN_URLS = 1000;
+
+/**
+ * `sanitizeUrl` remembering the addresses that came out unchanged: the access log sanitises
+ * every request's address, and most are the same few API paths. Only addresses with nothing to
+ * remove are kept, so no secret is held here either. Each caller keeps its own.
+ */
+export function rememberingUrlSanitizer(): (text: string) => string {
+  const cleanUrls = new Set<string>();
+  return (text) => {
+    if (cleanUrls.has(text)) return text;
+    const sanitized = sanitizeUrl(text);
+    if (sanitized === text) {
+      if (cleanUrls.size >= MAX_CLEAN_URLS) cleanUrls.clear();
+      cleanUrls.add(text);
+    }
+    return sanitized;
+  };
+}
 
 /** An address the browser was at or called, without the secrets links carry, then as free text. */
 export function sanitizeUrl(text: string): string {
-  if (cleanUrls.has(text)) return text;
-  const sanitized = sanitizedUrl(text);
-  if (sanitized === text) {
-    if (cleanUrls.size >= MAX_CLEAN_URLS) cleanUrls.clear();
-    cleanUrls.add(text);
-  }
-  return sanitized;
-}
-
-function sanitizedUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text, relativeBase);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { cardTypes, savedCards } from '@hotel/db/schema';
-import type { Queryable, Tx } from '../database/db';
+import type { Queryable, Tx } from '../database';
 import type { CardDetails, PaymentGateway } from '../payments/payment-gateway';
 
 /** A saved card a booking can pay with: its row id and the gateway's token (which never leaves the server). */

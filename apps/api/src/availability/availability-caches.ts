@@ -1,0 +1,15 @@
+import type { Db } from '../database';
+import { AnswerCache } from './answer-cache';
+import { AvailabilityReads } from './availability-queries';
+import { CatalogueCache } from './catalogue-cache';
+
+/**
+ * What availability keeps between requests: prepared reads, catalogues by version and whole
+ * answers. Built once with the application's context (app-context.ts); a second context on the
+ * same database is another API process with caches of its own.
+ */
+export type AvailabilityCaches = { reads: AvailabilityReads; catalogue: CatalogueCache; answers: AnswerCache };
+
+export function createAvailabilityCaches(db: Db): AvailabilityCaches {
+  return { reads: new AvailabilityReads(db), catalogue: new CatalogueCache(db), answers: new AnswerCache() };
+}

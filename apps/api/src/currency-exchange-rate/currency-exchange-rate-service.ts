@@ -1,0 +1,10 @@
+import type { AppContext } from '../app-context';
+import { findExchangeRates } from './currency-exchange-rate-queries';
+import type { ExchangeRatesResponse } from '@hotel/domain/wire/currency-exchange-rate-response';
+import { toExchangeRatesResponse } from './currency-exchange-rate-response';
+import { toExchangeRateTable } from './exchange-rate-table';
+
+/** GET /api/CurrencyExchangeRate: the display rates against one base. */
+export async function exchangeRates(context: Pick<AppContext, 'database'>): Promise<ExchangeRatesResponse> {
+  return toExchangeRatesResponse(toExchangeRateTable(await findExchangeRates(context.database.db)));
+}

@@ -1,0 +1,2 @@
+// The API documentation page's door.
+export { apiDocsRouter } from './api-docs';

@@ -1,0 +1,2 @@
+// The health checks' door.
+export { healthRouter, testPaymentsWarning } from './health-routes';

@@ -1,0 +1,24 @@
+// The HTTP layer's door: routing, errors, sessions, idempotency and rate limits every area uses.
+export { accessLog } from './access-log';
+export { requireAdminApiKey } from './admin-api-key';
+export { ApiRouter, SENT_BY_HANDLER } from './api-router';
+export { AppError, invalidField, notFound } from './app-error';
+export { allowTracking, propertyCodeOfPage, securityHeaders } from './content-security';
+export { hasCookie, refuseCrossSiteWrites } from './csrf';
+export { errorHandler } from './error-response';
+export {
+  findCompletedAnswer,
+  idempotently,
+  readIdempotencyKey,
+  readLookupKey,
+  replayingCompletedKey,
+  requestHashKey,
+  scheduleIdempotencyPurge,
+} from './idempotency';
+export { JsonText } from './json-text';
+export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
+export { SlidingWindowCounter } from './rate-limit-store';
+export { openSealedText, sealText } from './sealed-text';
+export { isHttpsSite, sessionCookieName, sessionMiddleware } from './session';
+export { endSessionsOfUser } from './session-store';
+export { findWebDist, serveWebClient } from './static-web';

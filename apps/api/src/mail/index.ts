@@ -1,0 +1,10 @@
+// The mail area's door: the outbox use cases write to, the templates, the dispatcher and transport.
+export { mailBrandingOf } from './mail-branding';
+export { MailEnqueued, startMailDispatcher } from './mail-dispatcher';
+export { createMailTransport, type MailTransport } from './mail-transport';
+export { enqueueMail, openMailBody, outboxKey, outboxRow, type OutboxMail } from './outbox';
+export { renderBookingConfirmation } from './templates/booking-confirmation';
+export { renderEmailConfirmation } from './templates/email-confirmation';
+export { renderPasswordReset } from './templates/password-reset';
+export { html, type SafeHtml } from './templates/safe-html';
+export { renderTableBookingConfirmation } from './templates/table-booking-confirmation';

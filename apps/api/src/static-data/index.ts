@@ -1,0 +1,3 @@
+// The static data area's door: other areas and the application import only what is exported here.
+export { KnownCountryIds } from './country-ids';
+export { registerStaticDataRoutes } from './static-data-routes';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A saved card as the guest may see it: which card, never its number. */
+export const savedCardSchema = z
+  .object({
+    CreditCardId: z.number().int().describe('Send as CardDetails.CreditCardId to pay with this card'),
+    CreditCardTypeId: z.number().int(),
+    Brand: z.string().describe('The card type name, e.g. Visa'),
+    Last4: z.string().describe('The last four digits of the card number'),
+    ExpiryMonth: z.number().int(),
+    ExpiryYear: z.number().int(),
+    NameOnCard: z.string().nullable(),
+  })
+  .meta({ id: 'SavedCard' });
+
+/** GET /api/Account: the user's fields, whether the e-mail address is confirmed, saved cards and bookings. */
+export const accountSchema = z
+  .object({
+    Firstname: z.string(),
+    Lastname: z.string(),
+    Telephone: z.string().nullable(),
+    EmailAddress: z.string(),
+    ReceiveBrandOffers: z.boolean(),
+    CanChoosePaymentMethod: z.boolean(),
+    EmailConfirmed: z.boolean(),
+    CreditCards: z.array(savedCardSchema),
+    Reservations: z
+      .array(
+        z.object({
+          ReservationNumber: z.string(),
+          PropertyCode: z.string(),
+          PropertyName: z.string(),
+          DateFrom: z.string(),
+          DateTo: z.string(),
+          Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
+          TotalCost: z.number(),
+          Currency: z.string(),
+        }),
+      )
+      .describe('The reservations booked while logged in; empty until the e-mail address is confirmed'),
+  })
+  .meta({ id: 'Account' });
+
+export type AccountAnswer = z.infer<typeof accountSchema>;
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** The answer of the account calls that answer only an outcome. */
+export const resultSchema = z.object({ Success: z.boolean(), Message: z.string() }).meta({ id: 'Result' });
+
+export type ResultAnswer = z.infer<typeof resultSchema>;
+
+/** Authenticate and Update: the outcome, with the user fields when it succeeded. */
+export const resultWithAccountSchema = resultSchema.extend(accountSchema.partial().shape).meta({ id: 'ResultWithAccount' });
+
+export type ResultWithAccountAnswer = z.infer<typeof resultWithAccountSchema>;
