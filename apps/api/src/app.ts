@@ -10,6 +10,7 @@ import { apiDocsRouter } from './docs';
 import { healthRouter } from './health';
 import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
 import { registerLogRoutes } from './log';
+import { registerManageBookingRoutes } from './manage-booking';
 import { registerTestChallengeRoutes } from './payments';
 import { allowPropertyTracking, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
@@ -44,6 +45,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerDefinitionRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
+  registerManageBookingRoutes(api, context);
   registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 

@@ -65,6 +65,8 @@ export type BookingConfiguration = {
 export type ManageBookingConfiguration = {
   ShowRoomConfigurationQuestion: boolean;
   RequireCancellationReason: boolean;
+  /** "HH:MM" in the property's zone; absent from definitions imported before it existed (read as 15:00). */
+  CheckInTime?: string;
   BookerConfiguration: ContactFieldRequirements;
   GuestConfiguration: ContactFieldRequirements;
 };

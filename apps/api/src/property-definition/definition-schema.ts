@@ -120,6 +120,10 @@ const requiredFields = z.strictObject({
 const manageBookingConfiguration = z.strictObject({
   ShowRoomConfigurationQuestion: z.boolean().default(false),
   RequireCancellationReason: z.boolean().default(false),
+  CheckInTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give the check-in time as HH:MM, 24-hour, such as "15:00"')
+    .default('15:00'),
   BookerConfiguration: requiredFields.default(requiredFields.parse({})),
   GuestConfiguration: requiredFields.default(requiredFields.parse({})),
 });
