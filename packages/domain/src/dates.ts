@@ -279,3 +279,18 @@ export function zonedDateTime(now: Date, timeZone: string): ZonedDateTime {
 export function todayIn(now: Date, timeZone: string): IsoDate {
   return zonedDateTime(now, timeZone).date;
 }
+
+/**
+ * The instant a zone's clocks show `minutes` past midnight on `date`. A time the clocks skip
+ * (spring forward) is read on the clock as it shows after the jump, an hour later; a time they
+ * show twice (fall back), its second showing.
+ */
+export function instantAt(date: IsoDate, minutes: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  const offsetAt = (instant: number) => {
+    const local = zonedDateTime(new Date(instant), timeZone);
+    return Date.parse(`${local.date}T00:00:00Z`) + local.minutes * 60_000 - instant;
+  };
+  // The offset at the first guess can differ from the offset at the answer only across a change.
+  return new Date(wall - offsetAt(wall - offsetAt(wall)));
+}

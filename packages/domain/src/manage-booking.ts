@@ -1,7 +1,8 @@
 /**
- * Managing a booking (planned: docs/domain-rules.md): the step sequence, when a reservation can be
- * cancelled, and accepting a date change.
+ * Managing a booking (docs/manage-booking.md): the step sequence, when a reservation or one of
+ * its rooms can be cancelled or edited, and accepting a date change.
  */
+import { instantAt, todayIn, type IsoDate } from './dates';
 import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';
 import { isBlank } from './validation';
 
@@ -107,4 +108,39 @@ export function canAcceptDateChange(input: {
 }): boolean {
   const answered = new Set(input.rows.map((row) => row.ReservationItemId));
   return input.success && input.reservationItemIds.length > 0 && input.reservationItemIds.every((id) => answered.has(id));
+}
+
+/** What decides whether a booking (or one room of it) may still be cancelled or edited online. */
+export interface StayTiming {
+  isCancelled: boolean;
+  /** The first night. */
+  dateFrom: IsoDate;
+  /** The property's IANA zone. */
+  timeZone: string;
+  /** The property's check-in time, minutes after local midnight. */
+  checkInMinutes: number;
+  /** The rate plan's free-cancellation deadline, in hours before check-in; null: non-refundable. */
+  cancellationDeadlineHours: number | null;
+}
+
+/**
+ * The last instant a stay may be cancelled free of charge: check-in on the arrival day in the
+ * property's zone, less the rate's deadline in elapsed hours (so a clock change in between
+ * moves the local time, not the hours). Null for a non-refundable rate.
+ */
+export function cancellationDeadline(stay: Omit<StayTiming, 'isCancelled'>): Date | null {
+  if (stay.cancellationDeadlineHours === null) return null;
+  const checkIn = instantAt(stay.dateFrom, stay.checkInMinutes, stay.timeZone);
+  return new Date(checkIn.getTime() - stay.cancellationDeadlineHours * 3_600_000);
+}
+
+/** Cancellable online: not cancelled already, a refundable rate, and now strictly before its deadline. */
+export function canBeCancelled(stay: StayTiming, now: Date): boolean {
+  const deadline = cancellationDeadline(stay);
+  return !stay.isCancelled && deadline !== null && now.getTime() < deadline.getTime();
+}
+
+/** Editable online (guests, booker, requests, extras): not cancelled, and the arrival day has not come in the property's zone. */
+export function canBeEdited(stay: Pick<StayTiming, 'isCancelled' | 'dateFrom' | 'timeZone'>, now: Date): boolean {
+  return !stay.isCancelled && todayIn(now, stay.timeZone) < stay.dateFrom;
 }
