@@ -144,3 +144,14 @@ export function canBeCancelled(stay: StayTiming, now: Date): boolean {
 export function canBeEdited(stay: Pick<StayTiming, 'isCancelled' | 'dateFrom' | 'timeZone'>, now: Date): boolean {
   return !stay.isCancelled && todayIn(now, stay.timeZone) < stay.dateFrom;
 }
+
+/** A name as guests type it, for comparing: no accents, one case, single spaces, no edges. */
+export function comparableName(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the name a guest typed is the last name of the booker or of any guest of the booking. */
+export function isLastNameOf(typed: string, lastNames: readonly string[]): boolean {
+  const wanted = comparableName(typed);
+  return wanted !== '' && lastNames.some((lastName) => comparableName(lastName) === wanted);
+}

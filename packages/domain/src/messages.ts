@@ -69,6 +69,11 @@ export const ERROR_MESSAGES = {
   passwordResetFailed: 'Failed to reset your password',
   saveDetailsFailed: 'Failed to save your details',
   modifyNotAllowed: 'To modify your reservation, please contact the hotel directly on a phone number',
+  /** Every kind of miss of the manage search says this, so an answer tells nothing about which part was wrong. */
+  manageBookingNotFound:
+    'We could not find a booking with those details. Check the reservation number and the last name of the booker or a guest, or use the link in your confirmation e-mail.',
+  manageBookingTooManySearches:
+    'Too many unsuccessful searches. Please wait a few minutes and try again, or use the link in your confirmation e-mail.',
 } as const;
 
 /** Success and information texts. */

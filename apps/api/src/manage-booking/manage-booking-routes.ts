@@ -1,8 +1,11 @@
 import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import { manageBookingConfigurationResponseSchema } from '@hotel/domain/wire/manage-booking-config-response';
+import { manageBookingSearchQuerySchema, manageBookingSearchResponseSchema } from '@hotel/domain/wire/manage-booking-search';
 import type { AppContext } from '../app-context';
 import type { ApiRouter } from '../http';
 import { manageBookingConfiguration } from './manage-booking-config';
+import { searchReservation } from './search-reservation';
+import { searchThrottle } from './search-throttle';
 
 export function registerManageBookingRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -17,5 +20,21 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       errors: { 404: 'No property has that id or code' },
     },
     ({ params }) => manageBookingConfiguration(context, params.id),
+  );
+
+  const searches = searchThrottle(context);
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Search',
+      operationId: 'searchManagedReservation',
+      summary:
+        "Find a booking to manage: its number with the last name of its booker or a guest, or with the code of its e-mailed link (the query's hash). A miss answers Success false",
+      tag: 'ManageBooking',
+      query: manageBookingSearchQuerySchema,
+      response: manageBookingSearchResponseSchema,
+      errors: { 429: 'Too many unsuccessful searches from this client, or name guesses at this reservation number' },
+    },
+    ({ query }, req, res) => searchReservation(context, searches, query, { req, res }),
   );
 }

@@ -14,32 +14,17 @@ export function toConfirmationResponse(
   details: ReservationDetails,
   links: { manageBookingUrl: string; preCheckInUrl: string },
 ): ConfirmationResponse {
-  const payment = details.payment;
   return {
     PropertyId: property.id,
     ReservationNumber: reservation.reservationNumber,
     Status: reservationStatusNames[reservation.status],
     DateFrom: reservation.dateFrom,
     DateTo: reservation.dateTo,
-    Booker: {
-      IndividualId: reservation.bookerIndividualId,
-      FirstName: reservation.bookerFirstName,
-      LastName: reservation.bookerLastName,
-      Email: reservation.bookerEmail,
-      Phone: reservation.bookerPhone,
-      Street: reservation.bookerStreet,
-      City: reservation.bookerCity,
-      StateOrCounty: reservation.bookerStateOrCounty,
-      ZipCode: reservation.bookerZipCode,
-      CountryId: reservation.bookerCountryId,
-      OptInToReceiveUpdates: reservation.optInToReceiveUpdates,
-    },
-    Company: reservation.companyAccountId ? { AccountId: reservation.companyAccountId, Name: reservation.companyName ?? '' } : null,
+    Booker: toBookedBooker(reservation),
+    Company: toBookedCompany(reservation),
     PONumber: reservation.poNumber,
     PaymentType: reservation.paymentType,
-    Card: payment?.last4
-      ? { Brand: payment.brand, Last4: payment.last4, ExpiryMonth: payment.expiryMonth, ExpiryYear: payment.expiryYear }
-      : null,
+    Card: toMaskedCard(details.payment),
     Rooms: details.rooms.map((room) => ({
       ReservationItemId: room.id,
       RoomTypeId: room.roomTypeId,
@@ -53,21 +38,8 @@ export function toConfirmationResponse(
       NumberOfAdults: room.adults,
       NumberOfChildren: room.children,
       NumberOfInfants: room.infants,
-      Guests: room.guests.map((guest) => ({
-        IndividualId: guest.individualId,
-        IsLeadGuest: guest.isLead,
-        FirstName: guest.firstName,
-        LastName: guest.lastName,
-        Email: guest.email,
-        Phone: guest.phone,
-      })),
-      Services: room.services.map((s) => ({
-        ServiceId: s.serviceId,
-        ServiceName: s.name,
-        ChargeType: s.chargeType,
-        Quantity: s.quantity,
-        TotalCost: toMajor(s.total),
-      })),
+      Guests: room.guests.map(toBookedGuest),
+      Services: room.services.map(toBookedService),
       TotalCost: toMajor(room.total),
       OriginalTotalCost: toMajor(room.originalTotal),
       Vat: toMajor(room.vat),
@@ -94,5 +66,57 @@ export function toConfirmationResponse(
     },
     ManageBookingUrl: links.manageBookingUrl,
     PreCheckInUrl: links.preCheckInUrl,
+  };
+}
+
+type Room = ReservationDetails['rooms'][number];
+
+/** The booker as the wire names it. */
+export function toBookedBooker(reservation: ReservationRow): ConfirmationResponse['Booker'] {
+  return {
+    IndividualId: reservation.bookerIndividualId,
+    FirstName: reservation.bookerFirstName,
+    LastName: reservation.bookerLastName,
+    Email: reservation.bookerEmail,
+    Phone: reservation.bookerPhone,
+    Street: reservation.bookerStreet,
+    City: reservation.bookerCity,
+    StateOrCounty: reservation.bookerStateOrCounty,
+    ZipCode: reservation.bookerZipCode,
+    CountryId: reservation.bookerCountryId,
+    OptInToReceiveUpdates: reservation.optInToReceiveUpdates,
+  };
+}
+
+/** The company invoiced, as it was when booked. */
+export function toBookedCompany(reservation: ReservationRow): ConfirmationResponse['Company'] {
+  return reservation.companyAccountId ? { AccountId: reservation.companyAccountId, Name: reservation.companyName ?? '' } : null;
+}
+
+/** The card paid with, masked; null when the booking was not paid by card. */
+export function toMaskedCard(payment: ReservationDetails['payment']): ConfirmationResponse['Card'] {
+  return payment?.last4
+    ? { Brand: payment.brand, Last4: payment.last4, ExpiryMonth: payment.expiryMonth, ExpiryYear: payment.expiryYear }
+    : null;
+}
+
+export function toBookedGuest(guest: Room['guests'][number]): ConfirmationResponse['Rooms'][number]['Guests'][number] {
+  return {
+    IndividualId: guest.individualId,
+    IsLeadGuest: guest.isLead,
+    FirstName: guest.firstName,
+    LastName: guest.lastName,
+    Email: guest.email,
+    Phone: guest.phone,
+  };
+}
+
+export function toBookedService(service: Room['services'][number]): ConfirmationResponse['Rooms'][number]['Services'][number] {
+  return {
+    ServiceId: service.serviceId,
+    ServiceName: service.name,
+    ChargeType: service.chargeType,
+    Quantity: service.quantity,
+    TotalCost: toMajor(service.total),
   };
 }

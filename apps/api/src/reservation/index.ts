@@ -1,6 +1,15 @@
 // The reservation area's door: other areas and the application import only what is exported here.
-export { reservationStatusNames } from './confirmation-response';
+export {
+  reservationStatusNames,
+  toBookedBooker,
+  toBookedCompany,
+  toBookedGuest,
+  toBookedService,
+  toMaskedCard,
+} from './confirmation-response';
 export { newReservationNumber } from './reservation-number';
+export { isValidLinkCode, linkCode } from './reservation-links';
+export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
 export { reservationPaymentSettled, scheduleAbandonedPaymentRelease } from './settle-reservation-payment';
 export { ReservationNumberStock } from './unused-reservation-numbers';

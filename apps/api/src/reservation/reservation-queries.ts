@@ -43,6 +43,7 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
       ratePlanId: reservationRooms.ratePlanId,
       ratePlanName: ratePlans.name,
       policy: ratePlans.policy,
+      cancellationDeadlineHours: ratePlans.cancellationDeadlineHours,
       roomConfigurationId: reservationRooms.roomConfigurationId,
       roomConfigurationLabel: reservationRooms.roomConfigurationLabel,
       adults: reservationRooms.adults,

@@ -1,12 +1,48 @@
 import { z } from 'zod';
 
-const guestSchema = z.object({
+/** A guest of a booked room. */
+export const bookedGuestSchema = z.object({
   IndividualId: z.string(),
   IsLeadGuest: z.boolean(),
   FirstName: z.string(),
   LastName: z.string(),
   Email: z.string().nullable(),
   Phone: z.string().nullable(),
+});
+
+/** The booker of a booking. */
+export const bookedBookerSchema = z.object({
+  IndividualId: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  Street: z.string().nullable(),
+  City: z.string().nullable(),
+  StateOrCounty: z.string().nullable(),
+  ZipCode: z.string().nullable(),
+  CountryId: z.number().int().nullable(),
+  OptInToReceiveUpdates: z.boolean(),
+});
+
+/** The company a booking is invoiced to, if any. */
+export const bookedCompanySchema = z.object({ AccountId: z.string(), Name: z.string() }).nullable();
+
+/** The card a booking was paid with: never more than its brand, last four digits and expiry. */
+export const maskedCardSchema = z.object({
+  Brand: z.string().nullable(),
+  Last4: z.string(),
+  ExpiryMonth: z.number().int().nullable(),
+  ExpiryYear: z.number().int().nullable(),
+});
+
+/** An extra booked on a room; money in major units. */
+export const bookedServiceSchema = z.object({
+  ServiceId: z.number().int(),
+  ServiceName: z.string(),
+  ChargeType: z.string(),
+  Quantity: z.number().int(),
+  TotalCost: z.number(),
 });
 
 export const confirmationResponseSchema = z
@@ -16,30 +52,11 @@ export const confirmationResponseSchema = z
     Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
     DateFrom: z.string(),
     DateTo: z.string(),
-    Booker: z.object({
-      IndividualId: z.string(),
-      FirstName: z.string(),
-      LastName: z.string(),
-      Email: z.string(),
-      Phone: z.string(),
-      Street: z.string().nullable(),
-      City: z.string().nullable(),
-      StateOrCounty: z.string().nullable(),
-      ZipCode: z.string().nullable(),
-      CountryId: z.number().int().nullable(),
-      OptInToReceiveUpdates: z.boolean(),
-    }),
-    Company: z.object({ AccountId: z.string(), Name: z.string() }).nullable(),
+    Booker: bookedBookerSchema,
+    Company: bookedCompanySchema,
     PONumber: z.string().nullable(),
     PaymentType: z.string(),
-    Card: z
-      .object({
-        Brand: z.string().nullable(),
-        Last4: z.string(),
-        ExpiryMonth: z.number().int().nullable(),
-        ExpiryYear: z.number().int().nullable(),
-      })
-      .nullable(),
+    Card: maskedCardSchema.nullable(),
     Rooms: z.array(
       z.object({
         ReservationItemId: z.number().int(),
@@ -54,16 +71,8 @@ export const confirmationResponseSchema = z
         NumberOfAdults: z.number().int(),
         NumberOfChildren: z.number().int(),
         NumberOfInfants: z.number().int(),
-        Guests: z.array(guestSchema),
-        Services: z.array(
-          z.object({
-            ServiceId: z.number().int(),
-            ServiceName: z.string(),
-            ChargeType: z.string(),
-            Quantity: z.number().int(),
-            TotalCost: z.number(),
-          }),
-        ),
+        Guests: z.array(bookedGuestSchema),
+        Services: z.array(bookedServiceSchema),
         TotalCost: z.number(),
         OriginalTotalCost: z.number(),
         Vat: z.number(),

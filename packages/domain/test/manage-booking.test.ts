@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantAt } from '../src/dates';
-import { canBeCancelled, canBeEdited, cancellationDeadline, type StayTiming } from '../src/manage-booking';
+import { canBeCancelled, canBeEdited, cancellationDeadline, isLastNameOf, type StayTiming } from '../src/manage-booking';
 
 const at = (iso: string) => new Date(iso);
 const fifteen = 15 * 60;
@@ -101,5 +101,26 @@ describe('canBeEdited: before the arrival day in the property zone', () => {
     expect(canBeEdited({ ...london, isCancelled: true }, at('2027-03-01T09:00:00Z'))).toBe(false);
     const nonRefundable: StayTiming = { ...london, cancellationDeadlineHours: null };
     expect(canBeEdited(nonRefundable, at('2027-03-01T09:00:00Z'))).toBe(true);
+  });
+});
+
+describe('isLastNameOf: the name typed in the manage search', () => {
+  it.each([
+    ['Lovelace', true],
+    ['  lovelace ', true],
+    ['LOVELACE', true],
+    ['nunez-bronte', true],
+    ['Núñez-Brontë', true],
+    ['van  der Berg', true],
+    ['Ada', false],
+    ['Love', false],
+    ['', false],
+    ['   ', false],
+  ])('%j is a last name of the booking: %s', (typed, expected) => {
+    expect(isLastNameOf(typed, ['Lovelace', 'Núñez-Brontë', 'Van der Berg'])).toBe(expected);
+  });
+
+  it('a booking whose guest has no last name is not found by an empty one', () => {
+    expect(isLastNameOf(' ', [''])).toBe(false);
   });
 });

@@ -1,0 +1,63 @@
+import type { Request, Response } from 'express';
+import { isLastNameOf } from '@hotel/domain/manage-booking';
+import { ERROR_MESSAGES } from '@hotel/domain/messages';
+import { isBlank } from '@hotel/domain/validation';
+import type { ManageBookingSearchQuery, ManageBookingSearchResponse } from '@hotel/domain/wire/manage-booking-search';
+import type { AppContext } from '../app-context';
+import { findProperty } from '../property';
+import { findReservationDetails, isValidLinkCode, linkCode } from '../reservation';
+import { findReservationByNumber } from './manage-booking-queries';
+import { toManagedReservation } from './managed-reservation';
+import type { SearchThrottle } from './search-throttle';
+
+const notFound: ManageBookingSearchResponse = {
+  Success: false,
+  Message: ERROR_MESSAGES.manageBookingNotFound,
+  Reservation: null,
+  Code: null,
+};
+
+/**
+ * POST /api/ManageBooking/Search: a booking by its number and the code of its e-mailed link, or
+ * by its number and the last name of its booker or a guest. Every miss (no such property or
+ * number, a booking still waiting for payment, a wrong name or code) answers the same, and
+ * counts against the limits.
+ */
+export async function searchReservation(
+  context: Pick<AppContext, 'database' | 'clock' | 'config'>,
+  throttle: SearchThrottle,
+  query: ManageBookingSearchQuery,
+  http: { req: Request; res: Response },
+): Promise<ManageBookingSearchResponse> {
+  const number = query.reservationNumber.trim().toUpperCase();
+  const code = isBlank(query.hash) ? null : (query.hash ?? '').trim();
+  // Name guesses count against the number too; a code cannot be guessed (search-throttle.ts).
+  const guessedNumber = code === null ? `${query.propertyId}:${number}` : null;
+  await throttle.check(http.req, http.res, guessedNumber);
+
+  const { db } = context.database;
+  const { linkSecret } = context.config;
+  const property = await findProperty(db, query.propertyId);
+  const reservation = property && (await findReservationByNumber(db, property.id, number));
+  const details = reservation && reservation.status !== 'pending_payment' ? await findReservationDetails(db, reservation.id) : undefined;
+  const found =
+    property !== undefined &&
+    reservation !== undefined &&
+    details !== undefined &&
+    (code !== null
+      ? isValidLinkCode(linkSecret, property.code, reservation.reservationNumber, code)
+      : isLastNameOf(query.guestName ?? '', [
+          reservation.bookerLastName,
+          ...details.rooms.flatMap((room) => room.guests.map((guest) => guest.lastName)),
+        ]));
+  if (!found) {
+    await throttle.missed(http.req, guessedNumber);
+    return notFound;
+  }
+  return {
+    Success: true,
+    Message: null,
+    Reservation: toManagedReservation(property, reservation, details, context.clock.now()),
+    Code: linkCode(linkSecret, property.code, reservation.reservationNumber),
+  };
+}
