@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, aRoom, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 
 /**
  * Today is Monday 1 March 2027, 09:00 in London. The stays arrive Thursday 4 March; check-in is
@@ -182,6 +182,24 @@ describe('POST /api/ManageBooking/Search: every miss answers the same, with no d
     ['a property that does not exist', () => ({ propertyId: 2_000_000_000, reservationNumber: flexible.number, guestName: 'Lovelace' })],
   ])('%s', async (_name, query) => {
     const { body } = await search(query()).expect(200);
+    expect(body).toEqual(miss);
+  });
+
+  it('a booking still waiting for its 3-D Secure check, even with the right name', async () => {
+    // Monday 8 to Wednesday 10 March, two weekday nights at 100, paid with the challenge card.
+    const created = await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(
+        aBooking(ids, {
+          DateFrom: '2027-03-08',
+          DateTo: '2027-03-10',
+          CardDetails: { ...visa, CardNumber: '4000000000003220' },
+          Rooms: [aRoom(ids, { DateFrom: '2027-03-08', DateTo: '2027-03-10', TotalCost: 200 })],
+        }),
+      )
+      .expect(200);
+    expect(created.body.ChallengeUrl).toEqual(expect.any(String));
+    const { body } = await search({ reservationNumber: created.body.ReservationNumber, guestName: 'Lovelace' }).expect(200);
     expect(body).toEqual(miss);
   });
 });
