@@ -3,15 +3,7 @@ import { canBeCancelled, canBeEdited } from '@hotel/domain/manage-booking';
 import { parseTimeOfDay } from '@hotel/domain/time-of-day';
 import type { ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
 import type { PropertyRow } from '../property';
-import {
-  toBookedBooker,
-  toBookedCompany,
-  toBookedGuest,
-  toBookedService,
-  toMaskedCard,
-  type ReservationDetails,
-  type ReservationRow,
-} from '../reservation';
+import { toBookedBooker, toBookedCompany, toBookedRoom, toMaskedCard, type ReservationDetails, type ReservationRow } from '../reservation';
 
 /** Definitions imported before the check-in time was asked for meant mid-afternoon (docs/property-definition.md). */
 const DEFAULT_CHECK_IN = '15:00';
@@ -41,26 +33,11 @@ export function toManagedReservation(
         cancellationDeadlineHours: room.cancellationDeadlineHours,
       };
       return {
-        ReservationItemId: room.id,
+        ...toBookedRoom(room),
         CanBeCancelled: canBeCancelled(stay, now),
         CanBeEdited: canBeEdited(stay, now),
-        DateFrom: room.dateFrom,
-        DateTo: room.dateTo,
-        RoomTypeId: room.roomTypeId,
-        RatePlanId: room.ratePlanId,
-        RoomTypeName: room.roomTypeName,
-        RatePlanName: room.ratePlanName,
-        Policy: room.policy,
         CancellationDeadlineHours: room.cancellationDeadlineHours,
         RoomConfigurationDropdownOptionId: room.roomConfigurationId,
-        RoomConfiguration: room.roomConfigurationLabel,
-        NumberOfAdults: room.adults,
-        NumberOfChildren: room.children,
-        NumberOfInfants: room.infants,
-        Guests: room.guests.map(toBookedGuest),
-        Services: room.services.map(toBookedService),
-        TotalCost: toMajor(room.total),
-        OriginalTotalCost: toMajor(room.originalTotal),
       };
     });
   const card = toMaskedCard(details.payment);

@@ -26,22 +26,7 @@ export function toConfirmationResponse(
     PaymentType: reservation.paymentType,
     Card: toMaskedCard(details.payment),
     Rooms: details.rooms.map((room) => ({
-      ReservationItemId: room.id,
-      RoomTypeId: room.roomTypeId,
-      RoomTypeName: room.roomTypeName,
-      RatePlanId: room.ratePlanId,
-      RatePlanName: room.ratePlanName,
-      Policy: room.policy,
-      RoomConfiguration: room.roomConfigurationLabel,
-      DateFrom: room.dateFrom,
-      DateTo: room.dateTo,
-      NumberOfAdults: room.adults,
-      NumberOfChildren: room.children,
-      NumberOfInfants: room.infants,
-      Guests: room.guests.map(toBookedGuest),
-      Services: room.services.map(toBookedService),
-      TotalCost: toMajor(room.total),
-      OriginalTotalCost: toMajor(room.originalTotal),
+      ...toBookedRoom(room),
       Vat: toMajor(room.vat),
       PromotionCode: room.promotionCode,
       IsCancelled: room.status === 'cancelled',
@@ -91,6 +76,28 @@ export function toBookedBooker(reservation: ReservationRow): ConfirmationRespons
 /** The company invoiced, as it was when booked. */
 export function toBookedCompany(reservation: ReservationRow): ConfirmationResponse['Company'] {
   return reservation.companyAccountId ? { AccountId: reservation.companyAccountId, Name: reservation.companyName ?? '' } : null;
+}
+
+/** The fields of a booked room that the confirmation and the manage pages both answer. */
+export function toBookedRoom(room: Room) {
+  return {
+    ReservationItemId: room.id,
+    RoomTypeId: room.roomTypeId,
+    RoomTypeName: room.roomTypeName,
+    RatePlanId: room.ratePlanId,
+    RatePlanName: room.ratePlanName,
+    Policy: room.policy,
+    RoomConfiguration: room.roomConfigurationLabel,
+    DateFrom: room.dateFrom,
+    DateTo: room.dateTo,
+    NumberOfAdults: room.adults,
+    NumberOfChildren: room.children,
+    NumberOfInfants: room.infants,
+    Guests: room.guests.map(toBookedGuest),
+    Services: room.services.map(toBookedService),
+    TotalCost: toMajor(room.total),
+    OriginalTotalCost: toMajor(room.originalTotal),
+  };
 }
 
 /** The card paid with, masked; null when the booking was not paid by card. */

@@ -4,6 +4,7 @@ export {
   toBookedBooker,
   toBookedCompany,
   toBookedGuest,
+  toBookedRoom,
   toBookedService,
   toMaskedCard,
 } from './confirmation-response';

@@ -45,6 +45,26 @@ export const bookedServiceSchema = z.object({
   TotalCost: z.number(),
 });
 
+/** What every answer that shows a booked room says of it: the confirmation and the manage pages. */
+export const bookedRoomFields = {
+  ReservationItemId: z.number().int(),
+  RoomTypeId: z.number().int(),
+  RoomTypeName: z.string(),
+  RatePlanId: z.number().int(),
+  RatePlanName: z.string(),
+  Policy: z.string(),
+  RoomConfiguration: z.string().nullable(),
+  DateFrom: z.string(),
+  DateTo: z.string(),
+  NumberOfAdults: z.number().int(),
+  NumberOfChildren: z.number().int(),
+  NumberOfInfants: z.number().int(),
+  Guests: z.array(bookedGuestSchema),
+  Services: z.array(bookedServiceSchema),
+  TotalCost: z.number(),
+  OriginalTotalCost: z.number(),
+};
+
 export const confirmationResponseSchema = z
   .object({
     PropertyId: z.number().int(),
@@ -59,22 +79,7 @@ export const confirmationResponseSchema = z
     Card: maskedCardSchema.nullable(),
     Rooms: z.array(
       z.object({
-        ReservationItemId: z.number().int(),
-        RoomTypeId: z.number().int(),
-        RoomTypeName: z.string(),
-        RatePlanId: z.number().int(),
-        RatePlanName: z.string(),
-        Policy: z.string(),
-        RoomConfiguration: z.string().nullable(),
-        DateFrom: z.string(),
-        DateTo: z.string(),
-        NumberOfAdults: z.number().int(),
-        NumberOfChildren: z.number().int(),
-        NumberOfInfants: z.number().int(),
-        Guests: z.array(bookedGuestSchema),
-        Services: z.array(bookedServiceSchema),
-        TotalCost: z.number(),
-        OriginalTotalCost: z.number(),
+        ...bookedRoomFields,
         Vat: z.number(),
         PromotionCode: z.string().nullable(),
         IsCancelled: z.boolean(),

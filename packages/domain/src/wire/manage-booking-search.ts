@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../messages';
 import { isBlank } from '../validation';
-import { bookedBookerSchema, bookedCompanySchema, bookedGuestSchema, bookedServiceSchema, maskedCardSchema } from './confirmation-response';
+import { bookedBookerSchema, bookedCompanySchema, bookedRoomFields, maskedCardSchema } from './confirmation-response';
 import { queryId } from './parameters';
 
 const reservationNumber = z
@@ -47,27 +47,12 @@ export type ManageBookingSearchQuery = z.infer<typeof manageBookingSearchQuerySc
 /** A room of a booking being managed; money in major units, as everywhere on the wire. */
 const managedRoomSchema = z
   .object({
-    ReservationItemId: z.number().int(),
+    ...bookedRoomFields,
     CanBeCancelled: z.boolean(),
     CanBeEdited: z.boolean(),
-    DateFrom: z.string(),
-    DateTo: z.string(),
-    RoomTypeId: z.number().int(),
-    RatePlanId: z.number().int(),
-    RoomTypeName: z.string(),
-    RatePlanName: z.string(),
-    Policy: z.string(),
     /** The rate's free-cancellation deadline in hours before check-in; null: non-refundable. */
     CancellationDeadlineHours: z.number().int().nullable(),
     RoomConfigurationDropdownOptionId: z.number().int().nullable(),
-    RoomConfiguration: z.string().nullable(),
-    NumberOfAdults: z.number().int(),
-    NumberOfChildren: z.number().int(),
-    NumberOfInfants: z.number().int(),
-    Guests: z.array(bookedGuestSchema),
-    Services: z.array(bookedServiceSchema),
-    TotalCost: z.number(),
-    OriginalTotalCost: z.number(),
   })
   .meta({ id: 'ManagedRoom' });
 
