@@ -5,7 +5,7 @@ import { isBlank } from '@hotel/domain/validation';
 import type { ManageBookingSearchQuery, ManageBookingSearchResponse } from '@hotel/domain/wire/manage-booking-search';
 import type { AppContext } from '../app-context';
 import { findProperty } from '../property';
-import { findReservationDetails, isValidLinkCode, linkCode } from '../reservation';
+import { findReservationDetails, linkCode, manageAccessOf, nameSearchCode } from '../reservation';
 import { findReservationByNumber } from './manage-booking-queries';
 import { toManagedReservation } from './managed-reservation';
 import type { SearchThrottle } from './search-throttle';
@@ -40,17 +40,18 @@ export async function searchReservation(
   const property = await findProperty(db, query.propertyId);
   const reservation = property && (await findReservationByNumber(db, property.id, number));
   const details = reservation && reservation.status !== 'pending_payment' ? await findReservationDetails(db, reservation.id) : undefined;
-  const found =
-    property !== undefined &&
-    reservation !== undefined &&
-    details !== undefined &&
-    (code !== null
-      ? isValidLinkCode(linkSecret, property.code, reservation.reservationNumber, code)
-      : isLastNameOf(query.guestName ?? '', [
-          reservation.bookerLastName,
-          ...details.rooms.flatMap((room) => room.guests.map((guest) => guest.lastName)),
-        ]));
-  if (!found) {
+  const access =
+    property === undefined || reservation === undefined || details === undefined
+      ? null
+      : code !== null
+        ? manageAccessOf(linkSecret, property.code, reservation.reservationNumber, code)
+        : isLastNameOf(query.guestName ?? '', [
+              reservation.bookerLastName,
+              ...details.rooms.flatMap((room) => room.guests.map((guest) => guest.lastName)),
+            ])
+          ? 'name'
+          : null;
+  if (access === null || !property || !reservation || !details) {
     await throttle.missed(http.req, guessedNumber);
     return notFound;
   }
@@ -58,6 +59,7 @@ export async function searchReservation(
     Success: true,
     Message: null,
     Reservation: toManagedReservation(property, reservation, details, context.clock.now()),
-    Code: linkCode(linkSecret, property.code, reservation.reservationNumber),
+    // The Reservation page's address carries it, and every later manage call proves access with it.
+    Code: (access === 'link' ? linkCode : nameSearchCode)(linkSecret, property.code, reservation.reservationNumber),
   };
 }

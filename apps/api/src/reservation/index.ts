@@ -9,7 +9,7 @@ export {
   toMaskedCard,
 } from './confirmation-response';
 export { newReservationNumber } from './reservation-number';
-export { isValidLinkCode, linkCode } from './reservation-links';
+export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
 export { reservationPaymentSettled, scheduleAbandonedPaymentRelease } from './settle-reservation-payment';

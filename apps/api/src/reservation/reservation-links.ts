@@ -8,11 +8,28 @@ export function linkCode(secret: string, propertyCode: string, reservationNumber
   return createHmac('sha256', secret).update(`${propertyCode}:${reservationNumber}`).digest('base64url').slice(0, 22);
 }
 
-/** Constant-time check of a link's code. */
-export function isValidLinkCode(secret: string, propertyCode: string, reservationNumber: string, code: string): boolean {
-  const expected = Buffer.from(linkCode(secret, propertyCode, reservationNumber));
+/**
+ * The code a search by number and name answers: like a link's, but of its own kind, so a change
+ * made with it is recorded as made by someone who knew a guest's name, not the e-mailed link.
+ */
+export function nameSearchCode(secret: string, propertyCode: string, reservationNumber: string): string {
+  return createHmac('sha256', secret).update(`name:${propertyCode}:${reservationNumber}`).digest('base64url').slice(0, 22);
+}
+
+function sameCode(expected: string, code: string): boolean {
+  const wanted = Buffer.from(expected);
   const given = Buffer.from(code);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** How a guest holding `code` found the booking: its e-mailed link, a search by name, or neither (a wrong code). */
+export type ManageAccess = 'link' | 'name';
+
+/** Which kind of manage code `code` is for this booking, in constant time; null when it is neither. */
+export function manageAccessOf(secret: string, propertyCode: string, reservationNumber: string, code: string): ManageAccess | null {
+  const isLink = sameCode(linkCode(secret, propertyCode, reservationNumber), code);
+  const isName = sameCode(nameSearchCode(secret, propertyCode, reservationNumber), code);
+  return isLink ? 'link' : isName ? 'name' : null;
 }
 
 /** The guest-facing links of a reservation on PUBLIC_URL. */

@@ -70,11 +70,13 @@ const search = (query: Record<string, unknown>, client = `203.0.113.${nextClient
 const miss = { Success: false, Message: ERROR_MESSAGES.manageBookingNotFound, Reservation: null, Code: null };
 
 describe('POST /api/ManageBooking/Search: found', () => {
-  it("by reservation number and the booker's last name: the whole booking, what may be done to it, and its link code", async () => {
+  it("by reservation number and the booker's last name: the whole booking, what may be done to it, and a code of its own", async () => {
     const { body } = await search({ reservationNumber: flexible.number, guestName: 'Lovelace' })
       .expect(200)
       .expect('Cache-Control', 'no-store');
-    expect(body).toMatchObject({ Success: true, Message: null, Code: flexible.code });
+    // Not the e-mailed link's code: a change made with it is recorded as found by name.
+    expect(body).toMatchObject({ Success: true, Message: null, Code: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(body.Code).not.toBe(flexible.code);
     expect(body.Reservation).toMatchObject({
       PropertyId: ids.propertyId,
       ReservationNumber: flexible.number,
@@ -115,12 +117,24 @@ describe('POST /api/ManageBooking/Search: found', () => {
 
   it("by any guest's last name, typed without accents, in any case, with spaces around, and the number in lower case", async () => {
     const { body } = await search({ reservationNumber: ` ${flexible.number.toLowerCase()} `, guestName: '  nunez-BRONTE ' }).expect(200);
-    expect(body).toMatchObject({ Success: true, Code: flexible.code, Reservation: { ReservationNumber: flexible.number } });
+    expect(body).toMatchObject({ Success: true, Reservation: { ReservationNumber: flexible.number } });
   });
 
   it('by reservation number and the code of the e-mailed link, with no name', async () => {
     const { body } = await search({ reservationNumber: flexible.number, hash: flexible.code }).expect(200);
     expect(body).toMatchObject({ Success: true, Code: flexible.code, Reservation: { ReservationNumber: flexible.number } });
+  });
+
+  it('by reservation number and the code a search by name answered (the Reservation page reloaded), which it answers again', async () => {
+    const byName = (await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }).expect(200)).body.Code as string;
+    const { body } = await search({ reservationNumber: flexible.number, hash: byName }).expect(200);
+    expect(body).toMatchObject({ Success: true, Code: byName, Reservation: { ReservationNumber: flexible.number } });
+  });
+
+  it("a name search's code is not another booking's", async () => {
+    const byName = (await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }).expect(200)).body.Code as string;
+    const { body } = await search({ reservationNumber: nonRefundable.number, hash: byName }).expect(200);
+    expect(body).toEqual(miss);
   });
 });
 
