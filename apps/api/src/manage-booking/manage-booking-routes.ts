@@ -1,9 +1,17 @@
 import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import { manageBookingConfigurationResponseSchema } from '@hotel/domain/wire/manage-booking-config-response';
 import { manageBookingSearchQuerySchema, manageBookingSearchResponseSchema } from '@hotel/domain/wire/manage-booking-search';
+import {
+  manageBookingCancelRequestSchema,
+  manageBookingCancelResponseSchema,
+  reservationItemServicesQuerySchema,
+  reservationItemServicesResponseSchema,
+} from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { readIdempotencyKey, type ApiRouter } from '../http';
+import { cancelBooking } from './cancel-booking';
 import { manageBookingConfiguration } from './manage-booking-config';
+import { reservationItemServices } from './reservation-item-services';
 import { searchReservation } from './search-reservation';
 import { searchThrottle } from './search-throttle';
 
@@ -36,5 +44,40 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       errors: { 429: 'Too many unsuccessful searches from this client, or name guesses at this reservation number' },
     },
     ({ query }, req, res) => searchReservation(context, searches, query, { req, res }),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Cancel',
+      operationId: 'cancelManagedReservation',
+      summary:
+        'Cancel a whole booking while it may be cancelled free: every night and extra released, what its card paid refunded, the reason recorded, the cancellation e-mail queued. A booking that may not be cancelled (or is already) answers Success false; send an Idempotency-Key to retry safely',
+      tag: 'ManageBooking',
+      body: manageBookingCancelRequestSchema,
+      response: manageBookingCancelResponseSchema,
+      errors: {
+        400: 'A cancellation reason is required and missing, or is not one of the property’s',
+        404: 'No such booking, another property’s, or a wrong code',
+        409: 'A request with this Idempotency-Key has not finished',
+        422: 'Idempotency-Key reused with a different body',
+      },
+    },
+    ({ body }, req) => cancelBooking(context, body, readIdempotencyKey(req)),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Service/GetReservationItemServices',
+      operationId: 'getReservationItemServices',
+      summary:
+        'The extras a booked room may have for its dates, room type and rate plan, with the units left (its own count as free for it) and the ones it has',
+      tag: 'Service',
+      query: reservationItemServicesQuerySchema,
+      response: reservationItemServicesResponseSchema,
+      errors: { 404: 'No such booking, a wrong code, or a room that is not a standing room of this booking' },
+    },
+    ({ query }) => reservationItemServices(context, query),
   );
 }

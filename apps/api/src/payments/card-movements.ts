@@ -4,7 +4,7 @@ import { payments } from '@hotel/db/schema';
 import type { Minor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import { type Tx, rawRows } from '../database';
-import type { CardSummary, DeclineCode } from './payment-gateway';
+import type { DeclineCode } from './payment-gateway';
 
 /** The booking whose card moves money: its id, its number (the gateway's reference) and currency. */
 export type CardBooking = { id: number; reservationNumber: string; currency: string };
@@ -85,7 +85,14 @@ async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>): Promi
 export async function chargeReservationCard(tx: Tx, context: Context, booking: CardBooking, amount: Minor): Promise<CardMovement> {
   const gateway = context.paymentGateway;
   const [card] = await tx
-    .select({ gatewayToken: payments.gatewayToken, savedCardId: payments.savedCardId })
+    .select({
+      gatewayToken: payments.gatewayToken,
+      savedCardId: payments.savedCardId,
+      cardTypeId: payments.cardTypeId,
+      cardLast4: payments.cardLast4,
+      cardExpiryMonth: payments.cardExpiryMonth,
+      cardExpiryYear: payments.cardExpiryYear,
+    })
     .from(payments)
     .where(
       and(
@@ -106,7 +113,6 @@ export async function chargeReservationCard(tx: Tx, context: Context, booking: C
     reference: booking.reservationNumber,
     cardToken: card.gatewayToken,
   });
-  const summary: Partial<CardSummary> = result.status === 'charged' ? result : {};
   const id = await insertPayment(tx, {
     reservationId: booking.id,
     gateway: gateway.name,
@@ -114,10 +120,7 @@ export async function chargeReservationCard(tx: Tx, context: Context, booking: C
     status: result.status === 'charged' ? 'succeeded' : 'failed',
     amount,
     currency: booking.currency,
-    cardTypeId: summary.brand ? sql`(SELECT id FROM card_types WHERE code = ${summary.brand})` : null,
-    cardLast4: summary.last4 ?? null,
-    cardExpiryMonth: summary.expiryMonth ?? null,
-    cardExpiryYear: summary.expiryYear ?? null,
+    ...cardColumns(card),
     savedCardId: card.savedCardId,
     gatewayReference: result.gatewayReference,
     gatewayToken: card.gatewayToken,

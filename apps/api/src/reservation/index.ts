@@ -8,6 +8,7 @@ export {
   toBookedService,
   toMaskedCard,
 } from './confirmation-response';
+export { releaseHeldRoom, type HeldRoom } from './inventory';
 export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '@hotel/domain/dates';
+import { offeredNights, serviceUnits } from '@hotel/domain/services';
 import { type Tx, rawRows } from '../database';
 
 /**
@@ -47,4 +49,31 @@ export async function releaseServiceUnits(tx: Tx, serviceId: number, from: strin
     sql`UPDATE service_inventory SET used = greatest(used - ${quantity}, 0)
         WHERE service_id = ${serviceId} AND night >= ${from}::date AND night < ${to}::date`,
   );
+}
+
+/** A booked room as releasing it needs it: its stay, party and extras with what decides the units they took. */
+export type HeldRoom = {
+  roomTypeId: number;
+  dateFrom: string;
+  dateTo: string;
+  adults: number;
+  children: number;
+  infants: number;
+  services: { serviceId: number; quantity: number; chargePerPerson: boolean; offeredFrom: string | null; offeredTo: string | null }[];
+};
+
+/**
+ * Gives back everything a booked room holds: its room on every night, and each extra's units on
+ * the nights it was taken, as many as the booking took (per guest for an extra charged per
+ * person). Extras without inventory have no rows, so nothing changes for them.
+ */
+export async function releaseHeldRoom(tx: Tx, room: HeldRoom): Promise<void> {
+  await releaseRoomUnits(tx, room.roomTypeId, room.dateFrom, room.dateTo);
+  const party = { NumberOfAdults: room.adults, NumberOfChildren: room.children, NumberOfInfants: room.infants };
+  for (const service of room.services) {
+    const nights = offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, room.dateFrom, room.dateTo);
+    if (nights.length === 0) continue;
+    const units = serviceUnits({ ChargePerPerson: service.chargePerPerson }, { quantity: service.quantity, party });
+    await releaseServiceUnits(tx, service.serviceId, nights[0]!, addDays(nights.at(-1)!, 1), units);
+  }
 }

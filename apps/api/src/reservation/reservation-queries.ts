@@ -33,7 +33,7 @@ export async function findReservationById(db: Queryable, id: number): Promise<Re
   return row;
 }
 
-/** Everything a reservation holds: rooms with their names, guests and extras, and its latest payment. */
+/** Everything a reservation holds: rooms with their names, guests and extras, and its latest authorisation. */
 export async function findReservationDetails(db: Queryable, reservationId: number) {
   const rooms = await db
     .select({
@@ -77,6 +77,9 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
             serviceId: reservationServices.serviceId,
             name: services.name,
             chargeType: services.chargeType,
+            chargePerPerson: services.chargePerPerson,
+            offeredFrom: services.offeredFrom,
+            offeredTo: services.offeredTo,
             quantity: reservationServices.quantity,
             total: reservationServices.total,
           })
@@ -96,7 +99,8 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
     })
     .from(payments)
     .leftJoin(cardTypes, eq(cardTypes.id, payments.cardTypeId))
-    .where(eq(payments.reservationId, reservationId))
+    // The booking's own payment: charges and refunds after it (manage booking) do not change how it was paid.
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.transactionType, 'authorisation')))
     .orderBy(desc(payments.id))
     .limit(1);
   return {

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import type { SettledPayment } from '../payments';
 import { confirmedBookingOf, enqueueBookingConfirmation } from './booking-confirmation-mail';
-import { releaseRoomUnits, releaseServiceUnits } from './inventory';
+import { releaseHeldRoom } from './inventory';
 import { findReservationById, findReservationDetails } from './reservation-queries';
 
 /**
@@ -17,10 +17,7 @@ const paymentHoldMs = PAYMENT_HOLD_MINUTES * 60 * 1000;
 /** Cancels a booking that was never paid, giving back its rooms, extras and voucher balance. */
 async function releaseUnpaidReservation(tx: Tx, reservationId: number, now: Date): Promise<void> {
   const details = await findReservationDetails(tx, reservationId);
-  for (const room of details.rooms) {
-    await releaseRoomUnits(tx, room.roomTypeId, room.dateFrom, room.dateTo);
-    for (const service of room.services) await releaseServiceUnits(tx, service.serviceId, room.dateFrom, room.dateTo, service.quantity);
-  }
+  for (const room of details.rooms) await releaseHeldRoom(tx, room);
   const redemptions = await tx
     .update(voucherRedemptions)
     .set({ reversedAt: now })

@@ -92,7 +92,7 @@ describe('charging the booking card off-session', () => {
       type: 'charge',
       status: 'failed',
       amount: 1_000,
-      last4: null,
+      last4: '3220',
       refunds: null,
       failure: TEST_GATEWAY_MESSAGES.authenticationRequired,
     });
