@@ -7,9 +7,9 @@ import { reservationRooms, reservations } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { idempotently, invalidField, requestHashKey } from '../http';
-import { enqueueMail, mailBrandingOf, renderBookingCancellation } from '../mail';
+import { enqueueMail, renderBookingCancellation } from '../mail';
 import { cardBalance, refundReservationCard } from '../payments';
-import { findReservationDetails, releaseHeldRoom, type ReservationDetails } from '../reservation';
+import { bookingMailBasics, findReservationDetails, mailRoomOf, releaseHeldRoom, type ReservationDetails } from '../reservation';
 import { findActiveCancellationReasons } from '../static-data';
 import { findManagedBooking, type ManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
@@ -142,19 +142,8 @@ async function enqueueCancellationMail(
 ): Promise<void> {
   const { card } = cancelled;
   const mail = renderBookingCancellation({
-    property: mailBrandingOf(property, context.config.publicUrl),
-    currency: reservation.currency,
-    reservationNumber: reservation.reservationNumber,
-    bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
-    arrival: reservation.dateFrom,
-    departure: reservation.dateTo,
-    rooms: cancelled.rooms.map((room) => ({
-      roomType: room.roomTypeName,
-      ratePlan: room.ratePlanName,
-      adults: room.adults,
-      children: room.children,
-      infants: room.infants,
-    })),
+    ...bookingMailBasics(context, property, reservation),
+    rooms: cancelled.rooms.map(mailRoomOf),
     reason: cancelled.reason,
     refund: {
       amount: cancelled.refunded,

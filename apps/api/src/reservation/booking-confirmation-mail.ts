@@ -2,7 +2,7 @@ import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { type PropertyRow, findProperty } from '../property';
-import { enqueueMail, mailBrandingOf, type OutboxMail, renderBookingConfirmation } from '../mail';
+import { type BookingMailBasics, enqueueMail, mailBrandingOf, type MailRoom, type OutboxMail, renderBookingConfirmation } from '../mail';
 import { reservationLinks } from './reservation-links';
 import { findReservationById, findReservationDetails, type ReservationRow } from './reservation-queries';
 
@@ -50,6 +50,29 @@ export type ConfirmedBooking = {
   card: { brandCode: string | null; last4: string | null } | undefined;
 };
 
+/** What every e-mail about this booking opens with (`BookingMailBasics`). */
+export function bookingMailBasics(
+  context: Pick<AppContext, 'config'>,
+  property: PropertyRow,
+  reservation: Pick<ReservationRow, 'currency' | 'reservationNumber' | 'bookerFirstName' | 'bookerLastName' | 'dateFrom' | 'dateTo'>,
+): BookingMailBasics {
+  return {
+    property: mailBrandingOf(property, context.config.publicUrl),
+    currency: reservation.currency,
+    reservationNumber: reservation.reservationNumber,
+    bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
+    arrival: reservation.dateFrom,
+    departure: reservation.dateTo,
+  };
+}
+
+/** A booked room as an e-mail names it. */
+export function mailRoomOf(
+  room: Pick<ConfirmedBooking['rooms'][number], 'roomTypeName' | 'ratePlanName' | 'adults' | 'children' | 'infants'>,
+): MailRoom {
+  return { roomType: room.roomTypeName, ratePlan: room.ratePlanName, adults: room.adults, children: room.children, infants: room.infants };
+}
+
 /** A reservation as its confirmation needs it, read back in the caller's transaction (a booking confirmed after 3-D Secure). */
 export async function confirmedBookingOf(tx: Tx, reservationId: number): Promise<ConfirmedBooking> {
   const reservation = await findReservationById(tx, reservationId);
@@ -79,18 +102,9 @@ export function bookingConfirmationMail(
   // card_types.code holds the domain's card type names (visa, amex, ...).
   const brand = (booking.card?.brandCode ?? null) as CardType | null;
   const mail = renderBookingConfirmation({
-    property: mailBrandingOf(property, context.config.publicUrl),
-    currency: reservation.currency,
-    reservationNumber: reservation.reservationNumber,
-    bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
-    arrival: reservation.dateFrom,
-    departure: reservation.dateTo,
+    ...bookingMailBasics(context, property, reservation),
     rooms: booking.rooms.map((room) => ({
-      roomType: room.roomTypeName,
-      ratePlan: room.ratePlanName,
-      adults: room.adults,
-      children: room.children,
-      infants: room.infants,
+      ...mailRoomOf(room),
       configuration: room.roomConfigurationLabel,
       total: room.total,
     })),

@@ -8,6 +8,7 @@ export {
   toBookedService,
   toMaskedCard,
 } from './confirmation-response';
+export { bookingMailBasics, mailRoomOf } from './booking-confirmation-mail';
 export { releaseHeldRoom, type HeldRoom } from './inventory';
 export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';

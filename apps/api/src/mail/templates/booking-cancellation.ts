@@ -1,21 +1,15 @@
 import { CARD_TYPE_NAMES, type CardType } from '@hotel/domain/cards';
 import { formatDate, type IsoDate } from '@hotel/domain/dates';
 import { formatMoney, type Minor } from '@hotel/domain/money';
-import { guestsText } from './booking-confirmation';
+import { guestsText, type BookingMailBasics, type MailRoom } from './booking-confirmation';
 import { unlinked } from './guest-text';
-import { mailCell, mailFactsTable, type MailBranding } from './mail-layout';
+import { mailCell, mailFactsTable } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
 
 /** What the cancellation confirmation says; money in minor units of `currency`. */
-export type BookingCancellationMail = {
-  property: MailBranding;
-  currency: string;
-  reservationNumber: string;
-  bookerName: string;
-  arrival: IsoDate;
-  departure: IsoDate;
-  rooms: { roomType: string; ratePlan: string; adults: number; children: number; infants: number }[];
+export type BookingCancellationMail = BookingMailBasics & {
+  rooms: MailRoom[];
   /** The reason the guest chose, as the property words it; null when none was asked for. */
   reason: string | null;
   /** What goes back to the card, and which card; zero when nothing was paid by card. */

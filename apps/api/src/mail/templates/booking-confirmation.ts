@@ -7,24 +7,26 @@ import { defineMailTemplate } from './mail-template';
 import { html } from './safe-html';
 import { unlinked } from './guest-text';
 
-/** Everything the booking confirmation shows; money in minor units of `currency`, dates as stay dates. */
-export type BookingConfirmationMail = {
+/** What every e-mail about a booking opens with: who sends it, the booking and its stay. */
+export type BookingMailBasics = {
   property: MailBranding;
   currency: string;
   reservationNumber: string;
   bookerName: string;
   arrival: IsoDate;
   departure: IsoDate;
-  rooms: {
-    roomType: string;
-    ratePlan: string;
-    adults: number;
-    children: number;
-    infants: number;
+};
+
+/** A booked room as an e-mail names it. */
+export type MailRoom = { roomType: string; ratePlan: string; adults: number; children: number; infants: number };
+
+/** Everything the booking confirmation shows; money in minor units of `currency`, dates as stay dates. */
+export type BookingConfirmationMail = BookingMailBasics & {
+  rooms: (MailRoom & {
     /** The bed configuration chosen, e.g. "Twin beds". */
     configuration?: string | null;
     total: Minor;
-  }[];
+  })[];
   services: { name: string; quantity: number; total: Minor }[];
   /**
    * `total` is rooms + extras - gift voucher in the hotel's prices, `vat` its tax at `vatRate`
