@@ -5,7 +5,7 @@ import { rawRows } from '../../src/database/raw-rows';
 import { releaseAbandonedPayments, scheduleAbandonedPaymentRelease } from '../../src/reservation/settle-reservation-payment';
 import { onRealPostgres } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+import { aBooking, aRoom, givenBookingProperty, type Ids, visa } from './reservation-fixture';
 
 let t: TestApp;
 let ids: Ids;
@@ -84,6 +84,25 @@ describe('a card that needs 3-D Secure', () => {
     expect(await sold()).toBe(0);
     const [voucher] = await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-50'`);
     expect(voucher!.balance).toBe(5000);
+  });
+
+  it('gives back the units its extras took, per guest for one charged per person, when the bank refuses', async () => {
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+    const used = async () =>
+      (await rawRows<{ used: number }>(t.database.db, sql`SELECT coalesce(sum(used), 0)::int AS used FROM service_inventory`))[0]!.used;
+    const { body } = await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(
+        aBooking(ids, {
+          CardDetails: challengeCard,
+          Rooms: [aRoom(ids, { Services: [{ ServiceId: ids.services.TASTING, Quantity: 1 }] })],
+        }),
+      )
+      .expect(200);
+    // Wine tasting, a seat per adult: 2 seats on each of the 2 nights = 4 units.
+    expect(await used()).toBe(4);
+    await answerChallenge(body.ChallengeUrl, 'fail');
+    expect(await used()).toBe(0);
   });
 
   it('holds the room 10 minutes when the guest never answers, then releases it, and a late answer no longer confirms it', async () => {
