@@ -2,13 +2,17 @@ import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import { manageBookingConfigurationResponseSchema } from '@hotel/domain/wire/manage-booking-config-response';
 import { manageBookingSearchQuerySchema, manageBookingSearchResponseSchema } from '@hotel/domain/wire/manage-booking-search';
 import {
+  manageBookingQuoteResponseSchema,
+  manageBookingUpdateRequestSchema,
+  manageBookingUpdateResponseSchema,
   searchDateOptionsRequestSchema,
   searchDateOptionsResponseSchema,
   upgradeOptionsQuerySchema,
   upgradeOptionsResponseSchema,
 } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { readIdempotencyKey, type ApiRouter } from '../http';
+import { quoteAmendment, updateManagedBooking } from './amend-booking';
 import { searchDateOptions } from './date-options';
 import { manageBookingConfiguration } from './manage-booking-config';
 import { upgradeOptions } from './upgrade-options';
@@ -73,5 +77,39 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       errors: notFound,
     },
     ({ body }) => searchDateOptions(context, body),
+  );
+
+  const changeErrors = {
+    ...notFound,
+    409: 'A price changed (with the new prices), rooms or extras sold meanwhile, or the booking changed a moment ago',
+  };
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Quote',
+      operationId: 'quoteManagedBookingChange',
+      summary:
+        "What an Update with this body would cost, saving nothing: new totals per room and overall, the difference, whether it is charged or refunded and why. A change the booking no longer allows answers 409",
+      tag: 'ManageBooking',
+      body: manageBookingUpdateRequestSchema,
+      response: manageBookingQuoteResponseSchema,
+      errors: changeErrors,
+    },
+    ({ body }) => quoteAmendment(context, body),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Update',
+      operationId: 'updateManagedBooking',
+      summary:
+        'Change a booking in one transaction: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely). A change the booking no longer allows answers Success false',
+      tag: 'ManageBooking',
+      body: manageBookingUpdateRequestSchema,
+      response: manageBookingUpdateResponseSchema,
+      errors: { ...changeErrors, 422: 'Idempotency-Key reused with a different body' },
+    },
+    ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req)),
   );
 }

@@ -94,8 +94,8 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     now: Date;
     promoCode?: string | null | undefined;
     ratePlanCode?: string | null | undefined;
-    /** The payload's name for its rooms in ModelState: `Rooms` (create) or `ReservationItems` (manage). */
-    field?: string;
+    /** A room's name in ModelState by its position in `rooms`: `Rooms[i]` unless told (manage names its own). */
+    fieldOf?: (index: number) => string;
     /**
      * A booking being changed holds nights the quote counts as sold: its caller checks the
      * rooms left with them counted as free, and its transaction's take is the last word.
@@ -103,7 +103,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     freeUnitsCheckedByCaller?: boolean;
   },
 ): Promise<PricedRoom<Payload>[]> {
-  const roomsField = options.field ?? 'Rooms';
+  const fieldOf = options.fieldOf ?? ((index: number) => `Rooms[${index}]`);
   const quotes = new Map<string, StayQuote>();
   const [services, { ratePlans }] = await Promise.all([
     findBookableServices(
@@ -117,15 +117,15 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   const priced: PricedRoom<Payload>[] = [];
   for (const [index, payload] of rooms.entries()) {
     const stay = stayDates(property, payload.DateFrom, payload.DateTo, options.now, {
-      from: `${roomsField}[${index}].DateFrom`,
-      to: `${roomsField}[${index}].DateTo`,
+      from: `${fieldOf(index)}.DateFrom`,
+      to: `${fieldOf(index)}.DateTo`,
     });
     // A code-only rate is sold only to whoever has its code, as a search hides it without.
     const plan = ratePlans.find((candidate) => candidate.id === payload.RatePlanId);
     const ratePlanCode = options.ratePlanCode?.trim() || null;
     if (plan?.requiresCode && plan.code.toLowerCase() !== ratePlanCode?.toLowerCase()) {
       throw invalidField(
-        `${roomsField}[${index}].RatePlanId`,
+        `${fieldOf(index)}.RatePlanId`,
         `The ${plan.name} rate needs its rate code. Please search again with the code.`,
       );
     }
@@ -156,7 +156,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     if (!fitsRoomTypeAndRate(party, roomTypeLimits(entry.roomType), rateOccupancy(rate.ratePlan))) {
       throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
         modelState: {
-          [`${roomsField}[${index}]`]: [
+          [`${fieldOf(index)}`]: [
             `The ${entry.roomType.name} on the ${rate.ratePlan.name} rate does not take ${party.NumberOfAdults} adults, ${party.NumberOfChildren} children and ${party.NumberOfInfants} infants.`,
           ],
         },
@@ -164,7 +164,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     }
     const pricedServices = payload.Services.map((selection, j) =>
       priceService(services, selection, {
-        field: `${roomsField}[${index}].Services[${j}]`,
+        field: `${fieldOf(index)}.Services[${j}]`,
         from: stay.from,
         to: stay.to,
         roomTypeId: entry.roomType.id,

@@ -42,9 +42,9 @@ describe('GET /api/ManageBooking/UpgradeOptions', () => {
     expect(body.RoomTypes[0].RoomType.AvailableRates.map((rate: { RatePlanCode: string }) => rate.RatePlanCode)).toEqual(['BAR']);
     // Thursday 4 to Saturday 6: one of two Doubles left, the Suite and the Single free.
     expect(body.NumberOfRoomsPerRoomTypeId).toEqual({
-      [ids.roomTypes.DBL]: 1,
-      [ids.roomTypes.SGL]: 1,
-      [ids.roomTypes.SUP]: 1,
+      [`${ids.roomTypes.DBL}`]: 1,
+      [`${ids.roomTypes.SGL}`]: 1,
+      [`${ids.roomTypes.SUP}`]: 1,
     });
   });
 
@@ -77,7 +77,7 @@ describe('GET /api/ManageBooking/UpgradeOptions', () => {
     });
     const { body } = await upgrades(double).expect(200);
     expect(body.RoomTypes).toEqual([]);
-    expect(body.NumberOfRoomsPerRoomTypeId[ids.roomTypes.SUP]).toBe(0);
+    expect(body.NumberOfRoomsPerRoomTypeId[`${ids.roomTypes.SUP}`]).toBe(0);
   });
 
   it('a wrong code, another booking\u2019s code, or a bad id: 404 or 400, nothing told', async () => {
