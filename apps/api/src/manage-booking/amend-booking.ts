@@ -3,11 +3,7 @@ import { toMajor } from '@hotel/domain/money';
 import { componentsOf, originalsOf } from '@hotel/domain/pricing';
 import { offeredNights, serviceUnits } from '@hotel/domain/services';
 import { vatOfTotal } from '@hotel/domain/vat';
-import type {
-  ManageBookingQuote,
-  ManageBookingUpdateRequest,
-  ManageBookingUpdateResponse,
-} from '@hotel/domain/wire/manage-booking-change';
+import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdateResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { AppError, idempotently, invalidField, replayingCompletedKey, requestHashKey } from '../http';
@@ -78,12 +74,21 @@ export async function quoteAmendment(context: AmendContext, request: ManageBooki
 
 /** Rooms of each type and stay the change takes, against those free with the booking's own counted free. */
 async function checkRoomsFree(context: AmendContext, plan: AmendmentPlan): Promise<void> {
-  const held = [...plan.rooms.filter((room) => room.priced && room.booked).map((room) => room.booked!.id), ...plan.cancelled.map((c) => c.booked.id)];
+  const held = [
+    ...plan.rooms.filter((room) => room.priced && room.booked).map((room) => room.booked!.id),
+    ...plan.cancelled.map((c) => c.booked.id),
+  ];
   const wanted = new Map<string, { roomTypeId: number; from: string; to: string; nights: number; rooms: number }>();
   for (const room of plan.rooms) {
     if (!room.priced) continue;
     const key = `${room.priced.roomType.id}|${room.priced.from}|${room.priced.to}`;
-    const entry = wanted.get(key) ?? { roomTypeId: room.priced.roomType.id, from: room.priced.from, to: room.priced.to, nights: room.priced.nights, rooms: 0 };
+    const entry = wanted.get(key) ?? {
+      roomTypeId: room.priced.roomType.id,
+      from: room.priced.from,
+      to: room.priced.to,
+      nights: room.priced.nights,
+      rooms: 0,
+    };
     entry.rooms += 1;
     wanted.set(key, entry);
   }
@@ -123,7 +128,8 @@ export async function updateManagedBooking(
     return db.transaction((tx) =>
       idempotently(tx, retry, async (): Promise<ManageBookingUpdateResponse> => {
         const { reservation } = await findManagedBooking(context, tx, request, { lock: true });
-        if (bookingFingerprint(reservation, await findReservationDetails(tx, reservation.id)) !== plan.fingerprint) throw changedMeanwhile();
+        if (bookingFingerprint(reservation, await findReservationDetails(tx, reservation.id)) !== plan.fingerprint)
+          throw changedMeanwhile();
         await shiftInventory(tx, plan);
         await writeAmendment(context, tx, plan);
         const saved = await findManagedBooking(context, tx, request);
@@ -174,7 +180,12 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
       const service = oldServices.find((candidate) => candidate.id === line.serviceId);
       if (!service || service.startingInventory === null) continue;
       const nights = offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, booked.dateFrom, booked.dateTo);
-      addNights(extras, service.id, nights, -serviceUnits({ ChargePerPerson: service.chargePerPerson }, { quantity: line.quantity, party: partyOf(booked) }));
+      addNights(
+        extras,
+        service.id,
+        nights,
+        -serviceUnits({ ChargePerPerson: service.chargePerPerson }, { quantity: line.quantity, party: partyOf(booked) }),
+      );
     }
   }
   for (const room of plan.rooms) {
@@ -188,8 +199,12 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
   }
   for (const [serviceId, deltas] of [...extras].sort(([a], [b]) => a - b)) {
     if (!(await shiftServiceUnits(tx, serviceId, deltas))) {
-      const name = plan.rooms.flatMap((room) => room.newServiceLines).find((line) => line.service.id === serviceId)?.service.name ?? 'An extra';
-      throw new AppError('SERVICE_SOLD_OUT', `${name} is no longer available in that quantity for your dates. Please remove it or choose fewer.`);
+      const name =
+        plan.rooms.flatMap((room) => room.newServiceLines).find((line) => line.service.id === serviceId)?.service.name ?? 'An extra';
+      throw new AppError(
+        'SERVICE_SOLD_OUT',
+        `${name} is no longer available in that quantity for your dates. Please remove it or choose fewer.`,
+      );
     }
   }
 }
@@ -199,7 +214,10 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
   const now = context.clock.now();
   const vatSettings = { rate: reservation.vatRate, isTaxExclusive: reservation.isTaxExclusive };
   const { roomTypes } = await context.availability.catalogue.catalogue(property);
-  const knownIds = new Set([reservation.bookerIndividualId, ...plan.details.rooms.flatMap((room) => room.guests.map((g) => g.individualId))]);
+  const knownIds = new Set([
+    reservation.bookerIndividualId,
+    ...plan.details.rooms.flatMap((room) => room.guests.map((g) => g.individualId)),
+  ]);
   // Rooms are numbered from 0 in the order booked; one added comes after every room there was.
   let nextSort = plan.details.rooms.length;
 
@@ -209,7 +227,10 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
     const configurationId = room.change.RoomConfigurationDropdownOptionId ?? null;
     const configuration = roomType?.configurations.find((c) => c.id === configurationId);
     if (configurationId !== null && !configuration) {
-      throw invalidField(`ReservationItems[${room.index}].RoomConfigurationDropdownOptionId`, 'Please choose one of the room configurations offered');
+      throw invalidField(
+        `ReservationItems[${room.index}].RoomConfigurationDropdownOptionId`,
+        'Please choose one of the room configurations offered',
+      );
     }
     const stay: Partial<RoomValues> = room.priced
       ? {
@@ -229,7 +250,9 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
         }
       : {};
     const values = { ...stay, roomConfigurationId: configuration?.id ?? null, roomConfigurationLabel: configuration?.label ?? null };
-    const roomId = room.booked ? room.booked.id : await insertRoom(tx, reservation.id, { ...(values as RoomValues), sortOrder: nextSort++ });
+    const roomId = room.booked
+      ? room.booked.id
+      : await insertRoom(tx, reservation.id, { ...(values as RoomValues), sortOrder: nextSort++ });
     if (room.booked) await updateRoom(tx, roomId, values);
     if (room.kind !== 'none' || !room.booked) {
       await replaceGuests(tx, roomId, guestRows(room.change.Guests, knownIds, reservation.bookerIndividualId, plan));
@@ -237,7 +260,12 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
         tx,
         roomId,
         room.removedServiceIds,
-        room.newServiceLines.map((line) => ({ serviceId: line.service.id, quantity: line.quantity, unitPrice: line.unitPrice, total: line.total })),
+        room.newServiceLines.map((line) => ({
+          serviceId: line.service.id,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          total: line.total,
+        })),
       );
     }
   }

@@ -170,7 +170,10 @@ export async function planAmendment(
   }));
   const unnamed = standing.find((room) => !named.has(room.id));
   if (unnamed) {
-    throw invalidField('ReservationItems', `Say what becomes of every room: room ${unnamed.id} is in neither ReservationItems nor RoomsToCancel`);
+    throw invalidField(
+      'ReservationItems',
+      `Say what becomes of every room: room ${unnamed.id} is in neither ReservationItems nor RoomsToCancel`,
+    );
   }
   if (items.length === 0) {
     throw invalidField('ReservationItems', 'A booking keeps at least one room. To cancel all of it, cancel the booking.');
@@ -184,7 +187,11 @@ export async function planAmendment(
         throw invalidField(`ReservationItems[${index}].Services[${j}].ServiceId`, 'Each extra once per room, with its quantity');
       }
     });
-    const party = { NumberOfAdults: change.NumberOfAdults, NumberOfChildren: change.NumberOfChildren, NumberOfInfants: change.NumberOfInfants };
+    const party = {
+      NumberOfAdults: change.NumberOfAdults,
+      NumberOfChildren: change.NumberOfChildren,
+      NumberOfInfants: change.NumberOfInfants,
+    };
     if (!canTakeRoom(party)) throw invalidField(`ReservationItems[${index}].NumberOfAdults`, 'A room needs at least one adult or child');
     if (!booked) return { change, index, booked, kind: 'stay' as RoomChangeKind };
     const kind = roomChangeKind({

@@ -62,7 +62,12 @@ export async function replaceGuests(tx: Tx, roomId: number, rows: readonly Guest
 }
 
 /** Removes the room's lines of these extras, then adds `rows`. */
-export async function replaceServiceLines(tx: Tx, roomId: number, removed: readonly number[], rows: readonly ServiceValues[]): Promise<void> {
+export async function replaceServiceLines(
+  tx: Tx,
+  roomId: number,
+  removed: readonly number[],
+  rows: readonly ServiceValues[],
+): Promise<void> {
   if (removed.length > 0) {
     await tx
       .delete(reservationServices)

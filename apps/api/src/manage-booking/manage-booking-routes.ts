@@ -89,7 +89,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       path: '/api/ManageBooking/Quote',
       operationId: 'quoteManagedBookingChange',
       summary:
-        "What an Update with this body would cost, saving nothing: new totals per room and overall, the difference, whether it is charged or refunded and why. A change the booking no longer allows answers 409",
+        'What an Update with this body would cost, saving nothing: new totals per room and overall, the difference, whether it is charged or refunded and why. A change the booking no longer allows answers 409',
       tag: 'ManageBooking',
       body: manageBookingUpdateRequestSchema,
       response: manageBookingQuoteResponseSchema,
