@@ -6,7 +6,7 @@ import { vatOfTotal } from '@hotel/domain/vat';
 import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdateResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { AppError, idempotently, invalidField, replayingCompletedKey, requestHashKey } from '../http';
+import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { findBookableServices, findReservationDetails, roomsNotAvailableMessage } from '../reservation';
 import { partyOf } from './booked-rooms';
 import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
@@ -210,10 +210,9 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
 }
 
 async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<void> {
-  const { property, reservation } = plan;
+  const { reservation } = plan;
   const now = context.clock.now();
   const vatSettings = { rate: reservation.vatRate, isTaxExclusive: reservation.isTaxExclusive };
-  const { roomTypes } = await context.availability.catalogue.catalogue(property);
   const knownIds = new Set([
     reservation.bookerIndividualId,
     ...plan.details.rooms.flatMap((room) => room.guests.map((g) => g.individualId)),
@@ -222,16 +221,6 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
   let nextSort = plan.details.rooms.length;
 
   for (const room of plan.rooms) {
-    const roomTypeId = room.priced?.roomType.id ?? room.booked!.roomTypeId;
-    const roomType = roomTypes.find((candidate) => candidate.id === roomTypeId);
-    const configurationId = room.change.RoomConfigurationDropdownOptionId ?? null;
-    const configuration = roomType?.configurations.find((c) => c.id === configurationId);
-    if (configurationId !== null && !configuration) {
-      throw invalidField(
-        `ReservationItems[${room.index}].RoomConfigurationDropdownOptionId`,
-        'Please choose one of the room configurations offered',
-      );
-    }
     const stay: Partial<RoomValues> = room.priced
       ? {
           roomTypeId: room.priced.roomType.id,
@@ -249,7 +238,11 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
           promotionCode: room.priced.rate.promotion?.code ?? null,
         }
       : {};
-    const values = { ...stay, roomConfigurationId: configuration?.id ?? null, roomConfigurationLabel: configuration?.label ?? null };
+    const values = {
+      ...stay,
+      roomConfigurationId: room.configuration?.id ?? null,
+      roomConfigurationLabel: room.configuration?.label ?? null,
+    };
     const roomId = room.booked
       ? room.booked.id
       : await insertRoom(tx, reservation.id, { ...(values as RoomValues), sortOrder: nextSort++ });
