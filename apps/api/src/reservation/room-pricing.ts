@@ -124,10 +124,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     const plan = ratePlans.find((candidate) => candidate.id === payload.RatePlanId);
     const ratePlanCode = options.ratePlanCode?.trim() || null;
     if (plan?.requiresCode && plan.code.toLowerCase() !== ratePlanCode?.toLowerCase()) {
-      throw invalidField(
-        `${fieldOf(index)}.RatePlanId`,
-        `The ${plan.name} rate needs its rate code. Please search again with the code.`,
-      );
+      throw invalidField(`${fieldOf(index)}.RatePlanId`, `The ${plan.name} rate needs its rate code. Please search again with the code.`);
     }
     const key = `${stay.from}:${stay.to}`;
     let quote = quotes.get(key);
