@@ -7,6 +7,7 @@ import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdat
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
+import { chargeReservationCard, refundReservationCard } from '../payments';
 import { findBookableServices, findReservationDetails, roomsNotAvailableMessage } from '../reservation';
 import { partyOf } from './booked-rooms';
 import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
@@ -25,7 +26,7 @@ import { findManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
 import { findFreeUnitsHolding } from './manage-booking-queries';
 
-type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config'>;
+type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway'>;
 
 const changedMeanwhile = () =>
   new AppError('CONFLICT', 'Your booking was changed a moment ago. Please look at it again and repeat your change.');
@@ -132,17 +133,35 @@ export async function updateManagedBooking(
           throw changedMeanwhile();
         await shiftInventory(tx, plan);
         await writeAmendment(context, tx, plan);
+        const moved = await moveMoney(context, tx, plan);
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
         return {
           Success: true,
           Message: 'Your booking was updated',
-          Payment: { Kind: plan.payment.kind, Amount: toMajor(plan.payment.amount) },
+          Payment: { Kind: plan.payment.kind, Amount: toMajor(moved) },
           Reservation: toManagedReservation(plan.property, saved.reservation, details, context.clock.now()),
         };
       }),
     );
   });
+}
+
+/**
+ * Charges or refunds the difference on the booking's card, last, so a decline rolls back the
+ * whole change (402 with the gateway's message). Answers what moved: a refund never gives back
+ * more than the card paid, net of earlier refunds.
+ */
+async function moveMoney(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<number> {
+  const { payment, reservation } = plan;
+  if (payment.kind === 'None') return 0;
+  const booking = { id: reservation.id, reservationNumber: reservation.reservationNumber, currency: reservation.currency };
+  const moved =
+    payment.kind === 'Charge'
+      ? await chargeReservationCard(tx, context, booking, payment.amount)
+      : await refundReservationCard(tx, context, booking, payment.amount);
+  if (!moved.ok) throw new AppError('PAYMENT_DECLINED', moved.declineMessage);
+  return moved.amount;
 }
 
 type Deltas = Map<number, Map<string, number>>;

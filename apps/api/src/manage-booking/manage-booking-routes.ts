@@ -108,7 +108,11 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       tag: 'ManageBooking',
       body: manageBookingUpdateRequestSchema,
       response: manageBookingUpdateResponseSchema,
-      errors: { ...changeErrors, 422: 'Idempotency-Key reused with a different body' },
+      errors: {
+        ...changeErrors,
+        402: "The card declined the difference (the gateway's message); nothing changed",
+        422: 'Idempotency-Key reused with a different body',
+      },
     },
     ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req)),
   );

@@ -4,7 +4,7 @@ import { rawRows } from '../../src/database/raw-rows';
 import { request } from '../support/request';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aRoom, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, aRoom, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 import { bookAndFind, manageProperty, type Booked } from './manage-fixture';
 
 let t: TestApp;
@@ -74,6 +74,13 @@ async function doublesSold(...nights: string[]) {
   );
   return Object.fromEntries(rows.map((row) => [row.night, row.sold]));
 }
+
+/** The booking's payments rows, oldest first. */
+const cardMovements = (booking: Booked) =>
+  rawRows<{ transaction_type: string; status: string; amount: number }>(
+    t.database.db,
+    sql`SELECT transaction_type, status, amount FROM payments WHERE reservation_id = ${booking.id} ORDER BY id`,
+  );
 
 describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
   it('moves the stay a night later: the price shown first, then saved, the old night sellable at once', async () => {
@@ -149,6 +156,11 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     );
     // VAT inside 280 at 20%: 28000 / 120 * 20 = 4666.67 -> 4667.
     expect(row).toEqual({ total: 28000, total_rooms: 28000, total_vat: 4667 });
+    // The 240 authorised at booking, then the 40 charged: each movement a row of its own.
+    expect(await cardMovements(booking)).toEqual([
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 24000 },
+      { transaction_type: 'charge', status: 'succeeded', amount: 4000 },
+    ]);
   });
 
   it('a lower price is refunded inside the free-cancellation window', async () => {
@@ -158,6 +170,39 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     const { body } = await update(change).expect(200);
     // 280 - 200 = 80 back.
     expect(body).toMatchObject({ Success: true, Payment: { Kind: 'Refund', Amount: 80 }, Reservation: { TotalAccommodationPrice: 200 } });
+    expect(await cardMovements(booking)).toEqual([
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 28000 },
+      { transaction_type: 'refund', status: 'succeeded', amount: 8000 },
+    ]);
+  });
+
+  it('a card that declines the difference: 402 with its message, and nothing changed', async () => {
+    // The 3-D Secure test card pays at booking once the guest approves, but its bank refuses an off-session charge.
+    const created = await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(aBooking(ids, { ...stay('2027-03-18', '2027-03-19', 100), CardDetails: { ...visa, CardNumber: '4000 0000 0000 3220' } }))
+      .expect(200);
+    await request(t.app).post(created.body.ChallengeUrl).send({ Outcome: 'approve' }).expect(200);
+    const { body: confirmation } = await request(t.app)
+      .get('/api/Reservation/Confirmation')
+      .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
+      .expect(200);
+    const code = (confirmation.ManageBookingUrl as string).split('/').at(-1)!;
+    const found = await request(t.app)
+      .post('/api/ManageBooking/Search')
+      .query({ propertyId: ids.propertyId, reservationNumber: created.body.ReservationNumber, hash: code })
+      .expect(200);
+    const booking: Booked = { id: found.body.Reservation.ReservationId, number: created.body.ReservationNumber, code, itemIds: [] };
+    // Thursday 18 to Saturday 20: 100 + 140 = 240, 140 more.
+    const { body } = await update(await changeOf(booking, [{ DateTo: '2027-03-20', TotalCost: 240 }])).expect(402);
+    expect(body).toMatchObject({
+      Code: 'PAYMENT_DECLINED',
+      Message:
+        'Your bank wants to confirm this payment with you (3-D Secure), which cannot be done for a change to a booking. Please contact the hotel to pay the difference.',
+    });
+    expect((await reread(booking)).DateTo).toBe('2027-03-19');
+    expect(await doublesSold('2027-03-18', '2027-03-19')).toEqual({ '2027-03-18': 1, '2027-03-19': 0 });
+    expect(await cardMovements(booking)).toEqual([{ transaction_type: 'authorisation', status: 'succeeded', amount: 10000 }]);
   });
 
   it('a stale price answers 409 with the new prices and changes nothing', async () => {
