@@ -3,6 +3,7 @@ export { mailBrandingOf } from './mail-branding';
 export { MailEnqueued, startMailDispatcher } from './mail-dispatcher';
 export { createMailTransport, type MailTransport } from './mail-transport';
 export { enqueueMail, openMailBody, outboxKey, outboxRow, type OutboxMail } from './outbox';
+export { renderBookingAmendment } from './templates/booking-amendment';
 export { renderBookingConfirmation } from './templates/booking-confirmation';
 export { renderEmailConfirmation } from './templates/email-confirmation';
 export { renderPasswordReset } from './templates/password-reset';

@@ -22,11 +22,12 @@ import {
   type GuestValues,
   type RoomValues,
 } from './amendment-queries';
+import { enqueueAmendmentMail } from './amendment-mail';
 import { findManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
 import { findFreeUnitsHolding } from './manage-booking-queries';
 
-type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway'>;
+type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
 
 const changedMeanwhile = () =>
   new AppError('CONFLICT', 'Your booking was changed a moment ago. Please look at it again and repeat your change.');
@@ -122,7 +123,7 @@ export async function updateManagedBooking(
     now: context.clock.now(),
     hashKey: requestHashKey(context.config),
   };
-  return replayingCompletedKey(db, retry, async () => {
+  const answer = await replayingCompletedKey(db, retry, async (): Promise<ManageBookingUpdateResponse> => {
     const outcome = await planAmendment(context, db, request);
     if ('refusal' in outcome) return { Success: false, Message: outcome.refusal, Payment: null, Reservation: null };
     const { plan } = outcome;
@@ -136,6 +137,14 @@ export async function updateManagedBooking(
         const moved = await moveMoney(context, tx, plan);
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
+        await enqueueAmendmentMail(tx, context, {
+          property: plan.property,
+          reservation: saved.reservation,
+          details,
+          previousTotal: plan.previousDue,
+          payment: { kind: plan.payment.kind, amount: moved },
+          policy: plan.payment.policy,
+        });
         return {
           Success: true,
           Message: 'Your booking was updated',
@@ -145,6 +154,9 @@ export async function updateManagedBooking(
       }),
     );
   });
+  // Committed: the e-mail goes out now rather than at the dispatcher's next poll.
+  if (answer.Success) context.mailEnqueued.notify();
+  return answer;
 }
 
 /**

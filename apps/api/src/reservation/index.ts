@@ -9,7 +9,7 @@ export {
   toMaskedCard,
 } from './confirmation-response';
 export { newReservationNumber } from './reservation-number';
-export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';
+export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
 export {

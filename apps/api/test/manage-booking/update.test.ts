@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
+import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +75,15 @@ async function doublesSold(...nights: string[]) {
   );
   return Object.fromEntries(rows.map((row) => [row.night, row.sold]));
 }
+
+/** The booking's amendment e-mails in the outbox, opened. */
+const amendmentMails = async (booking: Booked) =>
+  (
+    await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
+      t.database.db,
+      sql`SELECT to_address, subject, html, text FROM mail_outbox WHERE reservation_id = ${booking.id} AND kind = 'booking_amendment' ORDER BY id`,
+    )
+  ).map((row) => opened(t, row));
 
 /** The booking's payments rows, oldest first. */
 const cardMovements = (booking: Booked) =>
@@ -156,6 +166,16 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     );
     // VAT inside 280 at 20%: 28000 / 120 * 20 = 4666.67 -> 4667.
     expect(row).toEqual({ total: 28000, total_rooms: 28000, total_vat: 4667 });
+    // The amendment e-mail: the stay as it now stands and the 40 charged.
+    const [mail] = await amendmentMails(booking);
+    expect(mail).toMatchObject({
+      to_address: 'ada@example.com',
+      subject: `Your booking at Test Hotel has been changed: ${booking.number}`,
+    });
+    expect(mail!.text).toContain('Arrival: Friday 5th March 2027');
+    expect(mail!.text).toContain('Departure: Sunday 7th March 2027');
+    expect(mail!.text).toContain('Before the change your booking cost £240.00; it now costs £280.00.');
+    expect(mail!.text).toContain('We have charged £40.00 to your card (Visa ending 4242).');
     // The 240 authorised at booking, then the 40 charged: each movement a row of its own.
     expect(await cardMovements(booking)).toEqual([
       { transaction_type: 'authorisation', status: 'succeeded', amount: 24000 },
@@ -201,6 +221,7 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
         'Your bank wants to confirm this payment with you (3-D Secure), which cannot be done for a change to a booking. Please contact the hotel to pay the difference.',
     });
     expect((await reread(booking)).DateTo).toBe('2027-03-19');
+    expect(await amendmentMails(booking)).toEqual([]);
     expect(await doublesSold('2027-03-18', '2027-03-19')).toEqual({ '2027-03-18': 1, '2027-03-19': 0 });
     expect(await cardMovements(booking)).toEqual([{ transaction_type: 'authorisation', status: 'succeeded', amount: 10000 }]);
   });

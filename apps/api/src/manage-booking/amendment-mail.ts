@@ -1,0 +1,69 @@
+import type { CardType } from '@hotel/domain/cards';
+import type { AppContext } from '../app-context';
+import type { Tx } from '../database';
+import { enqueueMail, mailBrandingOf, renderBookingAmendment } from '../mail';
+import type { PropertyRow } from '../property';
+import { reservationLinks, type ReservationDetails, type ReservationRow } from '../reservation';
+
+/**
+ * Writes the amendment e-mail into the outbox, in the change's transaction: the booking as it
+ * now stands (its standing rooms), what the guest paid before, and what moved on the card.
+ */
+export async function enqueueAmendmentMail(
+  tx: Tx,
+  context: Pick<AppContext, 'config'>,
+  amended: {
+    property: PropertyRow;
+    reservation: ReservationRow;
+    details: ReservationDetails;
+    previousTotal: number;
+    payment: { kind: 'Charge' | 'Refund' | 'None'; amount: number };
+    policy: string;
+  },
+): Promise<void> {
+  const { property, reservation, details } = amended;
+  const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
+  const rooms = details.rooms.filter((room) => room.status === 'booked');
+  // card_types.code holds the domain's card type names (visa, amex, ...).
+  const brand = (details.payment?.brandCode ?? null) as CardType | null;
+  const mail = renderBookingAmendment({
+    property: mailBrandingOf(property, context.config.publicUrl),
+    currency: reservation.currency,
+    reservationNumber: reservation.reservationNumber,
+    bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
+    arrival: reservation.dateFrom,
+    departure: reservation.dateTo,
+    rooms: rooms.map((room) => ({
+      roomType: room.roomTypeName,
+      ratePlan: room.ratePlanName,
+      adults: room.adults,
+      children: room.children,
+      infants: room.infants,
+      configuration: room.roomConfigurationLabel,
+      total: room.total,
+    })),
+    services: rooms.flatMap((room) => room.services.map((s) => ({ name: s.name, quantity: s.quantity, total: s.total }))),
+    totals: {
+      rooms: reservation.totalRooms,
+      extras: reservation.totalServices,
+      giftVoucherDiscount: reservation.voucherDiscount,
+      total: reservation.total,
+      vat: reservation.totalVat,
+      vatRate: reservation.vatRate,
+      isTaxExclusive: reservation.isTaxExclusive,
+    },
+    previousTotal: amended.previousTotal,
+    payment: amended.payment,
+    policy: amended.policy,
+    card: brand && details.payment?.last4 ? { brand, last4: details.payment.last4 } : null,
+    manageBookingUrl: links.manageBookingUrl,
+  });
+  await enqueueMail(tx, context.config, {
+    to: reservation.bookerEmail,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    kind: mail.kind,
+    reservationId: reservation.id,
+  });
+}
