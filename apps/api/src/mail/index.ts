@@ -4,7 +4,7 @@ export { MailEnqueued, startMailDispatcher } from './mail-dispatcher';
 export { createMailTransport, type MailTransport } from './mail-transport';
 export { enqueueMail, openMailBody, outboxKey, outboxRow, type OutboxMail } from './outbox';
 export { renderBookingAmendment } from './templates/booking-amendment';
-export { renderBookingConfirmation } from './templates/booking-confirmation';
+export { renderBookingConfirmation, type BookedStay } from './templates/booking-confirmation';
 export { renderEmailConfirmation } from './templates/email-confirmation';
 export { renderPasswordReset } from './templates/password-reset';
 export { html, type SafeHtml } from './templates/safe-html';

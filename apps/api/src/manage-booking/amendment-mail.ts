@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { enqueueMail, mailBrandingOf, renderBookingAmendment } from '../mail';
 import type { PropertyRow } from '../property';
-import { reservationLinks, type ReservationDetails, type ReservationRow } from '../reservation';
+import { bookedStayOf, reservationLinks, type ReservationDetails, type ReservationRow } from '../reservation';
 
 /**
  * Writes the amendment e-mail into the outbox, in the change's transaction: the booking as it
@@ -27,31 +27,9 @@ export async function enqueueAmendmentMail(
   // card_types.code holds the domain's card type names (visa, amex, ...).
   const brand = (details.payment?.brandCode ?? null) as CardType | null;
   const mail = renderBookingAmendment({
+    ...bookedStayOf({ reservation, rooms }),
     property: mailBrandingOf(property, context.config.publicUrl),
-    currency: reservation.currency,
-    reservationNumber: reservation.reservationNumber,
     bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
-    arrival: reservation.dateFrom,
-    departure: reservation.dateTo,
-    rooms: rooms.map((room) => ({
-      roomType: room.roomTypeName,
-      ratePlan: room.ratePlanName,
-      adults: room.adults,
-      children: room.children,
-      infants: room.infants,
-      configuration: room.roomConfigurationLabel,
-      total: room.total,
-    })),
-    services: rooms.flatMap((room) => room.services.map((s) => ({ name: s.name, quantity: s.quantity, total: s.total }))),
-    totals: {
-      rooms: reservation.totalRooms,
-      extras: reservation.totalServices,
-      giftVoucherDiscount: reservation.voucherDiscount,
-      total: reservation.total,
-      vat: reservation.totalVat,
-      vatRate: reservation.vatRate,
-      isTaxExclusive: reservation.isTaxExclusive,
-    },
     previousTotal: amended.previousTotal,
     payment: amended.payment,
     policy: amended.policy,

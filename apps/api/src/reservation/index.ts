@@ -8,6 +8,7 @@ export {
   toBookedService,
   toMaskedCard,
 } from './confirmation-response';
+export { bookedStayOf } from './booking-confirmation-mail';
 export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';

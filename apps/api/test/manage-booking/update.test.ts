@@ -6,7 +6,7 @@ import { request } from '../support/request';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
-import { bookAndFind, manageProperty, type Booked } from './manage-fixture';
+import { bookAndFind, findBooked, manageProperty, type Booked } from './manage-fixture';
 
 let t: TestApp;
 let ids: Ids;
@@ -203,16 +203,7 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
       .send(aBooking(ids, { ...stay('2027-03-18', '2027-03-19', 100), CardDetails: { ...visa, CardNumber: '4000 0000 0000 3220' } }))
       .expect(200);
     await request(t.app).post(created.body.ChallengeUrl).send({ Outcome: 'approve' }).expect(200);
-    const { body: confirmation } = await request(t.app)
-      .get('/api/Reservation/Confirmation')
-      .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
-      .expect(200);
-    const code = (confirmation.ManageBookingUrl as string).split('/').at(-1)!;
-    const found = await request(t.app)
-      .post('/api/ManageBooking/Search')
-      .query({ propertyId: ids.propertyId, reservationNumber: created.body.ReservationNumber, hash: code })
-      .expect(200);
-    const booking: Booked = { id: found.body.Reservation.ReservationId, number: created.body.ReservationNumber, code, itemIds: [] };
+    const booking = await findBooked(t, ids, created.body);
     // Thursday 18 to Saturday 20: 100 + 140 = 240, 140 more.
     const { body } = await update(await changeOf(booking, [{ DateTo: '2027-03-20', TotalCost: 240 }])).expect(402);
     expect(body).toMatchObject({
