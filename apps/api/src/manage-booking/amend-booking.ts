@@ -9,7 +9,7 @@ import type { Tx } from '../database';
 import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { chargeReservationCard, refundReservationCard } from '../payments';
 import { findBookableServices, findReservationDetails, roomsNotAvailableMessage } from '../reservation';
-import { partyOf } from './booked-rooms';
+import { partyOf, type BookedRoom } from './booked-rooms';
 import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
 import {
   insertRoom,
@@ -244,10 +244,7 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
   const { reservation } = plan;
   const now = context.clock.now();
   const vatSettings = { rate: reservation.vatRate, isTaxExclusive: reservation.isTaxExclusive };
-  const knownIds = new Set([
-    reservation.bookerIndividualId,
-    ...plan.details.rooms.flatMap((room) => room.guests.map((g) => g.individualId)),
-  ]);
+  const knownGuests = new Map(plan.details.rooms.flatMap((room) => room.guests.map((guest) => [guest.individualId, guest] as const)));
   // Rooms are numbered from 0 in the order booked; one added comes after every room there was.
   let nextSort = plan.details.rooms.length;
 
@@ -279,7 +276,7 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
       : await insertRoom(tx, reservation.id, { ...(values as RoomValues), sortOrder: nextSort++ });
     if (room.booked) await updateRoom(tx, roomId, values);
     if (room.kind !== 'none' || !room.booked) {
-      await replaceGuests(tx, roomId, guestRows(room.change.Guests, knownIds, reservation.bookerIndividualId, plan));
+      await replaceGuests(tx, roomId, guestRows(room.change.Guests, knownGuests, plan));
       await replaceServiceLines(
         tx,
         roomId,
@@ -333,15 +330,16 @@ function bookerValues(plan: AmendmentPlan) {
 }
 
 /**
- * A room's guests as rows: a known guest keeps their IndividualId (an unknown one gets a new
- * id), the booker's IndividualId takes the booker's name and contact, and one guest leads.
+ * A room's guests as rows: a known guest keeps their IndividualId and the address the manage
+ * pages do not show (an unknown id gets a new one), the booker's IndividualId takes the
+ * booker's name and contact, and one guest leads.
  */
 function guestRows(
   wanted: ManageBookingUpdateRequest['ReservationItems'][number]['Guests'],
-  knownIds: ReadonlySet<string>,
-  bookerId: string,
+  knownGuests: ReadonlyMap<string, BookedRoom['guests'][number]>,
   plan: AmendmentPlan,
 ): GuestValues[] {
+  const bookerId = plan.reservation.bookerIndividualId;
   const lead = Math.max(
     0,
     wanted.findIndex((guest) => guest.IsLeadGuest === true),
@@ -353,10 +351,16 @@ function guestRows(
     Phone: plan.reservation.bookerPhone,
   };
   return wanted.map((guest, order) => {
-    const individualId = guest.IndividualId && knownIds.has(guest.IndividualId) ? guest.IndividualId : undefined;
+    const known = guest.IndividualId ? knownGuests.get(guest.IndividualId) : undefined;
+    const individualId = guest.IndividualId === bookerId ? bookerId : known?.individualId;
     const source = individualId === bookerId ? booker : guest;
     return {
       ...(individualId ? { individualId } : {}),
+      street: known?.street ?? null,
+      city: known?.city ?? null,
+      stateOrCounty: known?.stateOrCounty ?? null,
+      zipCode: known?.zipCode ?? null,
+      countryId: known?.countryId ?? null,
       isLead: order === lead,
       firstName: source.FirstName?.trim() ?? '',
       lastName: source.LastName?.trim() ?? '',

@@ -259,7 +259,8 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
         {
           Guests: [
             { ...ada, LastName: 'King' },
-            { FirstName: 'Charles', LastName: 'Babbage' },
+            // The booker as a guest: whatever the client sends, they follow the booker.
+            { IndividualId: current.Booker.IndividualId, FirstName: 'A', LastName: 'L' },
           ],
           Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }],
         },
@@ -284,7 +285,13 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
             TotalCost: 240,
             Guests: [
               expect.objectContaining({ IndividualId: ada.IndividualId, LastName: 'King', IsLeadGuest: true }),
-              expect.objectContaining({ FirstName: 'Charles', LastName: 'Babbage', IsLeadGuest: false }),
+              expect.objectContaining({
+                IndividualId: current.Booker.IndividualId,
+                FirstName: 'Ada',
+                LastName: 'King',
+                Phone: '+441234000000',
+                IsLeadGuest: false,
+              }),
             ],
             Services: [expect.objectContaining({ ServiceId: ids.services.BRK, Quantity: 1, TotalCost: 50 })],
           },
