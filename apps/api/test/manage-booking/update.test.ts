@@ -355,6 +355,31 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
     expect(await doublesSold('2027-04-05')).toEqual({ '2027-04-05': 1 });
   });
 
+  it('takes the upgrade UpgradeOptions offers at the price it showed', async () => {
+    // Double, Monday 26 April: 100.
+    const booking = await bookAndFind(t, ids, stay('2027-04-26', '2027-04-27', 100));
+    const { body: options } = await request(t.app)
+      .get('/api/ManageBooking/UpgradeOptions')
+      .query({ propertyId: ids.propertyId, reservationId: booking.id, code: booking.code })
+      .expect(200);
+    // The Suite: 180, 80 more.
+    expect(options.RoomTypes).toEqual([expect.objectContaining({ TotalUpgradeCost: 180, Difference: 80 })]);
+    const upgrade = await changeOf(booking, [{ RoomTypeId: options.RoomTypes[0].RoomType.RoomTypeId, TotalCost: 180 }]);
+    const { body } = await update(upgrade).expect(200);
+    expect(body).toMatchObject({
+      Success: true,
+      Payment: { Kind: 'Charge', Amount: 80 },
+      Reservation: { Rooms: [{ RoomTypeName: 'Suite', TotalCost: 180 }] },
+    });
+    expect(await doublesSold('2027-04-26')).toEqual({ '2027-04-26': 0 });
+    // A bed configuration of the Double is not one of the Suite's.
+    const twin = await changeOf(booking, [{ RoomConfigurationDropdownOptionId: 1 }]);
+    const refused = await update(twin).expect(400);
+    expect(refused.body.ModelState).toEqual({
+      'ReservationItems[0].RoomConfigurationDropdownOptionId': ['Please choose one of the room configurations offered'],
+    });
+  });
+
   it('after the deadline guests may change but dates may not', async () => {
     const booking = await bookAndFind(t, ids, stay('2027-04-08', '2027-04-09', 100));
     // The deadline is 15:00 on Tuesday 6 April (BST, 14:00 UTC).
