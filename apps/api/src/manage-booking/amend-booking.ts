@@ -1,3 +1,4 @@
+import { TransactionRollbackError } from 'drizzle-orm';
 import { addDays } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { componentsOf, originalsOf } from '@hotel/domain/pricing';
@@ -25,7 +26,6 @@ import {
 import { enqueueAmendmentMail } from './amendment-mail';
 import { findManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
-import { findFreeUnitsHolding } from './manage-booking-queries';
 
 type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
 
@@ -34,14 +34,14 @@ const changedMeanwhile = () =>
 
 /**
  * POST /api/ManageBooking/Quote: what an Update with this body would cost, saving nothing. Rooms
- * are checked free with the booking's own nights counted as its own; the Update's transaction
- * takes them for good. A change the booking no longer allows is a 409 with the reason.
+ * and extras are checked there as the Update takes them; a change the booking no longer allows
+ * is a 409 with the reason.
  */
 export async function quoteAmendment(context: AmendContext, request: ManageBookingUpdateRequest): Promise<ManageBookingQuote> {
   const outcome = await planAmendment(context, context.database.db, request);
   if ('refusal' in outcome) throw new AppError('CONFLICT', outcome.refusal);
   const { plan } = outcome;
-  await checkRoomsFree(context, plan);
+  await checkInventory(context, plan);
   const previous = (id: number) => plan.details.rooms.find((room) => room.id === id)!;
   const previousServices = (id: number) => previous(id).services.reduce((sum, line) => sum + line.total, 0);
   return {
@@ -74,29 +74,19 @@ export async function quoteAmendment(context: AmendContext, request: ManageBooki
   };
 }
 
-/** Rooms of each type and stay the change takes, against those free with the booking's own counted free. */
-async function checkRoomsFree(context: AmendContext, plan: AmendmentPlan): Promise<void> {
-  const held = [
-    ...plan.rooms.filter((room) => room.priced && room.booked).map((room) => room.booked!.id),
-    ...plan.cancelled.map((c) => c.booked.id),
-  ];
-  const wanted = new Map<string, { roomTypeId: number; from: string; to: string; nights: number; rooms: number }>();
-  for (const room of plan.rooms) {
-    if (!room.priced) continue;
-    const key = `${room.priced.roomType.id}|${room.priced.from}|${room.priced.to}`;
-    const entry = wanted.get(key) ?? {
-      roomTypeId: room.priced.roomType.id,
-      from: room.priced.from,
-      to: room.priced.to,
-      nights: room.priced.nights,
-      rooms: 0,
-    };
-    entry.rooms += 1;
-    wanted.set(key, entry);
-  }
-  for (const stay of wanted.values()) {
-    const free = await findFreeUnitsHolding(context.database.db, { ...stay, roomTypeIds: [stay.roomTypeId], heldRoomIds: held });
-    if ((free.get(stay.roomTypeId) ?? 0) < stay.rooms) throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
+/**
+ * Whether the rooms and limited extras the change takes are there, with what it gives up
+ * counted free: the Update's own inventory step, in a transaction always rolled back, so the
+ * quote and the save never disagree on what is left.
+ */
+async function checkInventory(context: AmendContext, plan: AmendmentPlan): Promise<void> {
+  try {
+    await context.database.db.transaction(async (tx) => {
+      await shiftInventory(tx, plan);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
   }
 }
 

@@ -355,6 +355,16 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
     expect(await doublesSold('2027-04-05')).toEqual({ '2027-04-05': 1 });
   });
 
+  it('an extra sold out meanwhile: the quote and the update both say so, nothing changed', async () => {
+    // Parking has one space a night; another booking holds it on Monday 10 May.
+    await bookAndFind(t, ids, stay('2027-05-10', '2027-05-11', 100, { Services: [{ ServiceId: ids.services.PARK, Quantity: 1 }] }));
+    const booking = await bookAndFind(t, ids, stay('2027-05-10', '2027-05-11', 100));
+    const change = await changeOf(booking, [{ Services: [{ ServiceId: ids.services.PARK, Quantity: 1 }] }]);
+    expect((await quote(change).expect(409)).body.Code).toBe('SERVICE_SOLD_OUT');
+    expect((await update(change).expect(409)).body.Code).toBe('SERVICE_SOLD_OUT');
+    expect((await reread(booking)).Rooms[0].Services).toEqual([]);
+  });
+
   it('takes the upgrade UpgradeOptions offers at the price it showed', async () => {
     // Double, Monday 26 April: 100.
     const booking = await bookAndFind(t, ids, stay('2027-04-26', '2027-04-27', 100));
