@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AMENDMENT_POLICIES, amendedTotals, amendmentPayment, roomChangeKind } from '../src/amendment';
+import {
+  AMENDMENT_POLICIES,
+  amendedTotals,
+  amendmentPayment,
+  contactHotelMessage,
+  dateChangeRefusalMessage,
+  roomChangeKind,
+} from '../src/amendment';
 
 const inclusive20 = { rate: 20, isTaxExclusive: false };
 const exclusive20 = { rate: 20, isTaxExclusive: true };
@@ -126,5 +133,41 @@ describe('roomChangeKind: which rule a change of a room falls under', () => {
         detailsChanged,
       }),
     ).toBe(expected);
+  });
+});
+
+describe('dateChangeRefusalMessage and contactHotelMessage: why new dates or a change cannot be had', () => {
+  it.each([
+    [{ kind: 'PAST' } as const, 'The new arrival date cannot be in the past.'],
+    [{ kind: 'NO_ROOMS', roomTypeName: 'Double' } as const, 'There are no Double rooms left for those dates. Please try other dates.'],
+    [
+      { kind: 'NOT_OFFERED', roomTypeName: 'Double', ratePlanName: 'Flexible' } as const,
+      'The Flexible rate is not offered for the Double on those dates. Please try other dates.',
+    ],
+    [
+      { kind: 'CLOSED_TO_ARRIVAL', date: '2027-03-21' } as const,
+      'Arrivals are not possible on 2027-03-21. Please choose another arrival date.',
+    ],
+    [
+      { kind: 'CLOSED_TO_DEPARTURE', date: '2027-03-23' } as const,
+      'Departures are not possible on 2027-03-23. Please choose another departure date.',
+    ],
+    [
+      { kind: 'MIN_LENGTH_OF_STAY', ratePlanName: 'Flexible', nights: 3 } as const,
+      'The Flexible rate needs a stay of at least 3 nights from that arrival date.',
+    ],
+    [
+      { kind: 'PARTY', roomTypeName: 'Double', ratePlanName: 'Flexible' } as const,
+      'The Double on the Flexible rate does not take your party on those dates.',
+    ],
+  ])('%o', (refusal, message) => {
+    expect(dateChangeRefusalMessage(refusal)).toBe(message);
+  });
+
+  it('names the hotel telephone when there is one', () => {
+    const spec = 'To modify your reservation, please contact the hotel directly on a phone number';
+    expect(contactHotelMessage(' +441000000000 ')).toBe(`${spec}: +441000000000`);
+    expect(contactHotelMessage(null)).toBe(spec);
+    expect(contactHotelMessage('  ')).toBe(spec);
   });
 });

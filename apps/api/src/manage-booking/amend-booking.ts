@@ -1,3 +1,4 @@
+import { TransactionRollbackError } from 'drizzle-orm';
 import { addDays } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { componentsOf, originalsOf } from '@hotel/domain/pricing';
@@ -6,9 +7,10 @@ import { vatOfTotal } from '@hotel/domain/vat';
 import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdateResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { AppError, idempotently, invalidField, replayingCompletedKey, requestHashKey } from '../http';
+import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
+import { chargeReservationCard, refundReservationCard } from '../payments';
 import { findBookableServices, findReservationDetails, roomsNotAvailableMessage } from '../reservation';
-import { partyOf } from './booked-rooms';
+import { partyOf, type BookedRoom } from './booked-rooms';
 import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
 import {
   insertRoom,
@@ -21,25 +23,25 @@ import {
   type GuestValues,
   type RoomValues,
 } from './amendment-queries';
+import { enqueueAmendmentMail } from './amendment-mail';
 import { findManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
-import { findFreeUnitsHolding } from './manage-booking-queries';
 
-type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config'>;
+type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
 
 const changedMeanwhile = () =>
   new AppError('CONFLICT', 'Your booking was changed a moment ago. Please look at it again and repeat your change.');
 
 /**
  * POST /api/ManageBooking/Quote: what an Update with this body would cost, saving nothing. Rooms
- * are checked free with the booking's own nights counted as its own; the Update's transaction
- * takes them for good. A change the booking no longer allows is a 409 with the reason.
+ * and extras are checked there as the Update takes them; a change the booking no longer allows
+ * is a 409 with the reason.
  */
 export async function quoteAmendment(context: AmendContext, request: ManageBookingUpdateRequest): Promise<ManageBookingQuote> {
   const outcome = await planAmendment(context, context.database.db, request);
   if ('refusal' in outcome) throw new AppError('CONFLICT', outcome.refusal);
   const { plan } = outcome;
-  await checkRoomsFree(context, plan);
+  await checkInventory(context, plan);
   const previous = (id: number) => plan.details.rooms.find((room) => room.id === id)!;
   const previousServices = (id: number) => previous(id).services.reduce((sum, line) => sum + line.total, 0);
   return {
@@ -72,29 +74,19 @@ export async function quoteAmendment(context: AmendContext, request: ManageBooki
   };
 }
 
-/** Rooms of each type and stay the change takes, against those free with the booking's own counted free. */
-async function checkRoomsFree(context: AmendContext, plan: AmendmentPlan): Promise<void> {
-  const held = [
-    ...plan.rooms.filter((room) => room.priced && room.booked).map((room) => room.booked!.id),
-    ...plan.cancelled.map((c) => c.booked.id),
-  ];
-  const wanted = new Map<string, { roomTypeId: number; from: string; to: string; nights: number; rooms: number }>();
-  for (const room of plan.rooms) {
-    if (!room.priced) continue;
-    const key = `${room.priced.roomType.id}|${room.priced.from}|${room.priced.to}`;
-    const entry = wanted.get(key) ?? {
-      roomTypeId: room.priced.roomType.id,
-      from: room.priced.from,
-      to: room.priced.to,
-      nights: room.priced.nights,
-      rooms: 0,
-    };
-    entry.rooms += 1;
-    wanted.set(key, entry);
-  }
-  for (const stay of wanted.values()) {
-    const free = await findFreeUnitsHolding(context.database.db, { ...stay, roomTypeIds: [stay.roomTypeId], heldRoomIds: held });
-    if ((free.get(stay.roomTypeId) ?? 0) < stay.rooms) throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
+/**
+ * Whether the rooms and limited extras the change takes are there, with what it gives up
+ * counted free: the Update's own inventory step, in a transaction always rolled back, so the
+ * quote and the save never disagree on what is left.
+ */
+async function checkInventory(context: AmendContext, plan: AmendmentPlan): Promise<void> {
+  try {
+    await context.database.db.transaction(async (tx) => {
+      await shiftInventory(tx, plan);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
   }
 }
 
@@ -121,7 +113,7 @@ export async function updateManagedBooking(
     now: context.clock.now(),
     hashKey: requestHashKey(context.config),
   };
-  return replayingCompletedKey(db, retry, async () => {
+  const answer = await replayingCompletedKey(db, retry, async (): Promise<ManageBookingUpdateResponse> => {
     const outcome = await planAmendment(context, db, request);
     if ('refusal' in outcome) return { Success: false, Message: outcome.refusal, Payment: null, Reservation: null };
     const { plan } = outcome;
@@ -132,17 +124,46 @@ export async function updateManagedBooking(
           throw changedMeanwhile();
         await shiftInventory(tx, plan);
         await writeAmendment(context, tx, plan);
+        const moved = await moveMoney(context, tx, plan);
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
+        await enqueueAmendmentMail(tx, context, {
+          property: plan.property,
+          reservation: saved.reservation,
+          details,
+          previousTotal: plan.previousDue,
+          payment: { kind: plan.payment.kind, amount: moved },
+          policy: plan.payment.policy,
+        });
         return {
           Success: true,
           Message: 'Your booking was updated',
-          Payment: { Kind: plan.payment.kind, Amount: toMajor(plan.payment.amount) },
+          Payment: { Kind: plan.payment.kind, Amount: toMajor(moved) },
           Reservation: toManagedReservation(plan.property, saved.reservation, details, context.clock.now()),
         };
       }),
     );
   });
+  // Committed: the e-mail goes out now rather than at the dispatcher's next poll.
+  if (answer.Success) context.mailEnqueued.notify();
+  return answer;
+}
+
+/**
+ * Charges or refunds the difference on the booking's card, last, so a decline rolls back the
+ * whole change (402 with the gateway's message). Answers what moved: a refund never gives back
+ * more than the card paid, net of earlier refunds.
+ */
+async function moveMoney(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<number> {
+  const { payment, reservation } = plan;
+  if (payment.kind === 'None') return 0;
+  const booking = { id: reservation.id, reservationNumber: reservation.reservationNumber, currency: reservation.currency };
+  const moved =
+    payment.kind === 'Charge'
+      ? await chargeReservationCard(tx, context, booking, payment.amount)
+      : await refundReservationCard(tx, context, booking, payment.amount);
+  if (!moved.ok) throw new AppError('PAYMENT_DECLINED', moved.declineMessage);
+  return moved.amount;
 }
 
 type Deltas = Map<number, Map<string, number>>;
@@ -210,28 +231,14 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
 }
 
 async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<void> {
-  const { property, reservation } = plan;
+  const { reservation } = plan;
   const now = context.clock.now();
   const vatSettings = { rate: reservation.vatRate, isTaxExclusive: reservation.isTaxExclusive };
-  const { roomTypes } = await context.availability.catalogue.catalogue(property);
-  const knownIds = new Set([
-    reservation.bookerIndividualId,
-    ...plan.details.rooms.flatMap((room) => room.guests.map((g) => g.individualId)),
-  ]);
+  const knownGuests = new Map(plan.details.rooms.flatMap((room) => room.guests.map((guest) => [guest.individualId, guest] as const)));
   // Rooms are numbered from 0 in the order booked; one added comes after every room there was.
   let nextSort = plan.details.rooms.length;
 
   for (const room of plan.rooms) {
-    const roomTypeId = room.priced?.roomType.id ?? room.booked!.roomTypeId;
-    const roomType = roomTypes.find((candidate) => candidate.id === roomTypeId);
-    const configurationId = room.change.RoomConfigurationDropdownOptionId ?? null;
-    const configuration = roomType?.configurations.find((c) => c.id === configurationId);
-    if (configurationId !== null && !configuration) {
-      throw invalidField(
-        `ReservationItems[${room.index}].RoomConfigurationDropdownOptionId`,
-        'Please choose one of the room configurations offered',
-      );
-    }
     const stay: Partial<RoomValues> = room.priced
       ? {
           roomTypeId: room.priced.roomType.id,
@@ -249,13 +256,17 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
           promotionCode: room.priced.rate.promotion?.code ?? null,
         }
       : {};
-    const values = { ...stay, roomConfigurationId: configuration?.id ?? null, roomConfigurationLabel: configuration?.label ?? null };
+    const values = {
+      ...stay,
+      roomConfigurationId: room.configuration?.id ?? null,
+      roomConfigurationLabel: room.configuration?.label ?? null,
+    };
     const roomId = room.booked
       ? room.booked.id
       : await insertRoom(tx, reservation.id, { ...(values as RoomValues), sortOrder: nextSort++ });
     if (room.booked) await updateRoom(tx, roomId, values);
     if (room.kind !== 'none' || !room.booked) {
-      await replaceGuests(tx, roomId, guestRows(room.change.Guests, knownIds, reservation.bookerIndividualId, plan));
+      await replaceGuests(tx, roomId, guestRows(room.change.Guests, knownGuests, plan));
       await replaceServiceLines(
         tx,
         roomId,
@@ -309,15 +320,16 @@ function bookerValues(plan: AmendmentPlan) {
 }
 
 /**
- * A room's guests as rows: a known guest keeps their IndividualId (an unknown one gets a new
- * id), the booker's IndividualId takes the booker's name and contact, and one guest leads.
+ * A room's guests as rows: a known guest keeps their IndividualId and the address the manage
+ * pages do not show (an unknown id gets a new one), the booker's IndividualId takes the
+ * booker's name and contact, and one guest leads.
  */
 function guestRows(
   wanted: ManageBookingUpdateRequest['ReservationItems'][number]['Guests'],
-  knownIds: ReadonlySet<string>,
-  bookerId: string,
+  knownGuests: ReadonlyMap<string, BookedRoom['guests'][number]>,
   plan: AmendmentPlan,
 ): GuestValues[] {
+  const bookerId = plan.reservation.bookerIndividualId;
   const lead = Math.max(
     0,
     wanted.findIndex((guest) => guest.IsLeadGuest === true),
@@ -329,10 +341,16 @@ function guestRows(
     Phone: plan.reservation.bookerPhone,
   };
   return wanted.map((guest, order) => {
-    const individualId = guest.IndividualId && knownIds.has(guest.IndividualId) ? guest.IndividualId : undefined;
+    const known = guest.IndividualId ? knownGuests.get(guest.IndividualId) : undefined;
+    const individualId = guest.IndividualId === bookerId ? bookerId : known?.individualId;
     const source = individualId === bookerId ? booker : guest;
     return {
       ...(individualId ? { individualId } : {}),
+      street: known?.street ?? null,
+      city: known?.city ?? null,
+      stateOrCounty: known?.stateOrCounty ?? null,
+      zipCode: known?.zipCode ?? null,
+      countryId: known?.countryId ?? null,
       isLead: order === lead,
       firstName: source.FirstName?.trim() ?? '',
       lastName: source.LastName?.trim() ?? '',

@@ -45,6 +45,8 @@ export type PlannedRoom = {
   priced: PricedRoom<ManagedRoomChange> | null;
   /** Extras priced now: every one of a re-priced room, else the lines added or changed. */
   newServiceLines: PricedService[];
+  /** The bed configuration chosen, one of the room type's. */
+  configuration: { id: number; label: string } | null;
   /** Booked extras the change drops or replaces. */
   removedServiceIds: number[];
   total: Minor;
@@ -222,7 +224,7 @@ export async function planAmendment(
     ((!bookerChanged && specialRequests === reservation.specialRequests) || managed.CanBeEdited);
   if (!allowed) return { refusal: contactHotelMessage(property.telephone) };
 
-  const { ratePlans } = await context.availability.catalogue.catalogue(property);
+  const { ratePlans, roomTypes } = await context.availability.catalogue.catalogue(property);
   const repriced = planned.filter((room) => room.kind === 'stay');
   const priced = await priceRooms(
     context,
@@ -241,12 +243,26 @@ export async function planAmendment(
     property.id,
     planned.flatMap((room) => room.change.Services.map((s) => s.ServiceId)),
   );
+  const configurationOf = (room: (typeof planned)[number]) => {
+    const id = room.change.RoomConfigurationDropdownOptionId ?? null;
+    const roomTypeId = room.change.RoomTypeId;
+    const configuration = roomTypes.find((roomType) => roomType.id === roomTypeId)?.configurations.find((c) => c.id === id);
+    if (id !== null && !configuration) {
+      throw invalidField(
+        `ReservationItems[${room.index}].RoomConfigurationDropdownOptionId`,
+        'Please choose one of the room configurations offered',
+      );
+    }
+    return configuration ?? null;
+  };
   const rooms = planned.map((room): PlannedRoom => {
     const fresh = priced[repriced.indexOf(room)];
+    const configuration = configurationOf(room);
     if (fresh || !room.booked) {
       const price = fresh!;
       return {
         ...room,
+        configuration,
         priced: price,
         newServiceLines: price.services,
         removedServiceIds: room.booked?.services.map((s) => s.serviceId) ?? [],
@@ -275,6 +291,7 @@ export async function planAmendment(
     );
     return {
       ...room,
+      configuration,
       priced: null,
       newServiceLines,
       removedServiceIds: booked.services.filter((line) => !kept.includes(line)).map((line) => line.serviceId),

@@ -110,11 +110,14 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       path: '/api/ManageBooking/Update',
       operationId: 'updateManagedBooking',
       summary:
-        'Change a booking in one transaction: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely). A change the booking no longer allows answers Success false',
+        'Change a booking in one transaction: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely); the difference charged or refunded on the booking card (402 when declined, nothing changed). A change the booking no longer allows answers Success false',
       tag: 'ManageBooking',
       body: manageBookingUpdateRequestSchema,
       response: manageBookingUpdateResponseSchema,
-      errors: { ...changeErrors, 422: 'Idempotency-Key reused with a different body' },
+      errors: {
+        ...changeErrors,
+        422: 'Idempotency-Key reused with a different body',
+      },
     },
     ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req)),
   );

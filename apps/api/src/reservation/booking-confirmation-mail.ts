@@ -2,7 +2,15 @@ import type { CardType } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { type PropertyRow, findProperty } from '../property';
-import { type BookingMailBasics, enqueueMail, mailBrandingOf, type MailRoom, type OutboxMail, renderBookingConfirmation } from '../mail';
+import {
+  type BookedStay,
+  type BookingMailBasics,
+  enqueueMail,
+  mailBrandingOf,
+  type MailRoom,
+  type OutboxMail,
+  renderBookingConfirmation,
+} from '../mail';
 import { reservationLinks } from './reservation-links';
 import { findReservationById, findReservationDetails, type ReservationRow } from './reservation-queries';
 
@@ -88,21 +96,14 @@ export async function confirmedBookingOf(tx: Tx, reservationId: number): Promise
   };
 }
 
-/**
- * The booking confirmation e-mail, ready for the outbox. A new booking renders it from what it
- * is writing and writes it in the same statement as the reservation; the settlement of a
- * 3-D Secure payment reads the booking back with `confirmedBookingOf` (enqueueBookingConfirmation).
- */
-export function bookingConfirmationMail(
-  context: Pick<AppContext, 'config'>,
-  booking: Omit<ConfirmedBooking, 'reservationId'>,
-): Omit<OutboxMail, 'reservationId'> {
-  const { property, reservation } = booking;
-  const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
-  // card_types.code holds the domain's card type names (visa, amex, ...).
-  const brand = (booking.card?.brandCode ?? null) as CardType | null;
-  const mail = renderBookingConfirmation({
-    ...bookingMailBasics(context, property, reservation),
+/** A booking's stay, rooms, extras and totals as the booking e-mails show them (`renderBookedStay`). */
+export function bookedStayOf(booking: Pick<ConfirmedBooking, 'reservation' | 'rooms'>): BookedStay {
+  const { reservation } = booking;
+  return {
+    currency: reservation.currency,
+    reservationNumber: reservation.reservationNumber,
+    arrival: reservation.dateFrom,
+    departure: reservation.dateTo,
     rooms: booking.rooms.map((room) => ({
       ...mailRoomOf(room),
       configuration: room.roomConfigurationLabel,
@@ -118,6 +119,25 @@ export function bookingConfirmationMail(
       vatRate: reservation.vatRate,
       isTaxExclusive: reservation.isTaxExclusive,
     },
+  };
+}
+
+/**
+ * The booking confirmation e-mail, ready for the outbox. A new booking renders it from what it
+ * is writing and writes it in the same statement as the reservation; the settlement of a
+ * 3-D Secure payment reads the booking back with `confirmedBookingOf` (enqueueBookingConfirmation).
+ */
+export function bookingConfirmationMail(
+  context: Pick<AppContext, 'config'>,
+  booking: Omit<ConfirmedBooking, 'reservationId'>,
+): Omit<OutboxMail, 'reservationId'> {
+  const { property, reservation } = booking;
+  const links = reservationLinks(context.config.publicUrl, context.config.linkSecret, property.code, reservation.reservationNumber);
+  // card_types.code holds the domain's card type names (visa, amex, ...).
+  const brand = (booking.card?.brandCode ?? null) as CardType | null;
+  const mail = renderBookingConfirmation({
+    ...bookingMailBasics(context, property, reservation),
+    ...bookedStayOf(booking),
     paymentType: paymentTexts[reservation.paymentType] ?? reservation.paymentType,
     card: brand && booking.card?.last4 ? { brand, last4: booking.card.last4 } : null,
     manageBookingUrl: links.manageBookingUrl,

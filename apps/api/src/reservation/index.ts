@@ -8,10 +8,10 @@ export {
   toBookedService,
   toMaskedCard,
 } from './confirmation-response';
-export { bookingMailBasics, mailRoomOf } from './booking-confirmation-mail';
+export { bookedStayOf, bookingMailBasics, mailRoomOf } from './booking-confirmation-mail';
 export { releaseHeldRoom, type HeldRoom } from './inventory';
 export { newReservationNumber } from './reservation-number';
-export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';
+export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
 export {

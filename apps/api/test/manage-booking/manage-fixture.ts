@@ -42,18 +42,23 @@ export type Booked = { id: number; number: string; code: string; itemIds: number
 /** Books through Reservation/Create and finds the booking by its e-mailed link, as a guest would. */
 export async function bookAndFind(t: TestApp, ids: Ids, overrides: Record<string, unknown> = {}): Promise<Booked> {
   const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+  return findBooked(t, ids, created.body);
+}
+
+/** A booking Create made, found by the link of its confirmation. */
+export async function findBooked(t: TestApp, ids: Ids, created: { ConfirmationToken: string; ReservationNumber: string }): Promise<Booked> {
   const { body } = await request(t.app)
     .get('/api/Reservation/Confirmation')
-    .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
+    .query({ propertyId: ids.propertyId, confirmationToken: created.ConfirmationToken })
     .expect(200);
   const code = (body.ManageBookingUrl as string).split('/').at(-1)!;
   const found = await request(t.app)
     .post('/api/ManageBooking/Search')
-    .query({ propertyId: ids.propertyId, reservationNumber: created.body.ReservationNumber, hash: code })
+    .query({ propertyId: ids.propertyId, reservationNumber: created.ReservationNumber, hash: code })
     .expect(200);
   return {
     id: found.body.Reservation.ReservationId,
-    number: created.body.ReservationNumber,
+    number: created.ReservationNumber,
     code,
     itemIds: (found.body.Reservation.Rooms as { ReservationItemId: number }[]).map((room) => room.ReservationItemId),
   };

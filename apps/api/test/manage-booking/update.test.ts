@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
+import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aRoom, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
-import { bookAndFind, manageProperty, type Booked } from './manage-fixture';
+import { aBooking, aRoom, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
+import { bookAndFind, findBooked, manageProperty, type Booked } from './manage-fixture';
 
 let t: TestApp;
 let ids: Ids;
@@ -74,6 +75,22 @@ async function doublesSold(...nights: string[]) {
   );
   return Object.fromEntries(rows.map((row) => [row.night, row.sold]));
 }
+
+/** The booking's amendment e-mails in the outbox, opened. */
+const amendmentMails = async (booking: Booked) =>
+  (
+    await rawRows<{ to_address: string; subject: string; html: string; text: string }>(
+      t.database.db,
+      sql`SELECT to_address, subject, html, text FROM mail_outbox WHERE reservation_id = ${booking.id} AND kind = 'booking_amendment' ORDER BY id`,
+    )
+  ).map((row) => opened(t, row));
+
+/** The booking's payments rows, oldest first. */
+const cardMovements = (booking: Booked) =>
+  rawRows<{ transaction_type: string; status: string; amount: number }>(
+    t.database.db,
+    sql`SELECT transaction_type, status, amount FROM payments WHERE reservation_id = ${booking.id} ORDER BY id`,
+  );
 
 describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
   it('moves the stay a night later: the price shown first, then saved, the old night sellable at once', async () => {
@@ -149,6 +166,21 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     );
     // VAT inside 280 at 20%: 28000 / 120 * 20 = 4666.67 -> 4667.
     expect(row).toEqual({ total: 28000, total_rooms: 28000, total_vat: 4667 });
+    // The amendment e-mail: the stay as it now stands and the 40 charged.
+    const [mail] = await amendmentMails(booking);
+    expect(mail).toMatchObject({
+      to_address: 'ada@example.com',
+      subject: `Your booking at Test Hotel has been changed: ${booking.number}`,
+    });
+    expect(mail!.text).toContain('Arrival: Friday 5th March 2027');
+    expect(mail!.text).toContain('Departure: Sunday 7th March 2027');
+    expect(mail!.text).toContain('Before the change your booking cost £240.00; it now costs £280.00.');
+    expect(mail!.text).toContain('We have charged £40.00 to your card (Visa ending 4242).');
+    // The 240 authorised at booking, then the 40 charged: each movement a row of its own.
+    expect(await cardMovements(booking)).toEqual([
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 24000 },
+      { transaction_type: 'charge', status: 'succeeded', amount: 4000 },
+    ]);
   });
 
   it('a lower price is refunded inside the free-cancellation window', async () => {
@@ -158,6 +190,31 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     const { body } = await update(change).expect(200);
     // 280 - 200 = 80 back.
     expect(body).toMatchObject({ Success: true, Payment: { Kind: 'Refund', Amount: 80 }, Reservation: { TotalAccommodationPrice: 200 } });
+    expect(await cardMovements(booking)).toEqual([
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 28000 },
+      { transaction_type: 'refund', status: 'succeeded', amount: 8000 },
+    ]);
+  });
+
+  it('a card that declines the difference: 402 with its message, and nothing changed', async () => {
+    // The 3-D Secure test card pays at booking once the guest approves, but its bank refuses an off-session charge.
+    const created = await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(aBooking(ids, { ...stay('2027-03-18', '2027-03-19', 100), CardDetails: { ...visa, CardNumber: '4000 0000 0000 3220' } }))
+      .expect(200);
+    await request(t.app).post(created.body.ChallengeUrl).send({ Outcome: 'approve' }).expect(200);
+    const booking = await findBooked(t, ids, created.body);
+    // Thursday 18 to Saturday 20: 100 + 140 = 240, 140 more.
+    const { body } = await update(await changeOf(booking, [{ DateTo: '2027-03-20', TotalCost: 240 }])).expect(402);
+    expect(body).toMatchObject({
+      Code: 'PAYMENT_DECLINED',
+      Message:
+        'Your bank wants to confirm this payment with you (3-D Secure), which cannot be done for a change to a booking. Please contact the hotel to pay the difference.',
+    });
+    expect((await reread(booking)).DateTo).toBe('2027-03-19');
+    expect(await amendmentMails(booking)).toEqual([]);
+    expect(await doublesSold('2027-03-18', '2027-03-19')).toEqual({ '2027-03-18': 1, '2027-03-19': 0 });
+    expect(await cardMovements(booking)).toEqual([{ transaction_type: 'authorisation', status: 'succeeded', amount: 10000 }]);
   });
 
   it('a stale price answers 409 with the new prices and changes nothing', async () => {
@@ -202,7 +259,8 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
         {
           Guests: [
             { ...ada, LastName: 'King' },
-            { FirstName: 'Charles', LastName: 'Babbage' },
+            // The booker as a guest: whatever the client sends, they follow the booker.
+            { IndividualId: current.Booker.IndividualId, FirstName: 'A', LastName: 'L' },
           ],
           Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }],
         },
@@ -227,7 +285,13 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
             TotalCost: 240,
             Guests: [
               expect.objectContaining({ IndividualId: ada.IndividualId, LastName: 'King', IsLeadGuest: true }),
-              expect.objectContaining({ FirstName: 'Charles', LastName: 'Babbage', IsLeadGuest: false }),
+              expect.objectContaining({
+                IndividualId: current.Booker.IndividualId,
+                FirstName: 'Ada',
+                LastName: 'King',
+                Phone: '+441234000000',
+                IsLeadGuest: false,
+              }),
             ],
             Services: [expect.objectContaining({ ServiceId: ids.services.BRK, Quantity: 1, TotalCost: 50 })],
           },
@@ -289,6 +353,41 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
     );
     expect(cancelled).toEqual({ status: 'cancelled', cancellation_reason_id: reasons[0] });
     expect(await doublesSold('2027-04-05')).toEqual({ '2027-04-05': 1 });
+  });
+
+  it('an extra sold out meanwhile: the quote and the update both say so, nothing changed', async () => {
+    // Parking has one space a night; another booking holds it on Monday 10 May.
+    await bookAndFind(t, ids, stay('2027-05-10', '2027-05-11', 100, { Services: [{ ServiceId: ids.services.PARK, Quantity: 1 }] }));
+    const booking = await bookAndFind(t, ids, stay('2027-05-10', '2027-05-11', 100));
+    const change = await changeOf(booking, [{ Services: [{ ServiceId: ids.services.PARK, Quantity: 1 }] }]);
+    expect((await quote(change).expect(409)).body.Code).toBe('SERVICE_SOLD_OUT');
+    expect((await update(change).expect(409)).body.Code).toBe('SERVICE_SOLD_OUT');
+    expect((await reread(booking)).Rooms[0].Services).toEqual([]);
+  });
+
+  it('takes the upgrade UpgradeOptions offers at the price it showed', async () => {
+    // Double, Monday 26 April: 100.
+    const booking = await bookAndFind(t, ids, stay('2027-04-26', '2027-04-27', 100));
+    const { body: options } = await request(t.app)
+      .get('/api/ManageBooking/UpgradeOptions')
+      .query({ propertyId: ids.propertyId, reservationId: booking.id, code: booking.code })
+      .expect(200);
+    // The Suite: 180, 80 more.
+    expect(options.RoomTypes).toEqual([expect.objectContaining({ TotalUpgradeCost: 180, Difference: 80 })]);
+    const upgrade = await changeOf(booking, [{ RoomTypeId: options.RoomTypes[0].RoomType.RoomTypeId, TotalCost: 180 }]);
+    const { body } = await update(upgrade).expect(200);
+    expect(body).toMatchObject({
+      Success: true,
+      Payment: { Kind: 'Charge', Amount: 80 },
+      Reservation: { Rooms: [{ RoomTypeName: 'Suite', TotalCost: 180 }] },
+    });
+    expect(await doublesSold('2027-04-26')).toEqual({ '2027-04-26': 0 });
+    // A bed configuration of the Double is not one of the Suite's.
+    const twin = await changeOf(booking, [{ RoomConfigurationDropdownOptionId: 1 }]);
+    const refused = await update(twin).expect(400);
+    expect(refused.body.ModelState).toEqual({
+      'ReservationItems[0].RoomConfigurationDropdownOptionId': ['Please choose one of the room configurations offered'],
+    });
   });
 
   it('after the deadline guests may change but dates may not', async () => {

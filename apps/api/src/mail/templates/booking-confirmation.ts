@@ -4,7 +4,7 @@ import { formatMoney, type Minor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import { mailButton, mailCell as cell, mailFactsTable, type MailBranding } from './mail-layout';
 import { defineMailTemplate } from './mail-template';
-import { html } from './safe-html';
+import { html, type SafeHtml } from './safe-html';
 import { unlinked } from './guest-text';
 
 /** What every e-mail about a booking opens with: who sends it, the booking and its stay. */
@@ -56,8 +56,14 @@ export function guestsText(room: { adults: number; children: number; infants: nu
 const amountCell = `${cell}text-align:right;white-space:nowrap;padding-left:12px;`;
 const sectionHeading = 'margin:24px 0 8px;font-size:16px;';
 
-/** The e-mail a booker receives when a reservation is made: what was booked, what it costs, how it is paid, and the links to manage it. */
-export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationMail>('booking_confirmation', (booking) => {
+/** What a booking holds, as the confirmation and the amendment e-mails show it. */
+export type BookedStay = Pick<
+  BookingConfirmationMail,
+  'currency' | 'reservationNumber' | 'arrival' | 'departure' | 'rooms' | 'services' | 'totals'
+>;
+
+/** The stay's facts, rooms, extras and totals, in HTML and as plain-text lines. */
+export function renderBookedStay(booking: BookedStay): { html: SafeHtml; text: string[]; total: string } {
   const money = (amount: Minor) => formatMoney({ amount, currency: booking.currency });
   const nights = countNights(booking.arrival, booking.departure);
   const stay = [
@@ -84,12 +90,8 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
   ];
   const total = money(totalToPay(booking.totals.total, booking.totals.vat, isTaxExclusive));
   const vatIncluded = isTaxExclusive ? undefined : money(booking.totals.vat);
-  const card = booking.card ? `${CARD_TYPE_NAMES[booking.card.brand]} ending ${booking.card.last4}` : undefined;
-  const propertyName = booking.property.propertyName;
 
-  const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(booking.bookerName)},</p>
-    <p style="margin:0 0 16px;">Thank you for booking with ${propertyName}. Your reservation is confirmed.</p>
-    ${mailFactsTable(stay, `${amountCell}font-weight:600;`)}
+  const markup = html`${mailFactsTable(stay, `${amountCell}font-weight:600;`)}
     <h2 style="${sectionHeading}">Your rooms</h2>
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
       ${rooms.map(
@@ -134,7 +136,31 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
           <td style="${amountCell}color:#6b7280;">${vatIncluded}</td>
         </tr>`
       }
-    </table>
+    </table>`;
+  const text = [
+    ...stay.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'YOUR ROOMS',
+    ...rooms.flatMap((room) => [`${room.title}: ${room.total}`, ...room.details.map((line) => `  ${line}`)]),
+    ...(services.length > 0 ? ['', 'EXTRAS', ...services.map((service) => `${service.label}: ${service.total}`)] : []),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    `Total: ${total}`,
+    ...(vatIncluded !== undefined ? [`Of which VAT: ${vatIncluded}`] : []),
+    '',
+  ];
+  return { html: markup, text, total };
+}
+
+/** The e-mail a booker receives when a reservation is made: what was booked, what it costs, how it is paid, and the links to manage it. */
+export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationMail>('booking_confirmation', (booking) => {
+  const stay = renderBookedStay(booking);
+  const card = booking.card ? `${CARD_TYPE_NAMES[booking.card.brand]} ending ${booking.card.last4}` : undefined;
+  const propertyName = booking.property.propertyName;
+
+  const body = html`<p style="margin:0 0 12px;">Dear ${unlinked(booking.bookerName)},</p>
+    <p style="margin:0 0 16px;">Thank you for booking with ${propertyName}. Your reservation is confirmed.</p>
+    ${stay.html}
     <h2 style="${sectionHeading}">Payment</h2>
     <p style="margin:0;">${booking.paymentType}${card && html`<br /><span style="color:#4b5563;">${card}</span>`}</p>
     <h2 style="${sectionHeading}">Before you arrive</h2>
@@ -149,16 +175,7 @@ export const renderBookingConfirmation = defineMailTemplate<BookingConfirmationM
     '',
     `Thank you for booking with ${propertyName}. Your reservation is confirmed.`,
     '',
-    ...stay.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'YOUR ROOMS',
-    ...rooms.flatMap((room) => [`${room.title}: ${room.total}`, ...room.details.map((line) => `  ${line}`)]),
-    ...(services.length > 0 ? ['', 'EXTRAS', ...services.map((service) => `${service.label}: ${service.total}`)] : []),
-    '',
-    ...totals.map(([label, value]) => `${label}: ${value}`),
-    `Total: ${total}`,
-    ...(vatIncluded !== undefined ? [`Of which VAT: ${vatIncluded}`] : []),
-    '',
+    ...stay.text,
     'PAYMENT',
     booking.paymentType,
     ...(card ? [card] : []),
