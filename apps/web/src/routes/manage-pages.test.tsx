@@ -10,6 +10,7 @@ import type {
   ManageBookingUpdateResponse,
   SearchDateOptionsResponse,
   DateChangeRow,
+  ReservationItemServicesResponse,
 } from '@hotel/domain/wire/manage-booking-change';
 import type { CancellationReason } from '@hotel/domain/wire/static-data-response';
 import { aManageConfig, aManagedReservation, aManagedRoom } from '../test/builders';
@@ -400,5 +401,48 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     await screen.findByTestId('quote-difference');
     const body = calls.find((call) => call.path === '/api/ManageBooking/Quote')?.body as ManageBookingUpdateRequest;
     expect(body.ReservationItems[0]?.Guests[0]).toEqual(expect.objectContaining({ FirstName: 'Augusta', LastName: 'Lovelace' }));
+  });
+
+  it('opens the first room’s extras from the confirmation’s Add Extras and adds one to the change', async () => {
+    const services: ReservationItemServicesResponse = {
+      Services: [
+        {
+          ServiceId: 3,
+          ServiceCode: 'BRK',
+          ServiceName: 'Breakfast',
+          ServiceDescription: 'Full English',
+          ChargeType: 'PerDay',
+          ChargePerPerson: true,
+          Articles: [{ ArticleId: 1, Name: 'Breakfast', Price: 12.5 }],
+          AllowEditOnBookingEngine: true,
+          Price: 12.5,
+          OfferedFrom: null,
+          OfferedTo: null,
+        },
+      ],
+      InventoryPerServiceId: { '3': null },
+      Booked: [],
+    };
+    const calls = renderAt(`${LINK}?extras`, {
+      'POST /api/ManageBooking/Search': found(),
+      'GET /api/Service/GetReservationItemServices': services,
+      'POST /api/ManageBooking/Quote': quote,
+    });
+    // 12.50 a person a night: 2 adults x 2 nights x 12.50 = 50.00
+    await userEvent.click(await screen.findByLabelText('Breakfast, £50.00'));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Extras: Breakfast')).toBeInTheDocument();
+    const query = calls.find((call) => call.path === '/api/Service/GetReservationItemServices')?.url.searchParams;
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      propertyId: '7',
+      reservationId: '41',
+      reservationItemId: '501',
+      code: 'link-code-1',
+      languageCode: 'en',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByTestId('quote-difference');
+    const body = calls.find((call) => call.path === '/api/ManageBooking/Quote')?.body as ManageBookingUpdateRequest;
+    expect(body.ReservationItems[0]?.Services).toEqual([{ ServiceId: 3, Quantity: 1 }]);
   });
 });

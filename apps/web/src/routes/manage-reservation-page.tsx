@@ -1,9 +1,10 @@
 /**
  * /Manage/{propertyCode}/Reservation/{referenceNumber}/{code}: the booking found by the search
  * (kept in the cache) or, opened from the e-mailed link, searched with its reference and code.
- * Without a reference and code, or when the search finds nothing, back to Manage.
+ * Without a reference and code, or when the search finds nothing, back to Manage. `?extras` (the
+ * confirmation's "Add Extras") opens the first room's extras.
  */
-import { Redirect, useParams } from 'wouter';
+import { Redirect, useParams, useSearch } from 'wouter';
 import { PageTitle } from '../components/layout';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
@@ -15,7 +16,7 @@ import { ApiError, errorText } from '../lib/api-client';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import { paths } from '../lib/paths';
 
-function FoundReservation(props: { reference: string; code: string }) {
+function FoundReservation(props: { reference: string; code: string; startWithExtras: boolean }) {
   const { property } = useProperty();
   const unit = useUnitNoun();
   const today = usePropertyToday();
@@ -44,6 +45,7 @@ function FoundReservation(props: { reference: string; code: string }) {
       telephone={property.Telephone}
       today={today}
       unit={unit}
+      startWithExtras={props.startWithExtras}
     />
   );
 }
@@ -56,12 +58,13 @@ function isTransient(error: unknown): boolean {
 export function ManageReservationPage() {
   const { property } = useProperty();
   const params = useParams<{ referenceNumber?: string; code?: string }>();
+  const startWithExtras = new URLSearchParams(useSearch()).has('extras');
   useDocumentTitle('Manage Booking', property.PropertyName);
   if (!params.referenceNumber || !params.code) return <Redirect to={paths.manageBooking(property.PropertyCode)} replace />;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageTitle>Manage Booking</PageTitle>
-      <FoundReservation reference={params.referenceNumber} code={params.code} />
+      <FoundReservation reference={params.referenceNumber} code={params.code} startWithExtras={startWithExtras} />
     </div>
   );
 }

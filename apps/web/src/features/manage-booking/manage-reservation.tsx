@@ -75,13 +75,18 @@ export function ManageReservation(props: {
   telephone: string | null;
   today: string;
   unit: { One: string };
+  /** Opened by the confirmation's "Add Extras": the first room's extras come first. */
+  startWithExtras: boolean;
 }) {
   const { reservation, config, unit } = props;
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState(() => draftOf(reservation));
-  const [position, setPosition] = useState<Position>(() =>
-    advanceManageBooking({ position: at('Start'), rooms: [], isMobile, isCancelled: reservation.IsCancelled }),
-  );
+  const [position, setPosition] = useState<Position>(() => {
+    const start = advanceManageBooking({ position: at('Start'), rooms: [], isMobile, isCancelled: reservation.IsCancelled });
+    return props.startWithExtras && start.step === 'ReservationOverview' && reservation.Rooms[0]?.CanBeEdited === true
+      ? at('Extras')
+      : start;
+  });
   const [cancelling, setCancelling] = useState(false);
   const [cancellingRoom, setCancellingRoom] = useState<number | null>(null);
   const [priceNotice, setPriceNotice] = useState(false);
