@@ -13,6 +13,7 @@ import type {
   ReservationItemServicesResponse,
 } from '@hotel/domain/wire/manage-booking-change';
 import type { CancellationReason } from '@hotel/domain/wire/static-data-response';
+import { PRICE_FIELDS } from '@hotel/domain/pricing';
 import { aManageConfig, aManagedReservation, aManagedRoom } from '../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiRoutes } from '../test/render';
 import { ManagePage } from './manage-page';
@@ -51,16 +52,15 @@ function renderAt(path: string, routes: ApiRoutes) {
 
 /** The booking moved a week on: Thu 11th to Sat 13th Mar 2027. */
 function movedRow(overrides: Partial<DateChangeRow> = {}): DateChangeRow {
-  const zero = {
-    CostPerRoom: 0,
-    CostPerAdult: 0,
-    CostPerChild: 0,
-    CostPerInfant: 0,
-    PerPersonCostPerAdult: 0,
-    PerPersonCostPerChild: 0,
-    PerPersonCostPerInfant: 0,
-  };
+  // Only the base rate is charged: every other component, and its Original twin, is 0.
+  const zero = Object.fromEntries(
+    PRICE_FIELDS.flatMap((name) => [
+      [name, 0],
+      [`Original${name}`, 0],
+    ]),
+  );
   return {
+    ...(zero as Pick<DateChangeRow, 'CostPerRoom'>),
     ReservationItemId: 501,
     RoomTypeId: 1,
     RatePlanId: 10,
@@ -70,15 +70,7 @@ function movedRow(overrides: Partial<DateChangeRow> = {}): DateChangeRow {
     BaseNumberOfAdults: 2,
     // 2 nights: Thu 120 + Fri 160 = 280
     BaseRate: 280,
-    ...zero,
     OriginalBaseRate: 280,
-    OriginalCostPerRoom: 0,
-    OriginalCostPerAdult: 0,
-    OriginalCostPerChild: 0,
-    OriginalCostPerInfant: 0,
-    OriginalPerPersonCostPerAdult: 0,
-    OriginalPerPersonCostPerChild: 0,
-    OriginalPerPersonCostPerInfant: 0,
     NumberOfAdults: 2,
     NumberOfChildren: 0,
     NumberOfInfants: 0,
@@ -86,7 +78,7 @@ function movedRow(overrides: Partial<DateChangeRow> = {}): DateChangeRow {
     TotalCost: 280,
     OriginalTotalCost: 280,
     ...overrides,
-  };
+  } as DateChangeRow;
 }
 
 // Booked 240, moved 280: 280 - 240 = 40 more, charged to the card.

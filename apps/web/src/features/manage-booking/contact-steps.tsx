@@ -14,6 +14,20 @@ import { useRoomConfigurations } from '../guests/room-configuration-api';
 import type { DraftBooker, DraftGuest, DraftRoom } from './manage-draft';
 import { StepSection } from './step-heading';
 
+/** A step form's submit and its way back. */
+function StepButtons(props: { busy: boolean; submitLabel: string; onBack: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-3 sm:col-span-2">
+      <SubmitButton busy={props.busy} busyText="Saving…">
+        {props.submitLabel}
+      </SubmitButton>
+      <Button variant="secondary" onClick={props.onBack}>
+        Back
+      </Button>
+    </div>
+  );
+}
+
 const required = (isRequired: boolean | undefined, label: string) => (isRequired ? label : `${label} (optional)`);
 
 export function BookerStep(props: {
@@ -61,14 +75,7 @@ export function BookerStep(props: {
           checked={form.values.OptInToReceiveUpdates}
           onChange={(event) => form.setField('OptInToReceiveUpdates', event.target.checked)}
         />
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <SubmitButton busy={busy} busyText="Saving…">
-            Done
-          </SubmitButton>
-          <Button variant="secondary" onClick={props.onBack}>
-            Back
-          </Button>
-        </div>
+        <StepButtons busy={busy} submitLabel="Done" onBack={props.onBack} />
       </form>
     </StepSection>
   );
@@ -158,14 +165,7 @@ export function GuestStep(props: {
         <TextField label={required(required_.LastNameRequired, 'Last name')} autoComplete="off" {...form.bind('LastName')} />
         <TextField label={required(required_.EmailRequired, 'Email')} type="email" autoComplete="off" {...form.bind('Email')} />
         <TextField label={required(required_.PhoneRequired, 'Telephone')} type="tel" autoComplete="off" {...form.bind('Phone')} />
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <SubmitButton busy={busy} busyText="Saving…">
-            Save guest
-          </SubmitButton>
-          <Button variant="secondary" onClick={props.onBack}>
-            Back
-          </Button>
-        </div>
+        <StepButtons busy={busy} submitLabel="Save guest" onBack={props.onBack} />
       </form>
     </StepSection>
   );
