@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, char, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { savedCards } from './account';
 import { cardTypes } from './reference-data';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
 
-/** What a payment row asked the gateway to do. */
-export const paymentTransactionType = pgEnum('payment_transaction_type', ['authorisation', 'capture', 'refund', 'void']);
+/**
+ * What a payment row asked the gateway to do. `charge` takes a further amount off-session from
+ * the card a booking was paid with (an amendment's difference); `refund` gives back part or all
+ * of one earlier authorisation or charge (`refunded_payment_id`).
+ */
+export const paymentTransactionType = pgEnum('payment_transaction_type', ['authorisation', 'capture', 'refund', 'void', 'charge']);
 
 /**
  * Where a gateway call stands. `requires_action` waits for the guest to pass a 3-D Secure
@@ -44,12 +48,15 @@ export const payments = pgTable(
     challengeUrl: text('challenge_url'),
     challengeId: text('challenge_id'),
     failureReason: text('failure_reason'),
+    /** The authorisation or charge a refund gives money back from. */
+    refundedPaymentId: integer('refunded_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
     completedAt: instant('completed_at'),
     ...timestamps,
   },
   (t) => [
     index('payments_reservation_id_idx').on(t.reservationId),
     index('payments_saved_card_id_idx').on(t.savedCardId),
+    index('payments_refunded_payment_id_idx').on(t.refundedPaymentId),
     uniqueIndex('payments_gateway_reference_key')
       .on(t.gateway, t.gatewayReference)
       .where(sql`${t.gatewayReference} IS NOT NULL`),
@@ -60,5 +67,6 @@ export const payments = pgTable(
     check('payments_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('payments_card_last4_digits', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('payments_card_expiry_month_range', sql`${t.cardExpiryMonth} BETWEEN 1 AND 12`),
+    check('payments_refund_names_its_payment', sql`(${t.transactionType} = 'refund') = (${t.refundedPaymentId} IS NOT NULL)`),
   ],
 );

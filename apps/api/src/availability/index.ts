@@ -3,5 +3,6 @@ export { createAvailabilityCaches, type AvailabilityCaches } from './availabilit
 export type { RoomTypeRow } from './availability-queries';
 export { registerAvailabilityRoutes } from './availability-routes';
 export { rateOccupancy, roomTypeLimits } from './search-availability';
+export { toRate } from './search-response';
 export { quoteStay, type QuotedRate, type StayQuote } from './stay-quote';
 export { assertRoomsPerBooking, maxNightsPerStay, stayDates } from './stay-request';

@@ -9,6 +9,11 @@ import type { Queryable } from '../database';
 // is stored as its hash, so no input can make the index entry too large.
 const longestStoredKey = 200;
 
+type Batch = {
+  sending: boolean;
+  waiting: { resolve: (info: ClientRateLimitInfo) => void; reject: (error: unknown) => void }[];
+};
+
 /**
  * An `express-rate-limit` store on the `rate_limit_counters` table, so that every API process
  * against one database counts the same attempts. Windows are fixed and aligned to the epoch
@@ -21,6 +26,8 @@ export class DatabaseRateLimitStore implements Store {
   readonly prefix: string;
   private windowMs: number;
   private nextSweepAt = 0;
+  /** Per key and window: whether an upsert is on its way, and the attempts waiting for the next. */
+  private readonly batches = new Map<string, Batch>();
 
   constructor(
     private readonly db: Queryable,
@@ -35,19 +42,48 @@ export class DatabaseRateLimitStore implements Store {
     this.windowMs = options.windowMs;
   }
 
-  /** Counts one attempt in the current window and answers the window's count so far. */
-  async increment(key: string): Promise<ClientRateLimitInfo> {
-    const { start, end } = this.currentWindow();
-    await this.sweepExpired();
-    const [row] = await this.db
-      .insert(rateLimitCounters)
-      .values({ key: this.storedKey(key), windowStart: start, count: 1, expiresAt: end })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-        set: { count: sql`${rateLimitCounters.count} + 1` },
-      })
-      .returning({ count: rateLimitCounters.count });
-    return { totalHits: row!.count, resetTime: end };
+  /**
+   * Counts one attempt in the current window and answers the window's count so far. Attempts
+   * on one key that arrive while its upsert is on its way wait and go as ONE upsert of `+n`:
+   * a busy key (many guests behind one address) is then a row updated once per round trip,
+   * not a lock every request queues on. Each attempt still answers its own count, as if the
+   * batch's had been counted one after another.
+   */
+  increment(key: string): Promise<ClientRateLimitInfo> {
+    const window = this.currentWindow();
+    const storedKey = this.storedKey(key);
+    const batchKey = `${storedKey}@${window.start.getTime()}`;
+    let batch = this.batches.get(batchKey);
+    if (!batch) {
+      batch = { sending: false, waiting: [] };
+      this.batches.set(batchKey, batch);
+    }
+    const counted = new Promise<ClientRateLimitInfo>((resolve, reject) => batch.waiting.push({ resolve, reject }));
+    if (!batch.sending) void this.send(batchKey, batch, storedKey, window);
+    return counted;
+  }
+
+  private async send(batchKey: string, batch: Batch, storedKey: string, window: { start: Date; end: Date }): Promise<void> {
+    batch.sending = true;
+    while (batch.waiting.length > 0) {
+      const attempts = batch.waiting.splice(0);
+      try {
+        await this.sweepExpired();
+        const [row] = await this.db
+          .insert(rateLimitCounters)
+          .values({ key: storedKey, windowStart: window.start, count: attempts.length, expiresAt: window.end })
+          .onConflictDoUpdate({
+            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+            set: { count: sql`${rateLimitCounters.count} + ${attempts.length}` },
+          })
+          .returning({ count: rateLimitCounters.count });
+        const first = row!.count - attempts.length + 1;
+        attempts.forEach((attempt, i) => attempt.resolve({ totalHits: first + i, resetTime: window.end }));
+      } catch (error) {
+        for (const attempt of attempts) attempt.reject(error);
+      }
+    }
+    this.batches.delete(batchKey);
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {

@@ -1,9 +1,21 @@
 import { propertyIdOrCodeParams } from '@hotel/domain/wire/parameters';
 import { manageBookingConfigurationResponseSchema } from '@hotel/domain/wire/manage-booking-config-response';
 import { manageBookingSearchQuerySchema, manageBookingSearchResponseSchema } from '@hotel/domain/wire/manage-booking-search';
+import {
+  manageBookingQuoteResponseSchema,
+  manageBookingUpdateRequestSchema,
+  manageBookingUpdateResponseSchema,
+  searchDateOptionsRequestSchema,
+  searchDateOptionsResponseSchema,
+  upgradeOptionsQuerySchema,
+  upgradeOptionsResponseSchema,
+} from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { readIdempotencyKey, type ApiRouter } from '../http';
+import { quoteAmendment, updateManagedBooking } from './amend-booking';
+import { searchDateOptions } from './date-options';
 import { manageBookingConfiguration } from './manage-booking-config';
+import { upgradeOptions } from './upgrade-options';
 import { searchReservation } from './search-reservation';
 import { searchThrottle } from './search-throttle';
 
@@ -36,5 +48,68 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       errors: { 429: 'Too many unsuccessful searches from this client, or name guesses at this reservation number' },
     },
     ({ query }, req, res) => searchReservation(context, searches, query, { req, res }),
+  );
+
+  const notFound = { 404: 'No such booking for this property, or the code does not prove the guest found it' };
+  api.route(
+    {
+      method: 'get',
+      path: '/api/ManageBooking/UpgradeOptions',
+      operationId: 'getManageBookingUpgradeOptions',
+      summary: "Room types a booking's rooms may move to on their rate plan, priced for their dates and party, with the difference",
+      tag: 'ManageBooking',
+      query: upgradeOptionsQuerySchema,
+      response: upgradeOptionsResponseSchema,
+      errors: notFound,
+    },
+    ({ query }) => upgradeOptions(context, query),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/SearchDateOptions',
+      operationId: 'searchManageBookingDateOptions',
+      summary: "A booking's chosen rooms priced at new dates on their room type and rate plan, or Success false with why",
+      tag: 'ManageBooking',
+      body: searchDateOptionsRequestSchema,
+      response: searchDateOptionsResponseSchema,
+      errors: notFound,
+    },
+    ({ body }) => searchDateOptions(context, body),
+  );
+
+  const changeErrors = {
+    ...notFound,
+    409: 'A price changed (with the new prices), rooms or extras sold meanwhile, or the booking changed a moment ago',
+  };
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Quote',
+      operationId: 'quoteManagedBookingChange',
+      summary:
+        'What an Update with this body would cost, saving nothing: new totals per room and overall, the difference, whether it is charged or refunded and why. A change the booking no longer allows answers 409',
+      tag: 'ManageBooking',
+      body: manageBookingUpdateRequestSchema,
+      response: manageBookingQuoteResponseSchema,
+      errors: changeErrors,
+    },
+    ({ body }) => quoteAmendment(context, body),
+  );
+
+  api.route(
+    {
+      method: 'post',
+      path: '/api/ManageBooking/Update',
+      operationId: 'updateManagedBooking',
+      summary:
+        'Change a booking in one transaction: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely). A change the booking no longer allows answers Success false',
+      tag: 'ManageBooking',
+      body: manageBookingUpdateRequestSchema,
+      response: manageBookingUpdateResponseSchema,
+      errors: { ...changeErrors, 422: 'Idempotency-Key reused with a different body' },
+    },
+    ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req)),
   );
 }

@@ -16,6 +16,13 @@ export type PaymentGateway = {
   tokenise(card: CardDetails): Promise<TokenisationResult>;
   /** The guest's answer to a challenge `authorise` asked for. */
   completeChallenge(gatewayReference: string, outcome: ChallengeOutcome): Promise<ChallengeResult>;
+  /**
+   * Takes a further amount, off-session (the guest is not there to pass a 3-D Secure check),
+   * from the card an authorisation's `cardToken` names: the difference of an amendment.
+   */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back part or all of what one authorisation or charge took, never more than it took net of its earlier refunds. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 };
 
 /** Card details as the guest typed them; they live only as long as the gateway call. */
@@ -54,10 +61,14 @@ export type CardSummary = {
   expiryYear: number;
 };
 
+/**
+ * `cardToken` charges the same card again later, off-session (`charge`): kept in the payments
+ * row, never shown.
+ */
 export type AuthorisationResult =
-  | ({ status: 'authorised'; gatewayReference: string } & CardSummary)
+  | ({ status: 'authorised'; gatewayReference: string; cardToken: string } & CardSummary)
   /** Send the guest to `challengeUrl` (a path on this site for the test gateway); the answer comes through `completeChallenge`. */
-  | ({ status: 'requires_action'; gatewayReference: string; challengeUrl: string } & CardSummary)
+  | ({ status: 'requires_action'; gatewayReference: string; challengeUrl: string; cardToken: string } & CardSummary)
   /** `declineMessage` is written for the guest. Brand and digits are null when the number itself was unusable. */
   | {
       status: 'declined';
@@ -75,6 +86,45 @@ export type ChallengeOutcome = 'approve' | 'fail';
 
 export type ChallengeResult =
   { status: 'authorised'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
+
+export type ChargeRequest = {
+  /** Minor units, a positive integer. */
+  amount: Minor;
+  currency: string;
+  /** Ours, e.g. the reservation number. */
+  reference: string;
+  /** The `cardToken` of the booking's authorisation, or a saved card's token. */
+  cardToken: string;
+};
+
+/**
+ * Why a gateway refused a charge or refund, for a program (the message is for the guest):
+ * `authentication_required` when the bank wants the card holder to pass 3-D Secure, which an
+ * off-session charge cannot do.
+ */
+export type DeclineCode =
+  'card_declined' | 'insufficient_funds' | 'authentication_required' | 'expired_card' | 'unknown_card' | 'refund_exceeds_payment';
+
+export type ChargeResult =
+  | ({ status: 'charged'; gatewayReference: string } & CardSummary)
+  | { status: 'declined'; gatewayReference: string; declineCode: DeclineCode; declineMessage: string };
+
+export type RefundRequest = {
+  /** Minor units, a positive integer. */
+  amount: Minor;
+  currency: string;
+  reference: string;
+  /**
+   * The authorisation or charge to refund from: its reference, what it took and what earlier
+   * refunds already gave back of it, as our payments rows say. A provider's gateway checks
+   * against its own records; the test gateway, which keeps none, checks against these.
+   */
+  payment: { gatewayReference: string; amount: Minor; refunded: Minor };
+};
+
+export type RefundResult =
+  | { status: 'refunded'; gatewayReference: string }
+  | { status: 'declined'; gatewayReference: string; declineCode: DeclineCode; declineMessage: string };
 
 /** True for the card-details form of `AuthorisationRequest.card`. */
 export function isCardDetails(card: CardDetails | CardToken): card is CardDetails {

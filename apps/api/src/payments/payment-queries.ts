@@ -35,6 +35,7 @@ export function authorisationRow(payment: {
     cardExpiryYear: result.expiryYear,
     savedCardId: payment.savedCardId ?? null,
     gatewayReference: result.gatewayReference,
+    gatewayToken: result.status === 'declined' ? null : result.cardToken,
     challengeUrl: result.status === 'requires_action' ? result.challengeUrl : null,
     failureReason: result.status === 'declined' ? result.declineMessage : null,
     completedAt: result.status === 'requires_action' ? null : payment.completedAt,

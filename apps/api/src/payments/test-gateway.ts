@@ -9,7 +9,12 @@ import {
   type CardDetails,
   type CardSummary,
   type ChallengeResult,
+  type ChargeRequest,
+  type ChargeResult,
+  type DeclineCode,
   type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
   type TokenisationResult,
 } from './payment-gateway';
 import { isSameOriginPath, sealReturnUrl } from './return-url';
@@ -46,6 +51,9 @@ export const TEST_GATEWAY_MESSAGES = {
   notATestCard:
     'Your card was declined. Payments here go through a test gateway, which accepts only its test card numbers: no real card is ever charged.',
   unknownToken: 'This saved card can no longer be used. Please enter your card details again.',
+  authenticationRequired:
+    'Your bank wants to confirm this payment with you (3-D Secure), which cannot be done for a change to a booking. Please contact the hotel to pay the difference.',
+  refundExceedsPayment: 'A refund cannot be more than the payment took, less what has already been refunded of it.',
 } as const;
 
 const behaviourCodes: Record<TestCardBehaviour, string> = { approve: 'a', decline: 'd', insufficient_funds: 'f', challenge: 'c' };
@@ -53,7 +61,8 @@ const behaviourCodes: Record<TestCardBehaviour, string> = { approve: 'a', declin
 const tokenPattern = /^tt_([adfc])_([a-z]+)_(\d{4})_(\d{2})(\d{4})_[0-9a-f]{32}$/;
 const referencePattern = /^tg_[0-9a-f]{32}$/;
 
-type CheckedCard = { ok: true; summary: CardSummary; behaviour: TestCardBehaviour } | { ok: false; declineMessage: string };
+type CheckedCard =
+  { ok: true; summary: CardSummary; behaviour: TestCardBehaviour } | { ok: false; declineMessage: string; declineCode: DeclineCode };
 
 const newReference = () => `tg_${randomBytes(16).toString('hex')}`;
 
@@ -67,17 +76,20 @@ function isCurrent(month: number, year: number, clock: Clock): boolean {
 function checkCardDetails(card: CardDetails, clock: Clock): CheckedCard {
   const number = normalizeCardNumber(card.number);
   const brand = detectCardType(number);
-  if (!isValidCardNumber(number) || brand === null) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidNumber };
-  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.securityCode)) {
-    return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidSecurityCode };
-  }
+  const refused = (declineMessage: string, declineCode: DeclineCode = 'card_declined'): CheckedCard => ({
+    ok: false,
+    declineMessage,
+    declineCode,
+  });
+  if (!isValidCardNumber(number) || brand === null) return refused(TEST_GATEWAY_MESSAGES.invalidNumber);
+  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.securityCode)) return refused(TEST_GATEWAY_MESSAGES.invalidSecurityCode);
   const { expiryMonth: month, expiryYear: year } = card;
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0 || fullYear(year) > 2200) {
-    return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.invalidExpiry };
+    return refused(TEST_GATEWAY_MESSAGES.invalidExpiry);
   }
-  if (!isCurrent(month, year, clock)) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.expired };
+  if (!isCurrent(month, year, clock)) return refused(TEST_GATEWAY_MESSAGES.expired, 'expired_card');
   const testCard = TEST_CARDS.find((candidate) => candidate.number === number);
-  if (!testCard) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.notATestCard };
+  if (!testCard) return refused(TEST_GATEWAY_MESSAGES.notATestCard);
   return {
     ok: true,
     behaviour: testCard.behaviour,
@@ -88,11 +100,31 @@ function checkCardDetails(card: CardDetails, clock: Clock): CheckedCard {
 function checkToken(token: string, clock: Clock): CheckedCard {
   const match = tokenPattern.exec(token);
   const behaviour = (Object.keys(behaviourCodes) as TestCardBehaviour[]).find((candidate) => behaviourCodes[candidate] === match?.[1]);
-  if (!match || !behaviour) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.unknownToken };
+  if (!match || !behaviour) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.unknownToken, declineCode: 'unknown_card' };
   const summary = { brand: match[2] as CardType, last4: match[3]!, expiryMonth: Number(match[4]), expiryYear: Number(match[5]) };
-  if (!isCurrent(summary.expiryMonth, summary.expiryYear, clock)) return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.expired };
+  if (!isCurrent(summary.expiryMonth, summary.expiryYear, clock)) {
+    return { ok: false, declineMessage: TEST_GATEWAY_MESSAGES.expired, declineCode: 'expired_card' };
+  }
   return { ok: true, behaviour, summary };
 }
+
+/** A token that pays as the card it was made from: it carries that card's behaviour, brand, last four digits and expiry. */
+function tokenOf(behaviour: TestCardBehaviour, { brand, last4, expiryMonth, expiryYear }: CardSummary): string {
+  const expiry = `${String(expiryMonth).padStart(2, '0')}${expiryYear}`;
+  return `tt_${behaviourCodes[behaviour]}_${brand}_${last4}_${expiry}_${randomBytes(16).toString('hex')}`;
+}
+
+function assertAmount(amount: number, currency: string): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer of minor units');
+  if (!/^[A-Z]{3}$/.test(currency)) throw new RangeError('currency must be an ISO 4217 code');
+}
+
+/** What an off-session charge of each test card does: the challenge card's bank insists on 3-D Secure, which needs the guest. */
+const chargeDeclines: Record<Exclude<TestCardBehaviour, 'approve'>, { declineCode: DeclineCode; declineMessage: string }> = {
+  decline: { declineCode: 'card_declined', declineMessage: TEST_GATEWAY_MESSAGES.declined },
+  insufficient_funds: { declineCode: 'insufficient_funds', declineMessage: TEST_GATEWAY_MESSAGES.insufficientFunds },
+  challenge: { declineCode: 'authentication_required', declineMessage: TEST_GATEWAY_MESSAGES.authenticationRequired },
+};
 
 function challengePath(reference: string): string {
   return `/api/Payments/TestChallenge/${reference}`;
@@ -110,9 +142,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
     name: TEST_GATEWAY_NAME,
 
     async authorise(request: AuthorisationRequest): Promise<AuthorisationResult> {
-      if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
-        throw new RangeError('amount must be a positive integer of minor units');
-      if (!/^[A-Z]{3}$/.test(request.currency)) throw new RangeError('currency must be an ISO 4217 code');
+      assertAmount(request.amount, request.currency);
       if (request.returnUrl !== undefined && !isSameOriginPath(request.returnUrl))
         throw new RangeError('returnUrl must be a path on this site');
       const gatewayReference = newReference();
@@ -128,16 +158,24 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
           expiryYear: null,
         };
       }
+      // A saved card's token already charges it off-session; card details get a token of their own.
+      const cardToken = isCardDetails(request.card) ? tokenOf(checked.behaviour, checked.summary) : request.card.token;
       switch (checked.behaviour) {
         case 'approve':
-          return { status: 'authorised', gatewayReference, ...checked.summary };
+          return { status: 'authorised', gatewayReference, cardToken, ...checked.summary };
         case 'decline':
           return { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.declined, ...checked.summary };
         case 'insufficient_funds':
           return { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.insufficientFunds, ...checked.summary };
         case 'challenge': {
           const back = request.returnUrl === undefined ? '' : `?r=${sealReturnUrl(secret, gatewayReference, request.returnUrl)}`;
-          return { status: 'requires_action', gatewayReference, challengeUrl: challengePath(gatewayReference) + back, ...checked.summary };
+          return {
+            status: 'requires_action',
+            gatewayReference,
+            challengeUrl: challengePath(gatewayReference) + back,
+            cardToken,
+            ...checked.summary,
+          };
         }
       }
     },
@@ -145,10 +183,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
     async tokenise(card: CardDetails): Promise<TokenisationResult> {
       const checked = checkCardDetails(card, clock);
       if (!checked.ok) return { status: 'declined', declineMessage: checked.declineMessage };
-      const { brand, last4, expiryMonth, expiryYear } = checked.summary;
-      const expiry = `${String(expiryMonth).padStart(2, '0')}${expiryYear}`;
-      const token = `tt_${behaviourCodes[checked.behaviour]}_${brand}_${last4}_${expiry}_${randomBytes(16).toString('hex')}`;
-      return { status: 'tokenised', token, ...checked.summary };
+      return { status: 'tokenised', token: tokenOf(checked.behaviour, checked.summary), ...checked.summary };
     },
 
     async completeChallenge(gatewayReference, outcome): Promise<ChallengeResult> {
@@ -156,6 +191,32 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
       return outcome === 'approve'
         ? { status: 'authorised', gatewayReference }
         : { status: 'declined', gatewayReference, declineMessage: TEST_GATEWAY_MESSAGES.challengeFailed };
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      assertAmount(request.amount, request.currency);
+      const gatewayReference = newReference();
+      const checked = checkToken(request.cardToken, clock);
+      if (!checked.ok)
+        return { status: 'declined', gatewayReference, declineCode: checked.declineCode, declineMessage: checked.declineMessage };
+      if (checked.behaviour === 'approve') return { status: 'charged', gatewayReference, ...checked.summary };
+      return { status: 'declined', gatewayReference, ...chargeDeclines[checked.behaviour] };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      assertAmount(request.amount, request.currency);
+      const { payment } = request;
+      if (!referencePattern.test(payment.gatewayReference)) throw new RangeError('not a test gateway reference');
+      const gatewayReference = newReference();
+      if (request.amount > payment.amount - payment.refunded) {
+        return {
+          status: 'declined',
+          gatewayReference,
+          declineCode: 'refund_exceeds_payment',
+          declineMessage: TEST_GATEWAY_MESSAGES.refundExceedsPayment,
+        };
+      }
+      return { status: 'refunded', gatewayReference };
     },
   };
 }

@@ -12,5 +12,15 @@ export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, type ManageAccess } from './reservation-links';
 export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
+export {
+  assertClientPrices,
+  priceRooms,
+  priceService,
+  roomsNotAvailableMessage,
+  type PriceCheckedRoom,
+  type PricedRoom,
+  type PricedService,
+} from './room-pricing';
+export { findBookableServices, type BookableService } from './service-queries';
 export { reservationPaymentSettled, scheduleAbandonedPaymentRelease } from './settle-reservation-payment';
 export { ReservationNumberStock } from './unused-reservation-numbers';

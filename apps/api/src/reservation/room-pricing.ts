@@ -46,6 +46,42 @@ function serviceOfferedFor(service: BookableService, room: { roomTypeId: number;
 }
 
 /**
+ * One extra of a room for its stay, from the database: refused when it is not offered for the
+ * room's type, rate and dates, or asked more than once where it is taken once per room.
+ */
+export function priceService(
+  services: readonly BookableService[],
+  selection: { ServiceId: number; Quantity: number },
+  room: { field: string; from: IsoDate; to: IsoDate; roomTypeId: number; ratePlanId: number; party: Party },
+): PricedService {
+  const service = services.find((candidate) => candidate.id === selection.ServiceId);
+  const nights = service ? offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, room.from, room.to) : [];
+  if (!service || nights.length === 0 || !serviceOfferedFor(service, room)) {
+    throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
+      modelState: { [`${room.field}.ServiceId`]: ['This extra is not offered for this room and dates'] },
+    });
+  }
+  if (service.chargeType !== 'PerQuantity' && selection.Quantity !== 1) {
+    throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
+      modelState: { [`${room.field}.Quantity`]: ['This extra can be added once per room'] },
+    });
+  }
+  const pricing = {
+    ChargeType: service.chargeType,
+    ChargePerPerson: service.chargePerPerson,
+    Articles: service.articles.map((a) => ({ Price: a.price })),
+  };
+  return {
+    service,
+    quantity: selection.Quantity,
+    unitPrice: sumMinor(service.articles.map((a) => a.price)),
+    total: serviceCost(pricing, { nights: nights.length, quantity: selection.Quantity, party: room.party }),
+    nights,
+    units: serviceUnits(pricing, { quantity: selection.Quantity, party: room.party }),
+  };
+}
+
+/**
  * Prices every room the client sent (and its extras) from the database with the same quote a
  * search gives, refusing rooms that are no longer sellable or do not take their party. The
  * client's prices are never used; `assertClientPrices` compares them afterwards.
@@ -54,8 +90,20 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   context: Pick<AppContext, 'database' | 'availability'>,
   property: PropertyRow,
   rooms: readonly Payload[],
-  options: { now: Date; promoCode?: string | null | undefined; ratePlanCode?: string | null | undefined },
+  options: {
+    now: Date;
+    promoCode?: string | null | undefined;
+    ratePlanCode?: string | null | undefined;
+    /** A room's name in ModelState by its position in `rooms`: `Rooms[i]` unless told (manage names its own). */
+    fieldOf?: (index: number) => string;
+    /**
+     * A booking being changed holds nights the quote counts as sold: its caller checks the
+     * rooms left with them counted as free, and its transaction's take is the last word.
+     */
+    freeUnitsCheckedByCaller?: boolean;
+  },
 ): Promise<PricedRoom<Payload>[]> {
+  const fieldOf = options.fieldOf ?? ((index: number) => `Rooms[${index}]`);
   const quotes = new Map<string, StayQuote>();
   const [services, { ratePlans }] = await Promise.all([
     findBookableServices(
@@ -69,14 +117,14 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   const priced: PricedRoom<Payload>[] = [];
   for (const [index, payload] of rooms.entries()) {
     const stay = stayDates(property, payload.DateFrom, payload.DateTo, options.now, {
-      from: `Rooms[${index}].DateFrom`,
-      to: `Rooms[${index}].DateTo`,
+      from: `${fieldOf(index)}.DateFrom`,
+      to: `${fieldOf(index)}.DateTo`,
     });
     // A code-only rate is sold only to whoever has its code, as a search hides it without.
     const plan = ratePlans.find((candidate) => candidate.id === payload.RatePlanId);
     const ratePlanCode = options.ratePlanCode?.trim() || null;
     if (plan?.requiresCode && plan.code.toLowerCase() !== ratePlanCode?.toLowerCase()) {
-      throw invalidField(`Rooms[${index}].RatePlanId`, `The ${plan.name} rate needs its rate code. Please search again with the code.`);
+      throw invalidField(`${fieldOf(index)}.RatePlanId`, `The ${plan.name} rate needs its rate code. Please search again with the code.`);
     }
     const key = `${stay.from}:${stay.to}`;
     let quote = quotes.get(key);
@@ -94,7 +142,8 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     }
     const entry = quote.roomTypes.find((candidate) => candidate.roomType.id === payload.RoomTypeId);
     const rate = entry?.rates.find((candidate) => candidate.ratePlan.id === payload.RatePlanId);
-    if (!entry || !rate || entry.freeUnits < 1) throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
+    if (!entry || !rate || (!options.freeUnitsCheckedByCaller && entry.freeUnits < 1))
+      throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
 
     const party: Party = {
       NumberOfAdults: payload.NumberOfAdults,
@@ -104,40 +153,22 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     if (!fitsRoomTypeAndRate(party, roomTypeLimits(entry.roomType), rateOccupancy(rate.ratePlan))) {
       throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
         modelState: {
-          [`Rooms[${index}]`]: [
+          [`${fieldOf(index)}`]: [
             `The ${entry.roomType.name} on the ${rate.ratePlan.name} rate does not take ${party.NumberOfAdults} adults, ${party.NumberOfChildren} children and ${party.NumberOfInfants} infants.`,
           ],
         },
       });
     }
-    const pricedServices = payload.Services.map((selection, j): PricedService => {
-      const service = services.find((candidate) => candidate.id === selection.ServiceId);
-      const field = `Rooms[${index}].Services[${j}]`;
-      const nights = service ? offeredNights({ OfferedFrom: service.offeredFrom, OfferedTo: service.offeredTo }, stay.from, stay.to) : [];
-      if (!service || nights.length === 0 || !serviceOfferedFor(service, { roomTypeId: entry.roomType.id, ratePlanId: rate.ratePlan.id })) {
-        throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
-          modelState: { [`${field}.ServiceId`]: ['This extra is not offered for this room and dates'] },
-        });
-      }
-      if (service.chargeType !== 'PerQuantity' && selection.Quantity !== 1) {
-        throw new AppError('VALIDATION_FAILED', 'The request is invalid.', {
-          modelState: { [`${field}.Quantity`]: ['This extra can be added once per room'] },
-        });
-      }
-      const pricing = {
-        ChargeType: service.chargeType,
-        ChargePerPerson: service.chargePerPerson,
-        Articles: service.articles.map((a) => ({ Price: a.price })),
-      };
-      return {
-        service,
-        quantity: selection.Quantity,
-        unitPrice: sumMinor(service.articles.map((a) => a.price)),
-        total: serviceCost(pricing, { nights: nights.length, quantity: selection.Quantity, party }),
-        nights,
-        units: serviceUnits(pricing, { quantity: selection.Quantity, party }),
-      };
-    });
+    const pricedServices = payload.Services.map((selection, j) =>
+      priceService(services, selection, {
+        field: `${fieldOf(index)}.Services[${j}]`,
+        from: stay.from,
+        to: stay.to,
+        roomTypeId: entry.roomType.id,
+        ratePlanId: rate.ratePlan.id,
+        party,
+      }),
+    );
     const cost = stayRoomCost(rate.nights, party);
     priced.push({
       payload,
@@ -157,8 +188,14 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   return priced;
 }
 
+/** A room as priced by the server beside the price its client saw. */
+export type PriceCheckedRoom = Pick<PricedRoom, 'total' | 'originalTotal' | 'servicesTotal'> & {
+  payload: { ReservationItemId?: number | string | null | undefined; TotalCost: number };
+  services: readonly { service: { id: number }; total: Minor }[];
+};
+
 /** Refuses with 409 and the server's prices when any room's TotalCost differs from what the client saw. */
-export function assertClientPrices(rooms: readonly PricedRoom[]): void {
+export function assertClientPrices(rooms: readonly PriceCheckedRoom[]): void {
   const changed = rooms.some((room) => toMinor(room.payload.TotalCost) !== room.total);
   if (!changed) return;
   throw new AppError('PRICE_CHANGED', 'The price of your stay has changed. Please check the new price and confirm your booking again.', {

@@ -39,6 +39,8 @@ describe('the test cards', () => {
     expect(result).toEqual({
       status: 'authorised',
       gatewayReference: expect.stringMatching(/^tg_[0-9a-f]{32}$/),
+      // The card again, for an off-session charge later: it behaves as this card and names its brand and digits.
+      cardToken: expect.stringMatching(new RegExp(`^tt_a_${brand}_${last4}_122030_[0-9a-f]{32}$`)),
       brand,
       last4,
       expiryMonth: 12,
@@ -205,6 +207,7 @@ describe('what comes back', () => {
     const authorised = await authorise(card, { returnUrl: '/Book/TEST/Status/x' });
     expect(Object.keys(authorised).sort()).toEqual([
       'brand',
+      'cardToken',
       'challengeUrl',
       'expiryMonth',
       'expiryYear',
@@ -214,6 +217,7 @@ describe('what comes back', () => {
     ]);
     expect(authorised).toMatchObject({ brand: 'visa', last4: '3220', expiryMonth: 12, expiryYear: 2030 });
     expect(authorised.gatewayReference).toMatch(/^tg_[0-9a-f]{32}$/);
+    expect(authorised.status === 'requires_action' && authorised.cardToken).toMatch(/^tt_c_visa_3220_122030_[0-9a-f]{32}$/);
 
     const saved = await gateway.tokenise(card);
     expect(Object.keys(saved).sort()).toEqual(['brand', 'expiryMonth', 'expiryYear', 'last4', 'status', 'token']);
@@ -236,5 +240,124 @@ describe('same-origin return paths', () => {
     ['', false],
   ])('%j is allowed: %s', (url, allowed) => {
     expect(isSameOriginPath(url)).toBe(allowed);
+  });
+});
+
+/** A card's token for off-session charges, as an authorisation of it answers. */
+async function offSessionToken(number: string, overrides: Partial<CardDetails> = {}): Promise<string> {
+  const result = await authorise(aCard(number, overrides));
+  if (result.status === 'declined') {
+    // Declined cards never pay, so no booking holds their token; a saved one may still be tried.
+    const saved = await gateway.tokenise(aCard(number, overrides));
+    if (saved.status !== 'tokenised') throw new Error('expected a token');
+    return saved.token;
+  }
+  return result.cardToken;
+}
+
+const charge = (cardToken: string, amount = 2_500) => gateway.charge({ amount, currency: 'GBP', reference: 'R1', cardToken });
+
+describe("off-session charges (an amendment's difference)", () => {
+  it.each([
+    '4242424242424242',
+    '5555555555554444',
+    '2223003122003222',
+    '378282246310005',
+    '6011111111111117',
+    '3056930009020004',
+    '3566002020360505',
+    '6200000000000005',
+  ])('%s is charged again with the token its authorisation gave, with no guest present', async (number) => {
+    const result = await charge(await offSessionToken(number));
+    expect(result).toMatchObject({
+      status: 'charged',
+      gatewayReference: expect.stringMatching(/^tg_[0-9a-f]{32}$/),
+      last4: number.slice(-4),
+    });
+  });
+
+  it('the saved card token of a card charges as that card', async () => {
+    const saved = await gateway.tokenise(aCard('4242424242424242'));
+    if (saved.status !== 'tokenised') throw new Error('expected a token');
+    expect(await authorise({ token: saved.token })).toMatchObject({ status: 'authorised', cardToken: saved.token });
+    expect((await charge(saved.token)).status).toBe('charged');
+  });
+
+  it('4000 0000 0000 3220: its bank insists on 3-D Secure, which an off-session charge cannot pass (authentication_required)', async () => {
+    expect(await charge(await offSessionToken('4000000000003220'))).toEqual({
+      status: 'declined',
+      gatewayReference: expect.stringMatching(/^tg_/),
+      declineCode: 'authentication_required',
+      declineMessage: TEST_GATEWAY_MESSAGES.authenticationRequired,
+    });
+  });
+
+  it('4000 0000 0000 0002 and 4000 0000 0000 9995 are declined off-session as they are on-session', async () => {
+    expect(await charge(await offSessionToken('4000000000000002'))).toMatchObject({
+      status: 'declined',
+      declineCode: 'card_declined',
+      declineMessage: TEST_GATEWAY_MESSAGES.declined,
+    });
+    expect(await charge(await offSessionToken('4000000000009995'))).toMatchObject({
+      status: 'declined',
+      declineCode: 'insufficient_funds',
+      declineMessage: TEST_GATEWAY_MESSAGES.insufficientFunds,
+    });
+  });
+
+  it('declines an unknown token, and the token of a card that has expired since', async () => {
+    expect(await charge('tt_a_visa_4242_122030_nothex')).toMatchObject({ status: 'declined', declineCode: 'unknown_card' });
+    const token = await offSessionToken('4242424242424242', { expiryMonth: 3, expiryYear: 2027 });
+    now = new Date('2027-04-01T00:00:00Z');
+    try {
+      expect(await charge(token)).toMatchObject({
+        status: 'declined',
+        declineCode: 'expired_card',
+        declineMessage: TEST_GATEWAY_MESSAGES.expired,
+      });
+    } finally {
+      now = new Date('2027-03-01T09:00:00Z');
+    }
+  });
+
+  it('refuses a bad amount or currency as programming errors', async () => {
+    const token = await offSessionToken('4242424242424242');
+    await expect(charge(token, 0)).rejects.toThrow(RangeError);
+    await expect(charge(token, 1.5)).rejects.toThrow(RangeError);
+    await expect(gateway.charge({ amount: 100, currency: 'gbp', reference: 'R', cardToken: token })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('refunds', () => {
+  const reference = 'tg_0123456789abcdef0123456789abcdef';
+  const refund = (amount: number, payment: { amount: number; refunded: number }) =>
+    gateway.refund({ amount, currency: 'GBP', reference: 'R1', payment: { gatewayReference: reference, ...payment } });
+
+  it('gives back part of a payment, then the rest, and never a penny more than it took net of earlier refunds', async () => {
+    // £123.45 taken: £23.45 back, then the £100.00 left.
+    expect(await refund(2_345, { amount: 12_345, refunded: 0 })).toEqual({
+      status: 'refunded',
+      gatewayReference: expect.stringMatching(/^tg_[0-9a-f]{32}$/),
+    });
+    expect((await refund(10_000, { amount: 12_345, refunded: 2_345 })).status).toBe('refunded');
+    // 12,345 - 12,345 = 0 left: one penny more is refused.
+    expect(await refund(1, { amount: 12_345, refunded: 12_345 })).toEqual({
+      status: 'declined',
+      gatewayReference: expect.stringMatching(/^tg_/),
+      declineCode: 'refund_exceeds_payment',
+      declineMessage: TEST_GATEWAY_MESSAGES.refundExceedsPayment,
+    });
+    // 12,345 - 2,345 = 10,000 left: 10,001 is refused.
+    expect((await refund(10_001, { amount: 12_345, refunded: 2_345 })).status).toBe('declined');
+  });
+
+  it('refuses a reference it never gave, a bad amount or currency as programming errors', async () => {
+    await expect(
+      gateway.refund({ amount: 100, currency: 'GBP', reference: 'R', payment: { gatewayReference: 'ch_1', amount: 100, refunded: 0 } }),
+    ).rejects.toThrow(RangeError);
+    await expect(refund(0, { amount: 100, refunded: 0 })).rejects.toThrow(RangeError);
+    await expect(
+      gateway.refund({ amount: 100, currency: 'EURO', reference: 'R', payment: { gatewayReference: reference, amount: 100, refunded: 0 } }),
+    ).rejects.toThrow(RangeError);
   });
 });

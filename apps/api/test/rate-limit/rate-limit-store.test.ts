@@ -120,6 +120,45 @@ describe('DatabaseRateLimitStore', () => {
     expect((await login.get('burst'))?.totalHits).toBe(50);
   });
 
+  it('sends attempts on one key that arrive while its upsert is on its way as one upsert, each still answered its own count', async () => {
+    let upserts = 0;
+    const db = t.context.database.db;
+    const counting = new Proxy(db, {
+      get: (target, name, receiver) => {
+        if (name === 'insert') upserts += 1;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const login = new DatabaseRateLimitStore(counting, clock, { prefix: 'login:', windowMs: minute });
+    const counts = await Promise.all(Array.from({ length: 50 }, () => login.increment('busy')));
+    expect(counts.map((count) => count.totalHits)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // The first goes alone; the 49 that arrived meanwhile go together.
+    expect(upserts).toBe(2);
+    expect(await storedRows()).toEqual([{ key: 'login:busy', count: 50 }]);
+    // Another key is not held up by this one's batch.
+    const [a, b] = await Promise.all([login.increment('busy'), login.increment('other')]);
+    expect([a.totalHits, b.totalHits]).toEqual([51, 1]);
+  });
+
+  it('a failed upsert fails the attempts it carried, and the next attempts count again', async () => {
+    let fail = true;
+    const db = t.context.database.db;
+    const failing = new Proxy(db, {
+      get: (target, name, receiver) => {
+        if (name === 'insert' && fail) {
+          fail = false;
+          return () => {
+            throw new Error('connection lost');
+          };
+        }
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const login = new DatabaseRateLimitStore(failing, clock, { prefix: 'login:', windowMs: minute });
+    await expect(login.increment('a')).rejects.toThrow('connection lost');
+    expect((await login.increment('a')).totalHits).toBe(1);
+  });
+
   it.runIf(onRealPostgres())('shares counts between processes, each with its own connection pool', async () => {
     const pools = [0, 1].map(() =>
       openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 8 }),
