@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -18,6 +18,10 @@ import { aManageConfig, aManagedReservation, aManagedRoom } from '../test/builde
 import { fakeApi, renderWithProviders, respond, type ApiRoutes } from '../test/render';
 import { ManagePage } from './manage-page';
 import { ManageReservationPage } from './manage-reservation-page';
+
+// Each page waits on two or three fake calls and a lazy chunk; a loaded machine (or CI) may take
+// longer than the default second to show them.
+configure({ asyncUtilTimeout: 4000 });
 
 const LINK = '/Manage/TEST/Reservation/TEST-1001/link-code-1';
 
@@ -312,7 +316,9 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(await screen.findByText('Your reservation has been cancelled')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Booking cancelled' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/ManageBooking/Cancel')?.body).toEqual({
+    const cancel = calls.find((call) => call.path === '/api/ManageBooking/Cancel');
+    expect(cancel?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cancel?.body).toEqual({
       PropertyId: 7,
       ReservationId: 41,
       Code: 'link-code-1',

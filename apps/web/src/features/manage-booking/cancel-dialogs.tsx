@@ -3,7 +3,7 @@
  * property's list is asked for, and required where the property says so; Cancel is allowed only
  * while the booking (or room) can be cancelled and, if required, a reason is chosen.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { canCancel } from '@hotel/domain/manage-booking';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
@@ -11,6 +11,7 @@ import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/api-client';
+import { newId } from '../../lib/ids';
 import { cancelBooking, useCancellationReasons, type BookingAccess } from './manage-api';
 
 function ReasonField(props: { propertyId: number; required: boolean; value: string; onChange: (value: string) => void }) {
@@ -45,6 +46,7 @@ export function CancelBookingDialog(props: {
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   const allowed = canCancel({
     CanBeCancelled: props.canBeCancelled,
     RequireCancellationReason: props.requireReason,
@@ -54,12 +56,16 @@ export function CancelBookingDialog(props: {
     if (busy || !allowed) return;
     setBusy(true);
     try {
-      const answer = await cancelBooking({
+      const request = {
         PropertyId: props.access.propertyId,
         ReservationId: props.access.reservationId,
         Code: props.access.code,
         CancellationReasonId: reasonId(reason),
-      });
+      };
+      // The same request sent again (its answer lost) is the same cancel.
+      const body = JSON.stringify(request);
+      if (attempt.current?.body !== body) attempt.current = { body, key: newId() };
+      const answer = await cancelBooking(request, attempt.current.key);
       if (answer.Success) {
         toast.positive(SUCCESS_MESSAGES.reservationCancelled, 'top');
         props.onCancelled();

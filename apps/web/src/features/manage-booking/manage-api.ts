@@ -127,6 +127,7 @@ export function saveChange(request: ManageBookingUpdateRequest, idempotencyKey: 
   return apiPost<ManageBookingUpdateResponse>('/ManageBooking/Update', request, { 'Idempotency-Key': idempotencyKey });
 }
 
-export function cancelBooking(request: ManageBookingCancelRequest) {
-  return apiPost<ManageBookingCancelResponse>('/ManageBooking/Cancel', request);
+/** Cancels the booking; a resend of the same request reuses its key, so it is done once. */
+export function cancelBooking(request: ManageBookingCancelRequest, idempotencyKey: string) {
+  return apiPost<ManageBookingCancelResponse>('/ManageBooking/Cancel', request, { 'Idempotency-Key': idempotencyKey });
 }
