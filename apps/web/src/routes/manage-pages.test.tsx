@@ -177,6 +177,18 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(within(form).getByRole('alert')).toHaveTextContent('We could not find a booking with those details.');
   });
 
+  it('shows a cancelled booking as Cancelled, with nothing left to change', async () => {
+    const room = aManagedRoom({ CanBeEdited: false, CanBeCancelled: false });
+    renderAt(LINK, {
+      'POST /api/ManageBooking/Search': found(
+        aManagedReservation({ IsCancelled: true, CanBeEdited: false, CanBeCancelled: false, Rooms: [room] }),
+      ),
+    });
+    expect(await screen.findByRole('heading', { name: 'Booking cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('This booking has been cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('tells the guest to call the hotel when the booking can no longer be edited', async () => {
     const room = aManagedRoom({ CanBeEdited: false, CanBeCancelled: false });
     renderAt(LINK, {
