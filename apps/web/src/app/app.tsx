@@ -23,6 +23,10 @@ const RegisterPage = lazyWithReload(() => import('../routes/register-page').then
 const ConfirmEmailPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ConfirmEmailPage })));
 const ForgotPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazyWithReload(() => import('../routes/account-link-pages').then((m) => ({ default: m.ResetPasswordPage })));
+const ManagePage = lazyWithReload(() => import('../routes/manage-page').then((m) => ({ default: m.ManagePage })));
+const ManageReservationPage = lazyWithReload(() =>
+  import('../routes/manage-reservation-page').then((m) => ({ default: m.ManageReservationPage })),
+);
 const ManageAccountPage = lazyWithReload(() => import('../routes/manage-account-page').then((m) => ({ default: m.ManageAccountPage })));
 
 /** The pages of a property outside the booking flow, each framed like the Book pages. */
@@ -32,6 +36,10 @@ const propertyPages = [
   ['/Account/ForgotPassword/:propertyCode', ForgotPasswordPage],
   ['/Account/ResetPassword/:propertyCode', ResetPasswordPage],
   ['/ManageAccount/:propertyCode', ManageAccountPage],
+  ['/Manage/:propertyCode', ManagePage],
+  ['/Manage/:propertyCode/Reservation/:referenceNumber/:code', ManageReservationPage],
+  // Without a reference and code the page sends the guest to Manage.
+  ['/Manage/:propertyCode/Reservation/*?', ManageReservationPage],
 ] as const;
 
 /** Scroll returns to the top on each navigation. */

@@ -15,6 +15,8 @@ export const paths = {
   register: (propertyCode: string) => `/Account/Register/${code(propertyCode)}`,
   forgotPassword: (propertyCode: string) => `/Account/ForgotPassword/${code(propertyCode)}`,
   manageBooking: (propertyCode: string) => `/Manage/${code(propertyCode)}`,
+  manageReservation: (propertyCode: string, referenceNumber: string, linkCode: string) =>
+    `/Manage/${code(propertyCode)}/Reservation/${encodeURIComponent(referenceNumber)}/${encodeURIComponent(linkCode)}`,
   manageAccount: (propertyCode: string) => `/ManageAccount/${code(propertyCode)}`,
   unauthorised: () => '/Unauthorised',
   error: () => '/Error',

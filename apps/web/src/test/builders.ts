@@ -2,6 +2,8 @@
 import type { SearchCriteria } from '../stores/booking-store';
 import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
+import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
+import type { ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
 import type { SearchResponse, SearchRoomType, Rate as WireRate, RoomType as WireRoomType } from '@hotel/domain/wire/search-response';
 
 export function aProperty(overrides: Partial<Property> = {}): Property {
@@ -171,6 +173,100 @@ export function aSearchCriteria(overrides: Partial<SearchCriteria> = {}): Search
     promoCode: '',
     ratePlanCode: '',
     locationId: null,
+    ...overrides,
+  };
+}
+
+/** A managed booking: one room, Thu 4th to Sat 6th Mar 2027, £240 (2 nights: 100 + 140), cancellable and editable. */
+export function aManagedReservation(overrides: Partial<ManagedReservation> = {}): ManagedReservation {
+  return {
+    PropertyId: 7,
+    ReservationId: 41,
+    ReservationNumber: 'TEST-1001',
+    DateFrom: '2027-03-04',
+    DateTo: '2027-03-06',
+    SpecialRequests: null,
+    CanBeEdited: true,
+    CanBeCancelled: true,
+    IsCancelled: false,
+    CreditCards: [{ Brand: 'Visa', Last4: '4242', ExpiryMonth: 8, ExpiryYear: 2031 }],
+    Booker: {
+      IndividualId: '0b7e6f6e-4b0c-4d52-9f0e-3e4b5a6c7d81',
+      FirstName: 'Ada',
+      LastName: 'Lovelace',
+      Email: 'ada@example.com',
+      Phone: '+441234567890',
+      Street: '1 Analytical Row',
+      City: 'London',
+      StateOrCounty: null,
+      ZipCode: 'N1 1AA',
+      CountryId: 1,
+      OptInToReceiveUpdates: false,
+    },
+    Company: null,
+    Rooms: [aManagedRoom()],
+    TotalAccommodationPrice: 240,
+    TotalServicesPrice: 0,
+    Currency: 'GBP',
+    LocationName: 'Test Hotel',
+    ...overrides,
+  };
+}
+
+export function aManagedRoom(overrides: Partial<ManagedReservation['Rooms'][number]> = {}): ManagedReservation['Rooms'][number] {
+  return {
+    ReservationItemId: 501,
+    RoomTypeId: 1,
+    RoomTypeName: 'Double',
+    RatePlanId: 10,
+    RatePlanName: 'Flexible',
+    Policy: 'Free cancellation until 48 hours before arrival.',
+    RoomConfiguration: null,
+    RoomConfigurationDropdownOptionId: null,
+    DateFrom: '2027-03-04',
+    DateTo: '2027-03-06',
+    NumberOfAdults: 2,
+    NumberOfChildren: 0,
+    NumberOfInfants: 0,
+    Guests: [
+      {
+        IndividualId: '0b7e6f6e-4b0c-4d52-9f0e-3e4b5a6c7d81',
+        IsLeadGuest: true,
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        Email: 'ada@example.com',
+        Phone: '+441234567890',
+      },
+    ],
+    Services: [],
+    TotalCost: 240,
+    OriginalTotalCost: 240,
+    CanBeCancelled: true,
+    CanBeEdited: true,
+    CancellationDeadlineHours: 48,
+    ...overrides,
+  };
+}
+
+export function aManageConfig(overrides: Partial<ManageBookingConfigurationResponse> = {}): ManageBookingConfigurationResponse {
+  const nothingRequired = {
+    FirstNameRequired: false,
+    LastNameRequired: false,
+    EmailRequired: false,
+    PhoneRequired: false,
+    CountryRequired: false,
+    StreetRequired: false,
+    CityRequired: false,
+    StateOrCountyRequired: false,
+    PostCodeRequired: false,
+  };
+  return {
+    PropertyId: 7,
+    ShowRoomConfigurationQuestion: false,
+    RequireCancellationReason: true,
+    GiftServiceProviderConfig: { Active: false, Name: 'Test Gifts' },
+    BookerConfiguration: { ...nothingRequired, FirstNameRequired: true, LastNameRequired: true },
+    GuestConfiguration: { ...nothingRequired, FirstNameRequired: true, LastNameRequired: true },
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-/** The calls of the checkout: countries, card types, companies, voucher check, create. */
+/** The calls of the checkout: card types, companies, voucher check, create. */
 import useSWR from 'swr';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
@@ -10,9 +10,7 @@ import type {
   CreateOutcome,
   StatusResponse as ReservationStatus,
 } from '@hotel/domain/wire/reservation-response';
-import type { Country, CreditCardType } from '@hotel/domain/wire/static-data-response';
-
-export type { Country };
+import type { CreditCardType } from '@hotel/domain/wire/static-data-response';
 
 export type CardTypeOption = CreditCardType;
 
@@ -22,12 +20,7 @@ export type VoucherCheck = CheckVoucherCodeResponse;
 
 export type ReservationCreated = CreateAnswer;
 
-export const countriesKey = (propertyId: number) => ['StaticData/countries', propertyId] as const;
 export const cardTypesKey = (propertyId: number) => ['StaticData/creditcardtypes', propertyId] as const;
-
-export function useCountries(propertyId: number) {
-  return useSWR(countriesKey(propertyId), ([, id]) => apiGet<Country[]>(`/StaticData/${id}/countries`), { revalidateOnFocus: false });
-}
 
 export function useCardTypes(propertyId: number) {
   return useSWR(cardTypesKey(propertyId), ([, id]) => apiGet<CardTypeOption[]>(`/StaticData/${id}/creditcardtypes`), {

@@ -40,7 +40,8 @@ import type { PropertyResponse as Property } from '@hotel/domain/wire/property-r
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { CardFields } from './card-fields';
 import { acceptedCardTypes } from './cards';
-import { useCardTypes, useCountries, type ReservationCreated } from './checkout-api';
+import { useCardTypes, type ReservationCreated } from './checkout-api';
+import { useCountries } from '../../hooks/use-countries';
 import { bookerPayload, cardPayload, keptOfDraft, restoreDraft, type CheckoutDraft } from './checkout-draft';
 import { CompanyFields } from './company-fields';
 import { GiftVoucherField } from './gift-voucher-field';

@@ -53,7 +53,7 @@ export function ConfirmationView(props: {
         <a className={action} href={c.ManageBookingUrl}>
           Manage Booking
         </a>
-        <a className={action} href={c.ManageBookingUrl}>
+        <a className={action} href={`${c.ManageBookingUrl}?extras`}>
           Add Extras
         </a>
         <Button variant="secondary" className="w-full sm:w-auto" onClick={() => window.print()}>

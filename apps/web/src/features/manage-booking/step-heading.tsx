@@ -1,0 +1,27 @@
+/**
+ * A manage step's part of the page under its h2. When the guest moves to a step, the heading
+ * takes the focus, so a keyboard or screen reader user starts at the new step, not at the
+ * button that is gone.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Panel } from '../../components/layout';
+
+export function StepSection(props: { title: ReactNode; subtitle?: ReactNode; focusOnShow: boolean; children: ReactNode }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { focusOnShow } = props;
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
+  return (
+    <Panel as="section" padding="roomy" aria-labelledby={id} className="space-y-4">
+      <div>
+        <h2 id={id} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          {props.title}
+        </h2>
+        {props.subtitle !== undefined && <p className="text-gray-800">{props.subtitle}</p>}
+      </div>
+      {props.children}
+    </Panel>
+  );
+}
