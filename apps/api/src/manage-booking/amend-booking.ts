@@ -1,5 +1,5 @@
 import { TransactionRollbackError } from 'drizzle-orm';
-import { addDays } from '@hotel/domain/dates';
+import { nightsOfStay } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { componentsOf, originalsOf } from '@hotel/domain/pricing';
 import { offeredNights, serviceUnits } from '@hotel/domain/services';
@@ -188,12 +188,6 @@ function addNights(deltas: Deltas, id: number, nights: readonly string[], units:
   deltas.set(id, byNight);
 }
 
-function nightsBetween(from: string, to: string): string[] {
-  const nights: string[] = [];
-  for (let night = from; night < to; night = addDays(night, 1)) nights.push(night);
-  return nights;
-}
-
 /** Gives back what the change drops and takes what it adds, netted per night, so the booking's own nights never count against it. */
 async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
   const rooms: Deltas = new Map();
@@ -210,7 +204,7 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
     dropped.flatMap((d) => d.serviceIds),
   );
   for (const { booked, serviceIds, stayMoved } of dropped) {
-    if (stayMoved) addNights(rooms, booked.roomTypeId, nightsBetween(booked.dateFrom, booked.dateTo), -1);
+    if (stayMoved) addNights(rooms, booked.roomTypeId, nightsOfStay(booked.dateFrom, booked.dateTo), -1);
     for (const line of booked.services.filter((s) => serviceIds.includes(s.serviceId))) {
       const service = oldServices.find((candidate) => candidate.id === line.serviceId);
       if (!service || service.startingInventory === null) continue;
@@ -224,7 +218,7 @@ async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
     }
   }
   for (const room of plan.rooms) {
-    if (room.priced) addNights(rooms, room.priced.roomType.id, nightsBetween(room.priced.from, room.priced.to), 1);
+    if (room.priced) addNights(rooms, room.priced.roomType.id, nightsOfStay(room.priced.from, room.priced.to), 1);
     for (const line of room.newServiceLines) {
       if (line.service.startingInventory !== null) addNights(extras, line.service.id, line.nights, line.units);
     }
