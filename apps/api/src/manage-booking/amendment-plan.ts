@@ -10,11 +10,12 @@ import {
 import { parseDate } from '@hotel/domain/dates';
 import { sumMinor, type Minor } from '@hotel/domain/money';
 import { canTakeRoom } from '@hotel/domain/occupancy';
+import { validateContact, type FieldErrors } from '@hotel/domain/validation';
 import { totalToPay } from '@hotel/domain/vat';
 import type { ManageBookingUpdateRequest, ManagedRoomChange } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { invalidField } from '../http';
+import { AppError, invalidField } from '../http';
 import { assertRoomsPerBooking } from '../availability';
 import type { PropertyRow } from '../property';
 import {
@@ -119,6 +120,38 @@ function bookerChangedFrom(reservation: ReservationRow, booker: ManageBookingUpd
   );
 }
 
+/**
+ * The guests a change names anew (every guest of an added room, the guests of a room whose
+ * guests changed) and a changed booker must have what the property's manage configuration
+ * requires, as the web's review loop asks: a 400 naming each field. Guests a change leaves as
+ * they are are not checked again, so a later stricter configuration does not lock a booking.
+ * The wire carries a guest's names, e-mail and phone only, so only those are asked of guests.
+ */
+function assertContactsComplete(
+  property: PropertyRow,
+  request: ManageBookingUpdateRequest,
+  planned: { change: ManagedRoomChange; index: number; booked: BookedRoom | null }[],
+  bookerChanged: boolean,
+): void {
+  const { GuestConfiguration: guestFields, BookerConfiguration: bookerFields } = property.manageBookingConfiguration;
+  const asked = {
+    FirstNameRequired: guestFields.FirstNameRequired,
+    LastNameRequired: guestFields.LastNameRequired,
+    EmailRequired: guestFields.EmailRequired,
+    PhoneRequired: guestFields.PhoneRequired,
+  };
+  const modelState: FieldErrors = {};
+  const add = (prefix: string, errors: FieldErrors) => {
+    for (const [field, messages] of Object.entries(errors)) modelState[`${prefix}.${field}`] = messages;
+  };
+  for (const { change, index, booked } of planned) {
+    if (booked && !guestsChanged(booked.guests, change.Guests)) continue;
+    change.Guests.forEach((guest, j) => add(`ReservationItems[${index}].Guests[${j}]`, validateContact(guest, asked)));
+  }
+  if (bookerChanged && request.Booker) add('Booker', validateContact(request.Booker, bookerFields));
+  if (Object.keys(modelState).length > 0) throw new AppError('VALIDATION_FAILED', 'The request is invalid.', { modelState });
+}
+
 const dateOf = (wire: string) => parseDate(wire) ?? wire;
 
 function stayChanged(change: ManagedRoomChange, booked: BookedRoom): boolean {
@@ -206,9 +239,11 @@ export async function planAmendment(
     return { change, index, booked, kind };
   });
 
+  const bookerChanged = bookerChangedFrom(reservation, request.Booker);
+  assertContactsComplete(property, request, planned, bookerChanged);
+
   // Dates, rooms, rates and parties change only while they could be cancelled for free instead;
   // guests, the booker, requests and added extras while the stay has not begun.
-  const bookerChanged = bookerChangedFrom(reservation, request.Booker);
   const specialRequests = request.SpecialRequests === undefined ? reservation.specialRequests : request.SpecialRequests?.trim() || null;
   const allowed =
     planned.every(({ booked, kind }) =>
