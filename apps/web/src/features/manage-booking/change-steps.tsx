@@ -85,11 +85,7 @@ export function ExtrasStep(props: {
           return (
             <li key={service.ServiceId} className="space-y-1 py-3">
               {service.ChargeType === 'PerQuantity' ? (
-                <div className="flex flex-wrap items-end justify-between gap-3">
-                  <div>
-                    <p className="font-semibold">{service.ServiceName}</p>
-                    <p className="text-sm">{price}</p>
-                  </div>
+                <div>
                   <NumberStepper
                     label={service.ServiceName}
                     value={quantity}
@@ -97,6 +93,7 @@ export function ExtrasStep(props: {
                     max={fits(service.ServiceId, quantity + 1) ? Math.min(MOST_OF_ONE_EXTRA, quantity + 1) : quantity}
                     onChange={set}
                   />
+                  <p className="text-sm">{price}</p>
                 </div>
               ) : (
                 <CheckboxField
