@@ -20,7 +20,7 @@ import { searchDateOptions, useReservationItemServices, useUpgradeOptions, type 
 import type { DraftRoom } from './manage-draft';
 import { useWireMoney } from './manage-money';
 import { stayText } from './reservation-overview';
-import { StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from './step-heading';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
 
 /** The most of one extra a guest may pick with the stepper. */
@@ -273,22 +273,19 @@ export function UpgradeStep(props: {
         {mine.map((option) => {
           const left = options.data?.NumberOfRoomsPerRoomTypeId[String(option.RoomType.RoomTypeId)];
           return (
-            <li
+            <ChoiceRow
               key={option.RoomType.RoomTypeId}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 p-3"
+              buttonText="Choose"
+              buttonLabel={`Choose ${option.RoomType.Name}`}
+              onChoose={() => props.onChoose(option)}
             >
-              <div>
-                <p className="font-semibold">{option.RoomType.Name}</p>
-                {option.RoomType.Description !== '' && <p className="text-sm">{option.RoomType.Description}</p>}
-                {left !== undefined && left <= 3 && <p className="text-sm">Only {left} left</p>}
-                <p className="text-sm">
-                  {show(option.TotalUpgradeCost)} ({signed(option.Difference)})
-                </p>
-              </div>
-              <Button variant="secondary" onClick={() => props.onChoose(option)} aria-label={`Choose ${option.RoomType.Name}`}>
-                Choose
-              </Button>
-            </li>
+              <p className="font-semibold">{option.RoomType.Name}</p>
+              {option.RoomType.Description !== '' && <p className="text-sm">{option.RoomType.Description}</p>}
+              {left !== undefined && left <= 3 && <p className="text-sm">Only {left} left</p>}
+              <p className="text-sm">
+                {show(option.TotalUpgradeCost)} ({signed(option.Difference)})
+              </p>
+            </ChoiceRow>
           );
         })}
       </ul>

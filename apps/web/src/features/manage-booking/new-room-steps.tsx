@@ -16,7 +16,7 @@ import { useNewRoomOptions } from './manage-api';
 import type { NewRoom } from './manage-draft';
 import { useWireMoney } from './manage-money';
 import { stayText } from './reservation-overview';
-import { StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from './step-heading';
 
 /** What the guest has chosen so far: the party, and the room type once picked. */
 export interface NewRoomChoice {
@@ -63,18 +63,15 @@ export function RoomTypeSelectionStep(props: {
       {options.data !== undefined && offered.length === 0 && <p>No {props.unit.one} is left for this party on your dates.</p>}
       <ul className="space-y-3">
         {offered.map((entry) => (
-          <li
+          <ChoiceRow
             key={entry.RoomType.RoomTypeId}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 p-3"
+            buttonText="Choose"
+            buttonLabel={`Choose ${entry.RoomType.Name}`}
+            onChoose={() => props.onChoose({ adults, entry })}
           >
-            <div>
-              <p className="font-semibold">{entry.RoomType.Name}</p>
-              <p className="text-sm">From {show(entry.LowestRate)}</p>
-            </div>
-            <Button variant="secondary" onClick={() => props.onChoose({ adults, entry })} aria-label={`Choose ${entry.RoomType.Name}`}>
-              Choose
-            </Button>
-          </li>
+            <p className="font-semibold">{entry.RoomType.Name}</p>
+            <p className="text-sm">From {show(entry.LowestRate)}</p>
+          </ChoiceRow>
         ))}
       </ul>
       <Button variant="secondary" onClick={props.onBack}>
@@ -101,32 +98,30 @@ export function RatePlanSelectionStep(props: {
     <StepSection title={`Rates for ${entry.RoomType.Name}`} focusOnShow={props.focusOnShow}>
       <ul className="space-y-3">
         {rates.map(({ rate, total }) => (
-          <li key={rate.RatePlanId} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 p-3">
-            <div>
-              <p className="font-semibold">{rate.Name}</p>
-              <p className="text-sm">{rate.Policy}</p>
-              <p className="text-sm font-semibold">{show(total)}</p>
-            </div>
-            <Button
-              onClick={() =>
-                props.onChoose({
-                  ...props.stay,
-                  RoomTypeId: entry.RoomType.RoomTypeId,
-                  RoomTypeName: entry.RoomType.Name,
-                  RatePlanId: rate.RatePlanId,
-                  RatePlanName: rate.Name,
-                  Policy: rate.Policy,
-                  NumberOfAdults: adults,
-                  NumberOfChildren: 0,
-                  NumberOfInfants: 0,
-                  TotalCost: total,
-                })
-              }
-              aria-label={`Book ${rate.Name}`}
-            >
-              Book
-            </Button>
-          </li>
+          <ChoiceRow
+            key={rate.RatePlanId}
+            primary
+            buttonText="Book"
+            buttonLabel={`Book ${rate.Name}`}
+            onChoose={() =>
+              props.onChoose({
+                ...props.stay,
+                RoomTypeId: entry.RoomType.RoomTypeId,
+                RoomTypeName: entry.RoomType.Name,
+                RatePlanId: rate.RatePlanId,
+                RatePlanName: rate.Name,
+                Policy: rate.Policy,
+                NumberOfAdults: adults,
+                NumberOfChildren: 0,
+                NumberOfInfants: 0,
+                TotalCost: total,
+              })
+            }
+          >
+            <p className="font-semibold">{rate.Name}</p>
+            <p className="text-sm">{rate.Policy}</p>
+            <p className="text-sm font-semibold">{show(total)}</p>
+          </ChoiceRow>
         ))}
       </ul>
       <Button variant="secondary" onClick={props.onBack}>
