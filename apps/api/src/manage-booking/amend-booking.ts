@@ -23,8 +23,10 @@ import {
   type GuestValues,
   type RoomValues,
 } from './amendment-queries';
+import { amendmentChanges } from './amendment-history';
 import { enqueueAmendmentMail } from './amendment-mail';
 import { findManagedBooking } from './managed-booking-access';
+import { recordReservationChange } from './reservation-history';
 import { toManagedReservation } from './managed-reservation';
 
 type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
@@ -98,7 +100,8 @@ const updateScope = (propertyId: number) => `manage-booking-update:${propertyId}
  * with the reservation row locked: the booking must read as it did when priced (else 409), the
  * rooms and extras given back and taken in one step per room type and extra (in id order, so
  * concurrent bookings queue rather than deadlock), rooms, guests, extras, booker and totals
- * written. A retry with the same Idempotency-Key answers the first result.
+ * written, the card moved, a history row and the amendment e-mail written. A retry with the
+ * same Idempotency-Key answers the first result.
  */
 export async function updateManagedBooking(
   context: AmendContext,
@@ -125,6 +128,17 @@ export async function updateManagedBooking(
         await shiftInventory(tx, plan);
         await writeAmendment(context, tx, plan);
         const moved = await moveMoney(context, tx, plan);
+        await recordReservationChange(tx, context, {
+          reservationId: reservation.id,
+          via: plan.access,
+          action: 'amend',
+          details: {
+            previousTotal: plan.previousDue,
+            newTotal: plan.totals.due,
+            payment: { kind: plan.payment.kind, amount: moved.amount, paymentIds: moved.paymentIds },
+            changes: amendmentChanges(plan),
+          },
+        });
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
         await enqueueAmendmentMail(tx, context, {
@@ -132,13 +146,13 @@ export async function updateManagedBooking(
           reservation: saved.reservation,
           details,
           previousTotal: plan.previousDue,
-          payment: { kind: plan.payment.kind, amount: moved },
+          payment: { kind: plan.payment.kind, amount: moved.amount },
           policy: plan.payment.policy,
         });
         return {
           Success: true,
           Message: 'Your booking was updated',
-          Payment: { Kind: plan.payment.kind, Amount: toMajor(moved) },
+          Payment: { Kind: plan.payment.kind, Amount: toMajor(moved.amount) },
           Reservation: toManagedReservation(plan.property, saved.reservation, details, context.clock.now()),
         };
       }),
@@ -154,16 +168,16 @@ export async function updateManagedBooking(
  * whole change (402 with the gateway's message). Answers what moved: a refund never gives back
  * more than the card paid, net of earlier refunds.
  */
-async function moveMoney(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<number> {
+async function moveMoney(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<{ amount: number; paymentIds: number[] }> {
   const { payment, reservation } = plan;
-  if (payment.kind === 'None') return 0;
+  if (payment.kind === 'None') return { amount: 0, paymentIds: [] };
   const booking = { id: reservation.id, reservationNumber: reservation.reservationNumber, currency: reservation.currency };
   const moved =
     payment.kind === 'Charge'
       ? await chargeReservationCard(tx, context, booking, payment.amount)
       : await refundReservationCard(tx, context, booking, payment.amount);
   if (!moved.ok) throw new AppError('PAYMENT_DECLINED', moved.declineMessage);
-  return moved.amount;
+  return { amount: moved.amount, paymentIds: moved.paymentIds };
 }
 
 type Deltas = Map<number, Map<string, number>>;

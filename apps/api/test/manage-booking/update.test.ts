@@ -85,6 +85,13 @@ const amendmentMails = async (booking: Booked) =>
     )
   ).map((row) => opened(t, row));
 
+/** The booking's history rows, oldest first. */
+const historyOf = (booking: Booked) =>
+  rawRows<{ via: string; action: string; details: Record<string, unknown> }>(
+    t.database.db,
+    sql`SELECT via, action, details FROM reservation_changes WHERE reservation_id = ${booking.id} ORDER BY id`,
+  );
+
 /** The booking's payments rows, oldest first. */
 const cardMovements = (booking: Booked) =>
   rawRows<{ transaction_type: string; status: string; amount: number }>(
@@ -176,6 +183,26 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     expect(mail!.text).toContain('Departure: Sunday 7th March 2027');
     expect(mail!.text).toContain('Before the change your booking cost £240.00; it now costs £280.00.');
     expect(mail!.text).toContain('We have charged £40.00 to your card (Visa ending 4242).');
+    // The history: who (the e-mailed link), what, the totals before and after, the money moved.
+    const history = await historyOf(booking);
+    expect(history).toEqual([
+      {
+        via: 'link',
+        action: 'amend',
+        details: {
+          previousTotal: 24000,
+          newTotal: 28000,
+          payment: { kind: 'Charge', amount: 4000, paymentIds: [expect.any(Number)] },
+          changes: [
+            {
+              field: `Rooms[${booking.itemIds[0]}].Stay`,
+              old: expect.objectContaining({ DateFrom: '2027-03-04', DateTo: '2027-03-06', TotalCost: 24000 }),
+              new: expect.objectContaining({ DateFrom: '2027-03-05', DateTo: '2027-03-07', TotalCost: 28000 }),
+            },
+          ],
+        },
+      },
+    ]);
     // The 240 authorised at booking, then the 40 charged: each movement a row of its own.
     expect(await cardMovements(booking)).toEqual([
       { transaction_type: 'authorisation', status: 'succeeded', amount: 24000 },
@@ -213,6 +240,7 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     });
     expect((await reread(booking)).DateTo).toBe('2027-03-19');
     expect(await amendmentMails(booking)).toEqual([]);
+    expect(await historyOf(booking)).toEqual([]);
     expect(await doublesSold('2027-03-18', '2027-03-19')).toEqual({ '2027-03-18': 1, '2027-03-19': 0 });
     expect(await cardMovements(booking)).toEqual([{ transaction_type: 'authorisation', status: 'succeeded', amount: 10000 }]);
   });
@@ -388,6 +416,25 @@ describe('POST /api/ManageBooking/Update: guests, booker, extras, rooms', () => 
     expect(refused.body.ModelState).toEqual({
       'ReservationItems[0].RoomConfigurationDropdownOptionId': ['Please choose one of the room configurations offered'],
     });
+  });
+
+  it('a change made with the code of a search by name is recorded as made by name', async () => {
+    const booking = await bookAndFind(t, ids, stay('2027-05-17', '2027-05-18', 100));
+    const { body: found } = await request(t.app)
+      .post('/api/ManageBooking/Search')
+      .query({ propertyId: ids.propertyId, reservationNumber: booking.number, guestName: 'Lovelace' })
+      .expect(200);
+    const byName = { ...booking, code: found.Code as string };
+    const renamed = await changeOf(byName, [{ Guests: [{ ...found.Reservation.Rooms[0].Guests[0], FirstName: 'Augusta' }] }]);
+    await update(renamed).expect(200);
+    expect(await historyOf(booking)).toEqual([
+      expect.objectContaining({
+        via: 'name',
+        details: expect.objectContaining({
+          changes: [{ field: `Rooms[${booking.itemIds[0]}].Guests`, old: ['Ada Lovelace'], new: ['Augusta Lovelace'] }],
+        }),
+      }),
+    ]);
   });
 
   it('after the deadline guests may change but dates may not', async () => {
