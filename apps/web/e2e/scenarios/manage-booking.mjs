@@ -70,6 +70,13 @@ export default async function run(session, { baseUrl, server }) {
   await page.getByRole('button', { name: 'Save guest' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Your booking' }).waitFor();
+  await page.getByRole('button', { name: 'Add a room' }).click();
+  await page.getByRole('button', { name: `Choose ${ROOM_TYPE}` }).click();
+  await page.getByRole('heading', { name: `Rates for ${ROOM_TYPE}` }).waitFor();
+  await session.snap('manage-add-room-rates');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Back to your booking' }).click();
+  await page.getByRole('heading', { name: 'Your booking' }).waitFor();
 
   const booked = moneyOf(await page.getByTestId('room-price').textContent());
 

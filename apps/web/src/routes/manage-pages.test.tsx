@@ -14,7 +14,7 @@ import type {
 } from '@hotel/domain/wire/manage-booking-change';
 import type { CancellationReason } from '@hotel/domain/wire/static-data-response';
 import { PRICE_FIELDS } from '@hotel/domain/pricing';
-import { aManageConfig, aManagedReservation, aManagedRoom } from '../test/builders';
+import { aManageConfig, aManagedReservation, aManagedRoom, aRate, aSearchResponse, aSearchRoomType } from '../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiRoutes } from '../test/render';
 import { ManagePage } from './manage-page';
 import { ManageReservationPage } from './manage-reservation-page';
@@ -357,6 +357,15 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     const calls = renderAt(LINK, {
       'POST /api/ManageBooking/Search': found(aManagedReservation({ Rooms: [aManagedRoom(), second] })),
       'POST /api/ManageBooking/Quote': quote,
+      'POST /api/Availability/Search': aSearchResponse(
+        [
+          aSearchRoomType({ RoomTypeId: 30, Name: 'Family' }, [
+            aRate({ RatePlanId: 12, Name: 'Saver', RoomCosts: [{ TotalCost: 190, OriginalTotalCost: 190 }] }),
+          ]),
+          aSearchRoomType({ RoomTypeId: 40, Name: 'Suite' }),
+        ],
+        { NumberOfRoomsPerRoomTypeId: { '30': 2, '40': 0 } },
+      ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Room 2: Twin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Room 2: Twin' });
@@ -365,13 +374,25 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(screen.getByText('To be cancelled when you save')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a room' }));
-    expect(await screen.findByRole('heading', { name: 'Room 2: Double' })).toBeInTheDocument();
+    // The stay searched for the new room's party; a room type without rooms left is not offered.
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Family' }));
+    expect(screen.queryByRole('button', { name: 'Choose Suite' })).not.toBeInTheDocument();
+    // 2 nights on the Saver rate for 2 adults: the search's 190.00
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Saver' }));
+    expect(await screen.findByRole('heading', { name: 'Room 2: Family' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/Availability/Search')?.body).toEqual({
+      PropertyId: 7,
+      LanguageCode: 'en',
+      DateFrom: '2027-03-04',
+      DateTo: '2027-03-06',
+      Rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }],
+    });
     expect(screen.getAllByText('New Guest')).toHaveLength(2);
     // The review loop: the room, then each placeholder guest not yet reviewed.
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Room 2: Double, guest 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Room 2: Family, guest 1' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
-    expect(await screen.findByRole('heading', { name: 'Room 2: Double, guest 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Room 2: Family, guest 2' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Review changes' }));
     await screen.findByTestId('quote-difference');
@@ -382,10 +403,12 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(body.ReservationItems[1]).toEqual(
       expect.objectContaining({
         ReservationItemId: null,
-        RoomTypeId: 1,
-        RatePlanId: 10,
+        DateFrom: '2027-03-04',
+        DateTo: '2027-03-06',
+        RoomTypeId: 30,
+        RatePlanId: 12,
         NumberOfAdults: 2,
-        TotalCost: 240,
+        TotalCost: 190,
         Guests: [
           expect.objectContaining({ FirstName: 'New', LastName: 'Guest', IsLeadGuest: true }),
           expect.objectContaining({ FirstName: 'New', LastName: 'Guest', IsLeadGuest: false }),

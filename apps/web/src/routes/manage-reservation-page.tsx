@@ -16,6 +16,9 @@ import { ApiError, errorText } from '../lib/api-client';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import { paths } from '../lib/paths';
 
+/** The most adults a room added may have when the property sets no limit, as on the search page. */
+const OPEN_ADULT_LIMIT = 10;
+
 function FoundReservation(props: { reference: string; code: string; startWithExtras: boolean }) {
   const { property } = useProperty();
   const unit = useUnitNoun();
@@ -45,6 +48,7 @@ function FoundReservation(props: { reference: string; code: string; startWithExt
       telephone={property.Telephone}
       today={today}
       unit={unit}
+      maxAdults={property.AdultMaximumOccupancy ?? OPEN_ADULT_LIMIT}
       startWithExtras={props.startWithExtras}
     />
   );

@@ -20,7 +20,7 @@ import { searchDateOptions, useReservationItemServices, useUpgradeOptions, type 
 import type { DraftRoom } from './manage-draft';
 import { useWireMoney } from './manage-money';
 import { stayText } from './reservation-overview';
-import { StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from './step-heading';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
 
 /** The most of one extra a guest may pick with the stepper. */
@@ -85,11 +85,7 @@ export function ExtrasStep(props: {
           return (
             <li key={service.ServiceId} className="space-y-1 py-3">
               {service.ChargeType === 'PerQuantity' ? (
-                <div className="flex flex-wrap items-end justify-between gap-3">
-                  <div>
-                    <p className="font-semibold">{service.ServiceName}</p>
-                    <p className="text-sm">{price}</p>
-                  </div>
+                <div>
                   <NumberStepper
                     label={service.ServiceName}
                     value={quantity}
@@ -97,6 +93,7 @@ export function ExtrasStep(props: {
                     max={fits(service.ServiceId, quantity + 1) ? Math.min(MOST_OF_ONE_EXTRA, quantity + 1) : quantity}
                     onChange={set}
                   />
+                  <p className="text-sm">{price}</p>
                 </div>
               ) : (
                 <CheckboxField
@@ -276,22 +273,19 @@ export function UpgradeStep(props: {
         {mine.map((option) => {
           const left = options.data?.NumberOfRoomsPerRoomTypeId[String(option.RoomType.RoomTypeId)];
           return (
-            <li
+            <ChoiceRow
               key={option.RoomType.RoomTypeId}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 p-3"
+              buttonText="Choose"
+              buttonLabel={`Choose ${option.RoomType.Name}`}
+              onChoose={() => props.onChoose(option)}
             >
-              <div>
-                <p className="font-semibold">{option.RoomType.Name}</p>
-                {option.RoomType.Description !== '' && <p className="text-sm">{option.RoomType.Description}</p>}
-                {left !== undefined && left <= 3 && <p className="text-sm">Only {left} left</p>}
-                <p className="text-sm">
-                  {show(option.TotalUpgradeCost)} ({signed(option.Difference)})
-                </p>
-              </div>
-              <Button variant="secondary" onClick={() => props.onChoose(option)} aria-label={`Choose ${option.RoomType.Name}`}>
-                Choose
-              </Button>
-            </li>
+              <p className="font-semibold">{option.RoomType.Name}</p>
+              {option.RoomType.Description !== '' && <p className="text-sm">{option.RoomType.Description}</p>}
+              {left !== undefined && left <= 3 && <p className="text-sm">Only {left} left</p>}
+              <p className="text-sm">
+                {show(option.TotalUpgradeCost)} ({signed(option.Difference)})
+              </p>
+            </ChoiceRow>
           );
         })}
       </ul>

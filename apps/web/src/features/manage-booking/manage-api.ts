@@ -4,6 +4,8 @@
  * found by name without searching again, and a link opened cold searches with its code.
  */
 import useSWR, { type ScopedMutator } from 'swr';
+import type { SearchRequest } from '@hotel/domain/wire/search-request';
+import type { SearchResponse } from '@hotel/domain/wire/search-response';
 import type { CancellationReason } from '@hotel/domain/wire/static-data-response';
 import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
 import type { ManageBookingSearchResponse, ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
@@ -111,6 +113,17 @@ export function useUpgradeOptions(access: BookingAccess, enabled: boolean) {
     ([, propertyId, reservationId, code]) =>
       apiGet<UpgradeOptionsResponse>('/ManageBooking/UpgradeOptions', { propertyId, reservationId, code }),
     { revalidateOnFocus: false },
+  );
+}
+
+/** The room types and rates a room added to the booking may have: a search of the booking's stay for its party. */
+export function useNewRoomOptions(request: SearchRequest) {
+  return useSWR(
+    ['ManageBooking/NewRoom', JSON.stringify(request)] as const,
+    ([, body]) => apiPost<SearchResponse>('/Availability/Search', JSON.parse(body)),
+    {
+      revalidateOnFocus: false,
+    },
   );
 }
 

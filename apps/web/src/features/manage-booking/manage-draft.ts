@@ -4,7 +4,7 @@
  * edit is a function from one draft to the next; `updateRequest` turns the draft into the
  * Quote and Update payload.
  */
-import { NEW_GUEST_NAME, placeholderGuests, type ReviewRoom } from '@hotel/domain/guest-review';
+import { placeholderGuests, type ReviewRoom } from '@hotel/domain/guest-review';
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
 import type { DateChangeRow, ManageBookingUpdateRequest } from '@hotel/domain/wire/manage-booking-change';
 import type { ManagedReservation, ManagedRoom } from './manage-api';
@@ -146,13 +146,25 @@ export function cancelRoom(draft: ManageDraft, key: string, cancellationReasonId
   };
 }
 
-/**
- * A room added like `like` (its room type, rate, party and dates, so its price is that room's
- * before any extras), with a 'New Guest' per adult for the guest to name, fully editable and
- * cancellable.
- */
-export function addRoomLike(draft: ManageDraft, like: DraftRoom): ManageDraft {
-  const guests = placeholderGuests(like.NumberOfAdults).map((guest, index) => ({
+/** What a room added to the booking is: chosen on RoomTypeSelection and RatePlanSelection. */
+export type NewRoom = Pick<
+  DraftRoom,
+  | 'DateFrom'
+  | 'DateTo'
+  | 'RoomTypeId'
+  | 'RoomTypeName'
+  | 'RatePlanId'
+  | 'RatePlanName'
+  | 'Policy'
+  | 'NumberOfAdults'
+  | 'NumberOfChildren'
+  | 'NumberOfInfants'
+  | 'TotalCost'
+>;
+
+/** A room added with a 'New Guest' per adult for the guest to name, fully editable and cancellable. */
+export function addRoom(draft: ManageDraft, room: NewRoom): ManageDraft {
+  const guests = placeholderGuests(room.NumberOfAdults).map((guest, index) => ({
     IndividualId: null,
     IsLeadGuest: index === 0,
     FirstName: guest.FirstName ?? '',
@@ -162,22 +174,18 @@ export function addRoomLike(draft: ManageDraft, like: DraftRoom): ManageDraft {
     reviewed: false,
   }));
   const added: DraftRoom = {
-    ...like,
+    ...room,
     key: newId(),
     ReservationItemId: null,
+    RoomConfigurationDropdownOptionId: null,
+    RoomConfiguration: null,
     Guests: guests,
     Services: [],
-    TotalCost: like.TotalCost,
     CanBeCancelled: true,
     CanBeEdited: true,
     roomReviewed: false,
   };
   return { ...draft, rooms: [...draft.rooms, added] };
-}
-
-/** True when a guest still carries the placeholder name of an added room. */
-export function isPlaceholder(guest: Pick<DraftGuest, 'FirstName' | 'LastName'>): boolean {
-  return `${guest.FirstName} ${guest.LastName}`.trim() === NEW_GUEST_NAME;
 }
 
 /** New dates accepted: every room takes its row's dates, room type, rate plan and price. */

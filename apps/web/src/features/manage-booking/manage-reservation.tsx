@@ -14,7 +14,7 @@ import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { replaceFoundBooking, type BookingAccess, type ManagedReservation } from './manage-api';
 import {
-  addRoomLike,
+  addRoom,
   applyDateRows,
   cancelRoom,
   draftOf,
@@ -30,6 +30,7 @@ import { ChangeDatesStep, ExtrasStep, UpgradeStep } from './change-steps';
 import { CancelBookingDialog, CancelRoomDialog } from './cancel-dialogs';
 import { ReservationOverview, RoomDetails, stayText } from './reservation-overview';
 import { SummaryStep } from './summary-step';
+import { RatePlanSelectionStep, RoomTypeSelectionStep, type NewRoomChoice } from './new-room-steps';
 import { StepSection } from './step-heading';
 
 type Position = ReviewPosition<ManageBookingStep>;
@@ -74,7 +75,9 @@ export function ManageReservation(props: {
   config: ManageConfig;
   telephone: string | null;
   today: string;
-  unit: { One: string };
+  unit: { one: string; One: string };
+  /** The most adults a room added may have (the property's). */
+  maxAdults: number;
   /** Opened by the confirmation's "Add Extras": the first room's extras come first. */
   startWithExtras: boolean;
 }) {
@@ -90,6 +93,7 @@ export function ManageReservation(props: {
   const [cancelling, setCancelling] = useState(false);
   const [cancellingRoom, setCancellingRoom] = useState<number | null>(null);
   const [priceNotice, setPriceNotice] = useState(false);
+  const [newRoom, setNewRoom] = useState<NewRoomChoice | null>(null);
   // The first step shows where the page starts; later steps take the focus to their heading.
   const [moved, setMoved] = useState(false);
   const access: BookingAccess = { propertyId: reservation.PropertyId, reservationId: reservation.ReservationId, code: props.code };
@@ -231,6 +235,45 @@ export function ManageReservation(props: {
         />
       );
       break;
+    case 'RoomTypeSelection': {
+      const stay = stayOf(draft);
+      content = stay && (
+        <RoomTypeSelectionStep
+          propertyId={reservation.PropertyId}
+          stay={stay}
+          adults={newRoom?.adults ?? draft.rooms[0]?.NumberOfAdults ?? 1}
+          maxAdults={props.maxAdults}
+          unit={unit}
+          focusOnShow={focus}
+          onChoose={(choice) => {
+            setNewRoom(choice);
+            advance(position, draft);
+          }}
+          onBack={overview}
+        />
+      );
+      break;
+    }
+    case 'RatePlanSelection': {
+      const stay = stayOf(draft);
+      const entry = newRoom?.entry;
+      content = stay && newRoom && entry && (
+        <RatePlanSelectionStep
+          stay={stay}
+          choice={{ ...newRoom, entry }}
+          focusOnShow={focus}
+          onChoose={(room) => {
+            const next = addRoom(draft, room);
+            setDraft(next);
+            setNewRoom(null);
+            // The added room's 'New Guest' placeholders are for the guest to name next.
+            go(at('Room', next.rooms.length - 1));
+          }}
+          onBack={() => go(at('RoomTypeSelection'))}
+        />
+      );
+      break;
+    }
     case 'Summary':
       content = (
         <>
@@ -313,13 +356,7 @@ export function ManageReservation(props: {
             upgrade: (index) => go(at('UpgradeSelection', index)),
             cancelRoom: (index) => setCancellingRoom(index),
             changeDates: () => go(at('ChangeDates')),
-            addRoom: () => {
-              const like = draft.rooms[0];
-              if (like === undefined) return;
-              const next = addRoomLike(draft, like);
-              setDraft(next);
-              go(at('Room', next.rooms.length - 1));
-            },
+            addRoom: () => go(at('RoomTypeSelection')),
             setSpecialRequests: (text) => setDraft({ ...draft, specialRequests: text }),
             review: () => advance(position, draft),
             cancelBooking: () => setCancelling(true),

@@ -4,6 +4,7 @@
  * button that is gone.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '../../components/button';
 import { Panel } from '../../components/layout';
 
 export function StepSection(props: { title: ReactNode; subtitle?: ReactNode; focusOnShow: boolean; children: ReactNode }) {
@@ -23,5 +24,23 @@ export function StepSection(props: { title: ReactNode; subtitle?: ReactNode; foc
       </div>
       {props.children}
     </Panel>
+  );
+}
+
+/** One choice of a step's list (a room type, a rate, an upgrade): what it is, and the button that takes it. */
+export function ChoiceRow(props: {
+  children: ReactNode;
+  buttonText: string;
+  buttonLabel: string;
+  primary?: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 p-3">
+      <div>{props.children}</div>
+      <Button variant={props.primary ? 'primary' : 'secondary'} onClick={props.onChoose} aria-label={props.buttonLabel}>
+        {props.buttonText}
+      </Button>
+    </li>
   );
 }
