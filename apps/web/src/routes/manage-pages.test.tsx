@@ -417,6 +417,21 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     );
   });
 
+  it('holds nobody back on an address rule a managed guest cannot meet', async () => {
+    const config = aManageConfig();
+    const calls = renderAt(LINK, {
+      'GET /api/ManageBooking/Config/7': aManageConfig({
+        GuestConfiguration: { ...config.GuestConfiguration, StreetRequired: true, PostCodeRequired: true },
+      }),
+      'POST /api/ManageBooking/Search': found(),
+      'POST /api/ManageBooking/Quote': quote,
+    });
+    await userEvent.type(await screen.findByLabelText('Special requests'), 'A quiet room');
+    await userEvent.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByTestId('quote-difference');
+    expect(calls.filter((call) => call.path === '/api/ManageBooking/Quote')).toHaveLength(1);
+  });
+
   it('edits a guest under the property’s guest rules', async () => {
     const calls = renderAt(LINK, { 'POST /api/ManageBooking/Search': found(), 'POST /api/ManageBooking/Quote': quote });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit guests of Room 1: Double' }));

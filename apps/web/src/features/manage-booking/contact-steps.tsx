@@ -11,7 +11,7 @@ import { CheckboxField, SelectField, TextField } from '../../components/field';
 import { useCountries } from '../../hooks/use-countries';
 import { firstErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { useRoomConfigurations } from '../guests/room-configuration-api';
-import type { DraftBooker, DraftGuest, DraftRoom } from './manage-draft';
+import { managedGuestRules, type DraftBooker, type DraftGuest, type DraftRoom } from './manage-draft';
 import { StepSection } from './step-heading';
 
 /** A step form's submit and its way back. */
@@ -28,7 +28,7 @@ function StepButtons(props: { busy: boolean; submitLabel: string; onBack: () => 
   );
 }
 
-const required = (isRequired: boolean | undefined, label: string) => (isRequired ? label : `${label} (optional)`);
+const required = (isRequired: boolean | null | undefined, label: string) => (isRequired ? label : `${label} (optional)`);
 
 export function BookerStep(props: {
   propertyId: number;
@@ -152,7 +152,7 @@ export function GuestStep(props: {
     Email: props.guest.Email,
     Phone: props.guest.Phone,
   });
-  const required_ = props.config.GuestConfiguration;
+  const required_ = managedGuestRules(props.config.GuestConfiguration);
   const { ref, busy, submit } = useSubmit(form, {
     build: () => form.values,
     check: (guest) => validateContact(guest, required_),

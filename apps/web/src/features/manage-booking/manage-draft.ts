@@ -217,6 +217,20 @@ export function stayOf(draft: ManageDraft): { DateFrom: string; DateTo: string }
   return { DateFrom: froms[0] ?? '', DateTo: tos[tos.length - 1] ?? '' };
 }
 
+/**
+ * The guest fields a managed booking can hold (a managed guest carries no address on the wire),
+ * as the property requires them: an address rule of GuestConfiguration cannot be met here, so
+ * it must not hold a guest or the save back.
+ */
+export function managedGuestRules(config: ContactFieldsConfiguration): ContactFieldsConfiguration {
+  return {
+    FirstNameRequired: config.FirstNameRequired,
+    LastNameRequired: config.LastNameRequired,
+    EmailRequired: config.EmailRequired,
+    PhoneRequired: config.PhoneRequired,
+  };
+}
+
 /** The review loop's view of the rooms: a guest is valid when the property's guest fields are. */
 export function reviewRooms(draft: ManageDraft, guestConfiguration: ContactFieldsConfiguration): ReviewRoom[] {
   return draft.rooms.map((room) => ({

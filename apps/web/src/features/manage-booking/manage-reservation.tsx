@@ -19,6 +19,7 @@ import {
   cancelRoom,
   draftOf,
   isUnchanged,
+  managedGuestRules,
   reviewRooms,
   stayOf,
   updateRequest,
@@ -97,7 +98,7 @@ export function ManageReservation(props: {
   // The first step shows where the page starts; later steps take the focus to their heading.
   const [moved, setMoved] = useState(false);
   const access: BookingAccess = { propertyId: reservation.PropertyId, reservationId: reservation.ReservationId, code: props.code };
-  const guestConfiguration = config.GuestConfiguration;
+  const guestConfiguration = managedGuestRules(config.GuestConfiguration);
 
   const go = (next: Position) => {
     setMoved(true);
@@ -127,7 +128,7 @@ export function ManageReservation(props: {
       guests: candidate.Guests,
       roomConfigurationSet: candidate.RoomConfigurationDropdownOptionId !== null,
     })),
-    config,
+    config: { ...config, GuestConfiguration: guestConfiguration },
     saving: false,
   });
   const focus = moved;
