@@ -1,0 +1,2 @@
+// The pre-check-in area's door: the application imports only what is exported here.
+export { registerPreCheckInRoutes } from './pre-check-in-routes';
