@@ -8,6 +8,13 @@ import { enqueuePreCheckInReminder } from './pre-check-in-mail';
 /** Definitions stored before the reminder could be set remind 3 days before arrival. */
 export const DEFAULT_REMINDER_DAYS = 3;
 
+/** A confirmed booking neither reminded nor pre-checked-in yet: read again when claiming, as another process may have claimed it since. */
+const stillToRemind = and(
+  eq(reservations.status, 'confirmed'),
+  isNull(reservations.preCheckInReminderSentAt),
+  isNull(reservations.preCheckInCompletedAt),
+);
+
 /**
  * Queues the pre-check-in reminder of every confirmed booking arriving within its property's
  * `ReminderDaysBeforeArrival` (from today, in the property's zone) that has neither been
@@ -34,9 +41,7 @@ export async function queuePreCheckInReminders(
       .where(
         and(
           eq(reservations.propertyId, property.id),
-          eq(reservations.status, 'confirmed'),
-          isNull(reservations.preCheckInReminderSentAt),
-          isNull(reservations.preCheckInCompletedAt),
+          stillToRemind,
           gte(reservations.dateFrom, today),
           lte(reservations.dateFrom, addDays(today, days)),
         ),
@@ -46,14 +51,7 @@ export async function queuePreCheckInReminders(
         const [claimed] = await tx
           .update(reservations)
           .set({ preCheckInReminderSentAt: now })
-          .where(
-            and(
-              eq(reservations.id, booking.id),
-              eq(reservations.status, 'confirmed'),
-              isNull(reservations.preCheckInReminderSentAt),
-              isNull(reservations.preCheckInCompletedAt),
-            ),
-          )
+          .where(and(eq(reservations.id, booking.id), stillToRemind))
           .returning();
         if (!claimed) return false;
         await enqueuePreCheckInReminder(tx, context, property, claimed);
