@@ -378,6 +378,15 @@ describe('POST /api/PreCheckIn/Save', () => {
     }
   });
 
+  it('two saves of one booking at once queue on its row: both succeed, one completion, one notice', async () => {
+    const booked = await book();
+    const answers = await Promise.all([save(aSave(booked)), save(aSave(booked))]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await stored(booked.id);
+    expect(after.mails).toEqual([{ kind: 'pre_check_in_completed', to_address: 'stay@test-hotel.example' }]);
+    expect(after.guests.map((guest) => guest.first_name)).toEqual(['Ada', 'Charles']);
+  });
+
   it('refuses with 400 naming each field, saving nothing: configured fields, bad e-mail and phone, too many guests, a configuration the room lacks', async () => {
     const booked = await book();
     const before = await stored(booked.id);
