@@ -182,14 +182,20 @@ async function keepCardOnFile(
     securityCode: withHolder.SecurityCode ?? '',
   });
   if (result.status !== 'tokenised') throw new AppError('PAYMENT_DECLINED', result.declineMessage);
-  await updatePreCheckedReservation(tx, reservation.id, {
+  const onFile = {
     cardOnFileGateway: context.paymentGateway.name,
     cardOnFileToken: result.token,
     cardOnFileBrand: findAcceptedCardType(result.brand, accepted, (type) => type.name)?.name ?? result.brand,
     cardOnFileLast4: result.last4,
     cardOnFileExpiryMonth: result.expiryMonth,
     cardOnFileExpiryYear: result.expiryYear,
-  });
+  };
+  // The card already on file (same brand, digits and expiry at this gateway) keeps its first
+  // token: a gateway may tokenise one card differently each time, and saving again changes nothing.
+  const { cardOnFileToken: _newToken, ...shown } = onFile;
+  if (Object.entries(shown).some(([column, value]) => reservation[column as keyof ReservationRow] !== value)) {
+    await updatePreCheckedReservation(tx, reservation.id, onFile);
+  }
 }
 
 /**

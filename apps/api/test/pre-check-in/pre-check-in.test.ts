@@ -356,7 +356,16 @@ describe('POST /api/PreCheckIn/Save', () => {
 
   it('saving the same details again changes nothing more: same rows, first completion time, one notice; an Idempotency-Key replays', async () => {
     const booked = await book();
-    const body = aSave(booked);
+    const body = aSave(booked, {
+      CardDetails: {
+        NameOnCard: 'Ada King',
+        CardNumber: '5555 5555 5555 4444',
+        CreditCardTypeId: mastercard,
+        ExpiryMonth: 8,
+        ExpiryYear: 2030,
+        SecurityCode: '321',
+      },
+    });
     await save(body).expect(200);
     const first = await stored(booked.id);
     t.setNow('2027-03-02T10:00:00Z');
