@@ -11,6 +11,7 @@ import { healthRouter } from './health';
 import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
 import { registerLogRoutes } from './log';
 import { registerManageBookingRoutes } from './manage-booking';
+import { registerPreCheckInRoutes } from './pre-check-in';
 import { registerTestChallengeRoutes } from './payments';
 import { allowPropertyTracking, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
@@ -46,6 +47,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);
+  registerPreCheckInRoutes(api, context);
   registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 

@@ -9,6 +9,7 @@ import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
 import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
+import { schedulePreCheckInReminders } from './pre-check-in';
 import { scheduleAbandonedPaymentRelease } from './reservation';
 import { listen } from './server';
 
@@ -26,9 +27,14 @@ async function openContext(config: Config, logger: Logger): Promise<AppContext> 
   return createAppContext({ config, database, logger, clock: systemClock });
 }
 
-/** The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned payments. */
+/** The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned payments, pre-check-in reminders. */
 function startHousekeeping(context: AppContext): () => void {
-  const stops = [scheduleSellableWindowRefresh(context), scheduleIdempotencyPurge(context), scheduleAbandonedPaymentRelease(context)];
+  const stops = [
+    scheduleSellableWindowRefresh(context),
+    scheduleIdempotencyPurge(context),
+    scheduleAbandonedPaymentRelease(context),
+    schedulePreCheckInReminders(context),
+  ];
   return () => stops.forEach((stop) => stop());
 }
 

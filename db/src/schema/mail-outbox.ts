@@ -13,6 +13,8 @@ export const mailKind = pgEnum('mail_kind', [
   'table_booking',
   'email_confirmation',
   'password_reset',
+  'pre_check_in_reminder',
+  'pre_check_in_completed',
 ]);
 
 /** `pending` until sent; `failed` once the dispatcher gives up retrying. */

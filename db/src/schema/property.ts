@@ -74,6 +74,8 @@ export type ManageBookingConfiguration = {
 /** The pre-check-in configuration as the property definition gives it. */
 export type PreCheckInConfiguration = {
   ShowRoomConfigurationQuestion: boolean;
+  /** Days before arrival the reminder e-mail goes; 0: none. Absent from definitions stored before it existed (read as 3). */
+  ReminderDaysBeforeArrival?: number;
   BookerConfiguration: ContactFieldRequirements;
   GuestConfiguration: ContactFieldRequirements;
 };

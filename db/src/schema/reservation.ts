@@ -118,6 +118,18 @@ export const reservations = pgTable(
 
     confirmedAt: instant('confirmed_at'),
     preCheckInCompletedAt: instant('pre_check_in_completed_at'),
+    /** When the pre-check-in reminder e-mail was queued: set in the mail row's transaction, so it goes once. */
+    preCheckInReminderSentAt: instant('pre_check_in_reminder_sent_at'),
+    /**
+     * The card kept on file at pre-check-in for the stay: the gateway's token and what may be
+     * shown of it, never the number or security code.
+     */
+    cardOnFileGateway: text('card_on_file_gateway'),
+    cardOnFileToken: text('card_on_file_token'),
+    cardOnFileBrand: text('card_on_file_brand'),
+    cardOnFileLast4: char('card_on_file_last4', { length: 4 }),
+    cardOnFileExpiryMonth: integer('card_on_file_expiry_month'),
+    cardOnFileExpiryYear: integer('card_on_file_expiry_year'),
     cancelledAt: instant('cancelled_at'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id, { onDelete: 'restrict' }),
     ...timestamps,

@@ -8,5 +8,6 @@ export { renderBookingCancellation } from './templates/booking-cancellation';
 export { renderBookingConfirmation, type BookedStay, type BookingMailBasics, type MailRoom } from './templates/booking-confirmation';
 export { renderEmailConfirmation } from './templates/email-confirmation';
 export { renderPasswordReset } from './templates/password-reset';
+export { renderPreCheckInCompleted, renderPreCheckInReminder } from './templates/pre-check-in';
 export { html, type SafeHtml } from './templates/safe-html';
 export { renderTableBookingConfirmation } from './templates/table-booking-confirmation';

@@ -130,6 +130,7 @@ const manageBookingConfiguration = z.strictObject({
 
 const preCheckInConfiguration = z.strictObject({
   ShowRoomConfigurationQuestion: z.boolean().default(false),
+  ReminderDaysBeforeArrival: z.number().int().min(0).max(60).default(3),
   BookerConfiguration: requiredFields.default(requiredFields.parse({})),
   GuestConfiguration: requiredFields.default(requiredFields.parse({})),
 });

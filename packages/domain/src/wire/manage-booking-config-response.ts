@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Which of a booker's or guest's details a form must ask for (docs/property-definition.md). */
-const contactFieldRequirementsSchema = z
+export const contactFieldRequirementsSchema = z
   .object({
     FirstNameRequired: z.boolean(),
     LastNameRequired: z.boolean(),

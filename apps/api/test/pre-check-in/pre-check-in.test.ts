@@ -1,0 +1,482 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRows } from '../../src/database/raw-rows';
+import { TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
+import { PRE_CHECK_IN_NOTICES } from '../../src/pre-check-in/get-pre-check-in';
+import { PRE_CHECK_IN_MISSES_ALLOWED } from '../../src/pre-check-in/pre-check-in-throttle';
+import { PRE_CHECK_IN_SAVED } from '../../src/pre-check-in/save-pre-check-in';
+import { aProperty, aDefinition, givenDefinition } from '../support/builders';
+import { request } from '../support/request';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+
+/**
+ * Today is Monday 1 March 2027, 09:00 in London. The stay booked is Thursday 4 to Saturday 6
+ * March in a Double on the flexible rate (BAR): 100 + 140 = 240 for two adults; prices include
+ * 20% VAT. The property asks pre-check-in for the guests' e-mail and, for the Double (King or
+ * Twin), how the room is set up. Its e-mail address receives the hotel's notices.
+ */
+const property = {
+  ...bookingProperty,
+  RoomTypes: (bookingProperty.RoomTypes as Record<string, unknown>[]).map((type) =>
+    type.Code === 'DBL' ? { ...type, Rooms: Array.from({ length: 30 }, (_, i) => String(101 + i)) } : type,
+  ),
+  PreCheckInConfiguration: {
+    ShowRoomConfigurationQuestion: true,
+    GuestConfiguration: { EmailRequired: true },
+  },
+};
+
+let t: TestApp;
+let ids: Ids;
+let client = 0;
+/** Each test its own client address, so the misses one counts do not stop another. */
+const fromClient = () => `198.51.100.${++client}`;
+
+type Booked = { id: number; number: string; code: string; itemId: number; nameCode: string };
+
+async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
+  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+  const { body } = await request(t.app)
+    .get('/api/Reservation/Confirmation')
+    .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
+    .expect(200);
+  const code = (body.PreCheckInUrl as string).split('/').at(-1)!;
+  const byName = await request(t.app)
+    .post('/api/ManageBooking/Search')
+    .query({ propertyId: ids.propertyId, reservationNumber: created.body.ReservationNumber, guestName: 'Lovelace' })
+    .set('X-Forwarded-For', fromClient())
+    .expect(200);
+  return {
+    id: byName.body.Reservation.ReservationId,
+    number: created.body.ReservationNumber,
+    code,
+    itemId: byName.body.Reservation.Rooms[0].ReservationItemId,
+    nameCode: byName.body.Code,
+  };
+}
+
+const get = (booked: Pick<Booked, 'number' | 'code'>, options: { propertyId?: number; ip?: string } = {}) =>
+  request(t.app)
+    .get('/api/PreCheckIn/Get')
+    .query({ propertyId: options.propertyId ?? ids.propertyId, referenceNumber: booked.number, hash: booked.code })
+    .set('X-Forwarded-For', options.ip ?? fromClient());
+
+let king: number;
+let mastercard: number;
+let twin: number;
+
+function aSave(booked: Booked, overrides: Record<string, unknown> = {}) {
+  return {
+    PropertyId: ids.propertyId,
+    ReferenceNumber: booked.number,
+    IsReservation: true,
+    EntityId: booked.id,
+    Code: booked.code,
+    SpecialRequests: 'Late arrival, about 22:00',
+    Booker: {
+      FirstName: 'Ada',
+      LastName: 'King',
+      Email: 'ada.king@example.com',
+      Phone: '+441234500000',
+      Street: '1 Analytical Way',
+      CountryId: 826,
+      ZipCode: 'BS1 4QA',
+    },
+    ReservationItems: [
+      {
+        ReservationItemId: booked.itemId,
+        RoomConfigurationDropdownOptionId: twin,
+        Guests: [
+          { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+          { FirstName: 'Charles', LastName: 'Babbage', Email: 'charles@example.com', Phone: '+441234511111' },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const save = (body: Record<string, unknown>) => request(t.app).post('/api/PreCheckIn/Save').send(body);
+
+async function stored(reservationId: number) {
+  const [reservation] = await rawRows<Record<string, unknown>>(
+    t.database.db,
+    sql`SELECT booker_first_name, booker_last_name, booker_email, special_requests, pre_check_in_completed_at, updated_at,
+          card_on_file_token, card_on_file_brand, card_on_file_last4, card_on_file_expiry_month, card_on_file_expiry_year
+        FROM reservations WHERE id = ${reservationId}`,
+  );
+  const guests = await rawRows<Record<string, unknown>>(
+    t.database.db,
+    sql`SELECT g.id, g.individual_id, g.first_name, g.last_name, g.email, g.phone, g.is_lead, rr.room_configuration_label
+        FROM guests g JOIN reservation_rooms rr ON rr.id = g.reservation_room_id WHERE rr.reservation_id = ${reservationId}
+        ORDER BY rr.sort_order, g.sort_order`,
+  );
+  const mails = await rawRows<{ kind: string; to_address: string }>(
+    t.database.db,
+    sql`SELECT kind, to_address FROM mail_outbox WHERE reservation_id = ${reservationId} AND kind::text LIKE 'pre_check_in%' ORDER BY id`,
+  );
+  return { reservation: reservation!, guests, mails };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await givenBookingProperty(t, property);
+  const configurations = await rawRows<{ id: number; label: string }>(
+    t.database.db,
+    sql`SELECT id, label FROM room_configurations WHERE room_type_id = ${ids.roomTypes.DBL}`,
+  );
+  king = configurations.find((row) => row.label === 'King')!.id;
+  twin = configurations.find((row) => row.label === 'Twin')!.id;
+  const [mastercardType] = await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM card_types WHERE code = 'mastercard'`);
+  mastercard = mastercardType!.id;
+});
+afterAll(() => t.close());
+
+describe('GET /api/PreCheckIn/Config/{id}', () => {
+  const defaults = {
+    FirstNameRequired: true,
+    LastNameRequired: true,
+    EmailRequired: false,
+    PhoneRequired: false,
+    CountryRequired: false,
+    StreetRequired: false,
+    CityRequired: false,
+    StateOrCountyRequired: false,
+    PostCodeRequired: false,
+  };
+
+  it("answers the definition's pre-check-in settings by code and by id, and the defaults where it says nothing", async () => {
+    const { body } = await request(t.app).get('/api/PreCheckIn/Config/BOOK').expect(200);
+    expect(body).toEqual({
+      PropertyId: ids.propertyId,
+      ShowRoomConfigurationQuestion: true,
+      BookerConfiguration: defaults,
+      GuestConfiguration: { ...defaults, EmailRequired: true },
+    });
+    expect((await request(t.app).get(`/api/PreCheckIn/Config/${ids.propertyId}`).expect(200)).body).toEqual(body);
+    await givenDefinition(t.context, aDefinition(aProperty({ Code: 'PLAIN' })));
+    const plain = await request(t.app).get('/api/PreCheckIn/Config/PLAIN').expect(200);
+    expect(plain.body).toMatchObject({ ShowRoomConfigurationQuestion: false, BookerConfiguration: defaults, GuestConfiguration: defaults });
+    await request(t.app).get('/api/PreCheckIn/Config/NOPE').expect(404);
+  });
+});
+
+describe('GET /api/PreCheckIn/Get', () => {
+  it('answers the booking the link opens, with its guests, extras and prices as booked and their VAT', async () => {
+    const booked = await book({ Rooms: [aRoom(ids, { Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }] })] });
+    const { body } = await get(booked).expect(200);
+    expect(body).toMatchObject({
+      PropertyId: ids.propertyId,
+      ReferenceNumber: booked.number,
+      IsReservation: true,
+      EntityId: booked.id,
+      SpecialRequests: 'Quiet room please',
+      NumberOfAdults: 2,
+      NumberOfChildren: 0,
+      NumberOfInfants: 0,
+      CreditCards: [{ Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029 }],
+      Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+      Company: null,
+      PreCheckInCompletedAt: null,
+    });
+    expect(body.ReservationItems).toHaveLength(1);
+    expect(body.ReservationItems[0]).toMatchObject({
+      ReservationItemId: booked.itemId,
+      DateOfArrival: '2027-03-04',
+      DateOfDeparture: '2027-03-06',
+      RoomTypeId: ids.roomTypes.DBL,
+      RoomType: 'Double',
+      RatePlanId: ids.ratePlans.BAR,
+      RatePlan: 'Flexible',
+      RoomConfiguration: null,
+      RoomConfigurationOptions: [
+        { Id: king, Name: 'King' },
+        { Id: twin, Name: 'Twin' },
+      ],
+      NumberOfAdults: 2,
+      MaximumOccupancy: 3,
+      Guests: [{ IndividualId: expect.any(String), FirstName: 'Ada', LastName: 'Lovelace' }],
+      Services: [{ ServiceId: ids.services.BRK, ServiceName: 'Breakfast', TotalCost: 50 }],
+      // Thu 100 + Fri 140 = 240, VAT included at 20%: 240 x 20/120 = 40.
+      OriginalAccommodationPrice: 240,
+      OriginalAccommodationVat: 40,
+      // Breakfast 12.50 x 2 nights x 2 people = 50; VAT 50 x 20/120 = 8.333... = 8.33.
+      OriginalServicesPrice: 50,
+      OriginalServicesVat: 8.33,
+    });
+  });
+
+  it('answers one and the same notice for a wrong, cut short, name-search or other booking code, another property and an unknown number', async () => {
+    const booked = await book();
+    const other = await book();
+    const otherProperty = await givenBookingProperty(t, { ...property, Code: 'OTHER' });
+    const invalid = { Success: false, ...PRE_CHECK_IN_NOTICES.invalid, Reservation: null };
+    for (const attempt of [
+      get({ ...booked, code: `${booked.code.slice(0, -1)}${booked.code.endsWith('A') ? 'B' : 'A'}` }),
+      get({ ...booked, code: booked.code.slice(0, 10) }),
+      get({ ...booked, code: booked.nameCode }),
+      get({ ...booked, code: other.code }),
+      get(booked, { propertyId: otherProperty.propertyId }),
+      get({ ...booked, number: 'ZZ999999' }),
+    ]) {
+      expect((await attempt.expect(200)).body).toEqual(invalid);
+    }
+    expect((await get(booked).expect(200)).body).toMatchObject({ EntityId: booked.id });
+  });
+
+  it(`counts the misses of a client: after ${PRE_CHECK_IN_MISSES_ALLOWED} in a quarter hour it answers 429, even for a good link`, async () => {
+    const booked = await book();
+    const ip = fromClient();
+    for (let miss = 0; miss < PRE_CHECK_IN_MISSES_ALLOWED; miss++) {
+      await get({ ...booked, code: 'forged-code-0000000000' }, { ip }).expect(200);
+    }
+    const refused = await get(booked, { ip }).expect(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    await get(booked).expect(200);
+  });
+
+  it('tells a cancelled booking, a stay past its arrival day and a stay over apart', async () => {
+    const cancelled = await book();
+    await rawRows(t.database.db, sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = ${cancelled.id}`);
+    expect((await get(cancelled).expect(200)).body).toEqual({ Success: false, ...PRE_CHECK_IN_NOTICES.cancelled, Reservation: null });
+
+    const booked = await book();
+    try {
+      // Arrival Thursday 4 March ends at midnight London time: still open at 23:59 (UTC = London in March).
+      t.setNow('2027-03-04T23:59:00Z');
+      expect((await get(booked).expect(200)).body).toMatchObject({ EntityId: booked.id });
+      t.setNow('2027-03-05T00:01:00Z');
+      expect((await get(booked).expect(200)).body).toEqual({
+        Success: false,
+        ...PRE_CHECK_IN_NOTICES['arrival-passed'],
+        Reservation: null,
+      });
+      // Departure Saturday 6 March.
+      t.setNow('2027-03-06T08:00:00Z');
+      expect((await get(booked).expect(200)).body).toEqual({ Success: false, ...PRE_CHECK_IN_NOTICES.departed, Reservation: null });
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+  });
+});
+
+describe('POST /api/PreCheckIn/Save', () => {
+  it('saves the booker, guests (the booker’s in step), room set-up, requests and the card as a token; Get then shows them as already checked in', async () => {
+    const booked = await book();
+    const before = (await get(booked).expect(200)).body;
+    const bookerGuest = before.Booker.IndividualId as string;
+    const body = aSave(booked, {
+      CardDetails: {
+        NameOnCard: 'Ada King',
+        CardNumber: '5555 5555 5555 4444',
+        CreditCardTypeId: mastercard,
+        ExpiryMonth: 8,
+        ExpiryYear: 2030,
+        SecurityCode: '321',
+      },
+      ReservationItems: [
+        {
+          ReservationItemId: booked.itemId,
+          RoomConfigurationDropdownOptionId: twin,
+          Guests: [
+            // The booker, sent with stale details: saved as the booker now is.
+            { IndividualId: bookerGuest, FirstName: 'Old', LastName: 'Name', Email: 'old@example.com' },
+            { FirstName: 'Charles', LastName: 'Babbage', Email: 'charles@example.com', Phone: '+441234511111' },
+          ],
+        },
+      ],
+    });
+    expect((await save(body).expect(200)).body).toEqual({ Success: true, Message: PRE_CHECK_IN_SAVED });
+
+    const after = await stored(booked.id);
+    expect(after.reservation).toMatchObject({
+      booker_first_name: 'Ada',
+      booker_last_name: 'King',
+      booker_email: 'ada.king@example.com',
+      special_requests: 'Late arrival, about 22:00',
+      card_on_file_brand: 'Mastercard',
+      card_on_file_last4: '4444',
+      card_on_file_expiry_month: 8,
+      card_on_file_expiry_year: 2030,
+    });
+    expect(after.reservation.card_on_file_token).toEqual(expect.any(String));
+    expect(String(after.reservation.card_on_file_token)).not.toContain('5555555555554444');
+    expect(new Date(after.reservation.pre_check_in_completed_at as string).toISOString()).toBe('2027-03-01T09:00:00.000Z');
+    expect(
+      after.guests.map(({ individual_id, first_name, last_name, email, phone, is_lead, room_configuration_label }) => ({
+        individual_id,
+        first_name,
+        last_name,
+        email,
+        phone,
+        is_lead,
+        room_configuration_label,
+      })),
+    ).toEqual([
+      {
+        individual_id: bookerGuest,
+        first_name: 'Ada',
+        last_name: 'King',
+        email: 'ada.king@example.com',
+        phone: '+441234500000',
+        is_lead: true,
+        room_configuration_label: 'Twin',
+      },
+      {
+        individual_id: expect.any(String),
+        first_name: 'Charles',
+        last_name: 'Babbage',
+        email: 'charles@example.com',
+        phone: '+441234511111',
+        is_lead: false,
+        room_configuration_label: 'Twin',
+      },
+    ]);
+    // The hotel's notice, to the property's address.
+    expect(after.mails).toEqual([{ kind: 'pre_check_in_completed', to_address: 'stay@test-hotel.example' }]);
+
+    const reopened = (await get(booked).expect(200)).body;
+    expect(reopened).toMatchObject({
+      Success: true,
+      ...PRE_CHECK_IN_NOTICES.completed,
+      Reservation: {
+        SpecialRequests: 'Late arrival, about 22:00',
+        CreditCards: [{ Brand: 'Mastercard', Last4: '4444', ExpiryMonth: 8, ExpiryYear: 2030 }],
+        Booker: { FirstName: 'Ada', LastName: 'King' },
+        PreCheckInCompletedAt: '2027-03-01T09:00:00.000Z',
+      },
+    });
+    expect(reopened.Reservation.ReservationItems[0].RoomConfiguration).toBe('Twin');
+    expect(reopened.Reservation.ReservationItems[0].Guests.map((guest: { FirstName: string }) => guest.FirstName)).toEqual([
+      'Ada',
+      'Charles',
+    ]);
+  });
+
+  it('saving the same details again changes nothing more: same rows, first completion time, one notice; an Idempotency-Key replays', async () => {
+    const booked = await book();
+    const body = aSave(booked, {
+      CardDetails: {
+        NameOnCard: 'Ada King',
+        CardNumber: '5555 5555 5555 4444',
+        CreditCardTypeId: mastercard,
+        ExpiryMonth: 8,
+        ExpiryYear: 2030,
+        SecurityCode: '321',
+      },
+    });
+    await save(body).expect(200);
+    const first = await stored(booked.id);
+    t.setNow('2027-03-02T10:00:00Z');
+    try {
+      expect((await save(body).expect(200)).body).toEqual({ Success: true, Message: PRE_CHECK_IN_SAVED });
+      const second = await stored(booked.id);
+      expect(second).toEqual(first);
+      const keyed = await request(t.app).post('/api/PreCheckIn/Save').set('Idempotency-Key', 'pci-retry-1').send(body).expect(200);
+      const replay = await request(t.app).post('/api/PreCheckIn/Save').set('Idempotency-Key', 'pci-retry-1').send(body).expect(200);
+      expect(replay.body).toEqual(keyed.body);
+      await request(t.app)
+        .post('/api/PreCheckIn/Save')
+        .set('Idempotency-Key', 'pci-retry-1')
+        .send({ ...body, SpecialRequests: 'Another' })
+        .expect(422);
+      expect(await stored(booked.id)).toEqual(first);
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+  });
+
+  it('two saves of one booking at once queue on its row: both succeed, one completion, one notice', async () => {
+    const booked = await book();
+    const answers = await Promise.all([save(aSave(booked)), save(aSave(booked))]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await stored(booked.id);
+    expect(after.mails).toEqual([{ kind: 'pre_check_in_completed', to_address: 'stay@test-hotel.example' }]);
+    expect(after.guests.map((guest) => guest.first_name)).toEqual(['Ada', 'Charles']);
+  });
+
+  it('refuses with 400 naming each field, saving nothing: configured fields, bad e-mail and phone, too many guests, a configuration the room lacks', async () => {
+    const booked = await book();
+    const before = await stored(booked.id);
+    const refused = await save(
+      aSave(booked, {
+        Booker: { FirstName: 'Ada', LastName: 'King', Email: 'ada.king@example.com', Phone: '+441234500000' },
+        ReservationItems: [
+          {
+            ReservationItemId: booked.itemId,
+            RoomConfigurationDropdownOptionId: 999_999,
+            Guests: [
+              { FirstName: 'Ada', LastName: 'Lovelace' },
+              { FirstName: 'Charles', LastName: 'Babbage', Email: 'not-an-email', Phone: '01234' },
+              // A Double booked for 2 adults: a third guest is beyond its party.
+              { FirstName: 'Third', LastName: 'Guest', Email: 'third@example.com' },
+            ],
+          },
+        ],
+      }),
+    ).expect(400);
+    expect(Object.keys(refused.body.ModelState).sort()).toEqual(
+      [
+        'ReservationItems[0].Guests',
+        'ReservationItems[0].Guests[1].Phone',
+        'ReservationItems[0].Guests[0].Email',
+        'ReservationItems[0].Guests[1].Email',
+        'ReservationItems[0].RoomConfigurationDropdownOptionId',
+      ].sort(),
+    );
+    // The booker's contact is checked at the edge, by the wire's schema.
+    const badBooker = await save(
+      aSave(booked, { Booker: { FirstName: 'Ada', LastName: 'King', Email: 'ada.king@example.com', Phone: '01234' } }),
+    ).expect(400);
+    expect(Object.keys(badBooker.body.ModelState)).toEqual(['Booker.Phone']);
+    const unset = await save(
+      aSave(booked, { ReservationItems: [{ ...aSave(booked).ReservationItems[0], RoomConfigurationDropdownOptionId: null }] }),
+    ).expect(400);
+    expect(Object.keys(unset.body.ModelState)).toEqual(['ReservationItems[0].RoomConfigurationDropdownOptionId']);
+    const otherRoom = await book();
+    await save(aSave(booked, { ReservationItems: [{ ...aSave(booked).ReservationItems[0], ReservationItemId: otherRoom.itemId }] })).expect(
+      400,
+    );
+    expect(await stored(booked.id)).toEqual(before);
+  });
+
+  it('answers 402 with the gateway’s message for a declined card, and saves nothing', async () => {
+    const booked = await book();
+    const before = await stored(booked.id);
+    const declined = await save(
+      aSave(booked, {
+        CardDetails: {
+          NameOnCard: 'Ada King',
+          CardNumber: '4111 1111 1111 1111',
+          CreditCardTypeId: 1,
+          ExpiryMonth: 8,
+          ExpiryYear: 2030,
+          SecurityCode: '321',
+        },
+      }),
+    ).expect(402);
+    // The test gateway keeps only its own test cards: any other number is declined.
+    expect(declined.body).toMatchObject({ Code: 'PAYMENT_DECLINED', Message: TEST_GATEWAY_MESSAGES.notATestCard });
+    expect(await stored(booked.id)).toEqual(before);
+  });
+
+  it('a wrong or name-search code is a 404; after cancellation or once the arrival day ended it answers Success false, saving nothing', async () => {
+    const booked = await book();
+    const before = await stored(booked.id);
+    await save({ ...aSave(booked), Code: booked.nameCode }).expect(404);
+    await save({ ...aSave(booked), EntityId: booked.id + 1 }).expect(404);
+    try {
+      t.setNow('2027-03-05T00:01:00Z');
+      expect((await save(aSave(booked)).expect(200)).body).toEqual({
+        Success: false,
+        Message: PRE_CHECK_IN_NOTICES['arrival-passed'].Message,
+      });
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+    await rawRows(t.database.db, sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = ${booked.id}`);
+    expect((await save(aSave(booked)).expect(200)).body).toEqual({ Success: false, Message: PRE_CHECK_IN_NOTICES.cancelled.Message });
+    expect(await stored(booked.id)).toEqual(before);
+  });
+});
