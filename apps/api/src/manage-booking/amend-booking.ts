@@ -9,18 +9,23 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { chargeReservationCard, refundReservationCard } from '../payments';
-import { findBookableServices, findReservationDetails, roomsNotAvailableMessage } from '../reservation';
+import {
+  findBookableServices,
+  findReservationDetails,
+  guestRowOf,
+  replaceGuests,
+  roomsNotAvailableMessage,
+  type GuestValues,
+} from '../reservation';
 import { partyOf, type BookedRoom } from './booked-rooms';
 import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
 import {
   insertRoom,
-  replaceGuests,
   replaceServiceLines,
   shiftRoomUnits,
   shiftServiceUnits,
   updateReservation,
   updateRoom,
-  type GuestValues,
   type RoomValues,
 } from './amendment-queries';
 import { amendmentChanges } from './amendment-history';
@@ -348,23 +353,13 @@ function guestRows(
     Email: plan.reservation.bookerEmail,
     Phone: plan.reservation.bookerPhone,
   };
-  return wanted.map((guest, order) => {
-    const known = guest.IndividualId ? knownGuests.get(guest.IndividualId) : undefined;
-    const individualId = guest.IndividualId === bookerId ? bookerId : known?.individualId;
-    const source = individualId === bookerId ? booker : guest;
-    return {
-      ...(individualId ? { individualId } : {}),
-      street: known?.street ?? null,
-      city: known?.city ?? null,
-      stateOrCounty: known?.stateOrCounty ?? null,
-      zipCode: known?.zipCode ?? null,
-      countryId: known?.countryId ?? null,
+  return wanted.map((guest, order) =>
+    guestRowOf(guest, {
+      order,
       isLead: order === lead,
-      firstName: source.FirstName?.trim() ?? '',
-      lastName: source.LastName?.trim() ?? '',
-      email: source.Email?.trim() || null,
-      phone: source.Phone?.trim() || null,
-      sortOrder: order,
-    };
-  });
+      known: guest.IndividualId ? knownGuests.get(guest.IndividualId) : undefined,
+      bookerId,
+      booker,
+    }),
+  );
 }

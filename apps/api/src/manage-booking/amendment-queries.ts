@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { guests, reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
+import { reservationRooms, reservationServices, reservations } from '@hotel/db/schema';
 import { rawRows, type Tx } from '../database';
 
 /**
@@ -40,7 +40,6 @@ function takenAll(entries: readonly [string, number][], rows: readonly { delta: 
 }
 
 export type RoomValues = Omit<typeof reservationRooms.$inferInsert, 'id' | 'reservationId' | 'createdAt' | 'updatedAt'>;
-export type GuestValues = Omit<typeof guests.$inferInsert, 'id' | 'reservationRoomId' | 'createdAt' | 'updatedAt'>;
 export type ServiceValues = Omit<typeof reservationServices.$inferInsert, 'id' | 'reservationRoomId' | 'createdAt' | 'updatedAt'>;
 
 export async function updateRoom(tx: Tx, roomId: number, values: Partial<RoomValues>): Promise<void> {
@@ -53,12 +52,6 @@ export async function insertRoom(tx: Tx, reservationId: number, values: RoomValu
     .values({ ...values, reservationId })
     .returning({ id: reservationRooms.id });
   return row!.id;
-}
-
-/** Replaces a room's guests. */
-export async function replaceGuests(tx: Tx, roomId: number, rows: readonly GuestValues[]): Promise<void> {
-  await tx.delete(guests).where(eq(guests.reservationRoomId, roomId));
-  if (rows.length > 0) await tx.insert(guests).values(rows.map((row) => ({ ...row, reservationRoomId: roomId })));
 }
 
 /** Removes the room's lines of these extras, then adds `rows`. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { guests, reservationRooms, reservations, roomConfigurations, roomTypes } from '@hotel/db/schema';
+import { reservationRooms, reservations, roomConfigurations, roomTypes } from '@hotel/db/schema';
 import type { Queryable, Tx } from '../database';
 import type { ReservationRow } from '../reservation';
 
@@ -35,14 +35,6 @@ export async function findRoomTypeOptions(db: Queryable, roomTypeIds: readonly n
 }
 
 export type RoomTypeOptions = Awaited<ReturnType<typeof findRoomTypeOptions>>;
-
-export type PreCheckInGuestValues = Omit<typeof guests.$inferInsert, 'id' | 'reservationRoomId' | 'createdAt' | 'updatedAt'>;
-
-/** Replaces a room's guests. */
-export async function replaceRoomGuests(tx: Tx, roomId: number, rows: readonly PreCheckInGuestValues[]): Promise<void> {
-  await tx.delete(guests).where(eq(guests.reservationRoomId, roomId));
-  if (rows.length > 0) await tx.insert(guests).values(rows.map((row) => ({ ...row, reservationRoomId: roomId })));
-}
 
 export async function setRoomConfiguration(tx: Tx, roomId: number, configuration: { id: number; label: string } | null): Promise<void> {
   await tx

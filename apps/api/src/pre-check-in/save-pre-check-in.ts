@@ -6,18 +6,18 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { AppError, idempotently, notFound, replayingCompletedKey, requestHashKey } from '../http';
 import type { PropertyRow } from '../property';
-import { findReservationDetails, type ReservationDetails, type ReservationRow } from '../reservation';
+import {
+  findReservationDetails,
+  guestRowOf,
+  replaceGuests,
+  type GuestValues,
+  type ReservationDetails,
+  type ReservationRow,
+} from '../reservation';
 import { PRE_CHECK_IN_NOTICES } from './get-pre-check-in';
 import { findPreCheckInBooking, preCheckInClosed } from './pre-check-in-access';
 import { enqueuePreCheckedInNotice } from './pre-check-in-mail';
-import {
-  findRoomTypeOptions,
-  replaceRoomGuests,
-  setRoomConfiguration,
-  updatePreCheckedReservation,
-  type PreCheckInGuestValues,
-  type RoomTypeOptions,
-} from './pre-check-in-queries';
+import { findRoomTypeOptions, setRoomConfiguration, updatePreCheckedReservation, type RoomTypeOptions } from './pre-check-in-queries';
 
 type SaveContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
 
@@ -262,7 +262,7 @@ async function writeDetails(
     if ((room.configuration?.id ?? null) !== room.booked.roomConfigurationId)
       await setRoomConfiguration(tx, room.booked.id, room.configuration);
     const rows = guestRows(room, reservation.bookerIndividualId, booker);
-    if (!sameGuests(room.booked.guests, rows)) await replaceRoomGuests(tx, room.booked.id, rows);
+    if (!sameGuests(room.booked.guests, rows)) await replaceGuests(tx, room.booked.id, rows);
   }
 }
 
@@ -272,7 +272,7 @@ async function writeDetails(
  * saves the same rows twice alike); a guest who is the booker takes the booker's name and
  * contact; the address a guest was booked with stays; the booked lead guest still leads (else the first).
  */
-function guestRows(room: CheckedRoom, bookerId: string, booker: Booker): PreCheckInGuestValues[] {
+function guestRows(room: CheckedRoom, bookerId: string, booker: Booker): GuestValues[] {
   const booked = room.booked.guests;
   const named = new Set(room.guests.map((guest) => guest.IndividualId).filter(Boolean));
   const knowns = room.guests.map(
@@ -284,28 +284,10 @@ function guestRows(room: CheckedRoom, bookerId: string, booker: Booker): PreChec
     0,
     knowns.findIndex((known) => known?.isLead === true),
   );
-  return room.guests.map((guest, order) => {
-    const known = knowns[order];
-    const individualId = guest.IndividualId === bookerId ? bookerId : known?.individualId;
-    const source = individualId === bookerId ? booker : guest;
-    return {
-      ...(individualId ? { individualId } : {}),
-      street: known?.street ?? null,
-      city: known?.city ?? null,
-      stateOrCounty: known?.stateOrCounty ?? null,
-      zipCode: known?.zipCode ?? null,
-      countryId: known?.countryId ?? null,
-      isLead: order === lead,
-      firstName: source.FirstName?.trim() ?? '',
-      lastName: source.LastName?.trim() ?? '',
-      email: trimmed(source.Email),
-      phone: trimmed(source.Phone),
-      sortOrder: order,
-    };
-  });
+  return room.guests.map((guest, order) => guestRowOf(guest, { order, isLead: order === lead, known: knowns[order], bookerId, booker }));
 }
 
-function sameGuests(booked: BookedRoom['guests'], rows: readonly PreCheckInGuestValues[]): boolean {
+function sameGuests(booked: BookedRoom['guests'], rows: readonly GuestValues[]): boolean {
   return (
     booked.length === rows.length &&
     rows.every((row, index) => {

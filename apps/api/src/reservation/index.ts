@@ -9,6 +9,7 @@ export {
   toMaskedCard,
 } from './confirmation-response';
 export { bookedStayOf, bookingMailBasics, mailRoomOf } from './booking-confirmation-mail';
+export { guestRowOf, replaceGuests, type GuestValues } from './guest-rows';
 export { releaseHeldRoom, type HeldRoom } from './inventory';
 export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
