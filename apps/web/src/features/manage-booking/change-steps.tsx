@@ -20,7 +20,7 @@ import { searchDateOptions, useReservationItemServices, useUpgradeOptions, type 
 import type { DraftRoom } from './manage-draft';
 import { useWireMoney } from './manage-money';
 import { stayText } from './reservation-overview';
-import { ChoiceRow, StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from '../../components/step-section';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
 
 /** The most of one extra a guest may pick with the stepper. */

@@ -9,16 +9,7 @@ import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/v
 import type { DateChangeRow, ManageBookingUpdateRequest } from '@hotel/domain/wire/manage-booking-change';
 import type { ManagedReservation, ManagedRoom } from './manage-api';
 import { newId } from '../../lib/ids';
-
-export interface DraftGuest {
-  IndividualId: string | null;
-  IsLeadGuest: boolean;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Phone: string;
-  reviewed: boolean;
-}
+import type { DraftBooker, DraftGuest } from '../../lib/contact-draft';
 
 export interface DraftRoom {
   /** Stable across edits, for React keys and finding the room; a booked room's id is also its ReservationItemId. */
@@ -44,18 +35,6 @@ export interface DraftRoom {
   CanBeCancelled: boolean;
   CanBeEdited: boolean;
   roomReviewed: boolean;
-}
-
-export interface DraftBooker {
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Phone: string;
-  Street: string;
-  City: string;
-  ZipCode: string;
-  CountryId: number | null;
-  OptInToReceiveUpdates: boolean;
 }
 
 export interface ManageDraft {
@@ -215,20 +194,6 @@ export function stayOf(draft: ManageDraft): { DateFrom: string; DateTo: string }
   const froms = draft.rooms.map((room) => room.DateFrom).sort();
   const tos = draft.rooms.map((room) => room.DateTo).sort();
   return { DateFrom: froms[0] ?? '', DateTo: tos[tos.length - 1] ?? '' };
-}
-
-/**
- * The guest fields a managed booking can hold (a managed guest carries no address on the wire),
- * as the property requires them: an address rule of GuestConfiguration cannot be met here, so
- * it must not hold a guest or the save back.
- */
-export function managedGuestRules(config: ContactFieldsConfiguration): ContactFieldsConfiguration {
-  return {
-    FirstNameRequired: config.FirstNameRequired,
-    LastNameRequired: config.LastNameRequired,
-    EmailRequired: config.EmailRequired,
-    PhoneRequired: config.PhoneRequired,
-  };
 }
 
 /** The review loop's view of the rooms: a guest is valid when the property's guest fields are. */

@@ -14,7 +14,7 @@ import { Notice } from '../../components/notice';
 import type { ManagedReservation } from './manage-api';
 import type { DraftRoom, ManageDraft } from './manage-draft';
 import { useWireMoney } from './manage-money';
-import { StepSection } from './step-heading';
+import { StepSection } from '../../components/step-section';
 
 export interface OverviewActions {
   editBooker: () => void;

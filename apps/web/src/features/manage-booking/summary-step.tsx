@@ -17,7 +17,7 @@ import { ApiError, errorText } from '../../lib/api-client';
 import { newId } from '../../lib/ids';
 import { quoteChange, saveChange } from './manage-api';
 import { useWireMoney } from './manage-money';
-import { StepSection } from './step-heading';
+import { StepSection } from '../../components/step-section';
 
 export function SummaryStep(props: {
   request: ManageBookingUpdateRequest;

@@ -1,0 +1,41 @@
+/**
+ * A booker's and a guest's details as the review steps edit them (manage booking, pre-check-in),
+ * and which of a guest's details a room's guest can hold.
+ */
+import type { ContactFieldsConfiguration } from '@hotel/domain/validation';
+
+export interface DraftGuest {
+  IndividualId: string | null;
+  IsLeadGuest: boolean;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Phone: string;
+  reviewed: boolean;
+}
+
+export interface DraftBooker {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Phone: string;
+  Street: string;
+  City: string;
+  ZipCode: string;
+  CountryId: number | null;
+  OptInToReceiveUpdates: boolean;
+}
+
+/**
+ * The guest fields a managed booking can hold (a managed guest carries no address on the wire),
+ * as the property requires them: an address rule of GuestConfiguration cannot be met here, so
+ * it must not hold a guest or the save back.
+ */
+export function managedGuestRules(config: ContactFieldsConfiguration): ContactFieldsConfiguration {
+  return {
+    FirstNameRequired: config.FirstNameRequired,
+    LastNameRequired: config.LastNameRequired,
+    EmailRequired: config.EmailRequired,
+    PhoneRequired: config.PhoneRequired,
+  };
+}
