@@ -15,7 +15,10 @@ import { managedGuestRules, type DraftBooker, type DraftGuest } from '../lib/con
 import { StepSection } from './step-section';
 
 /** What the steps read of a property's configuration (manage booking's and pre-check-in's alike). */
-type ContactConfig = Pick<ManageBookingConfigurationResponse, 'ShowRoomConfigurationQuestion' | 'BookerConfiguration' | 'GuestConfiguration'>;
+type ContactConfig = Pick<
+  ManageBookingConfigurationResponse,
+  'ShowRoomConfigurationQuestion' | 'BookerConfiguration' | 'GuestConfiguration'
+>;
 
 /** A room as its step shows it: the chosen configuration and the guests. */
 interface ReviewedRoom {

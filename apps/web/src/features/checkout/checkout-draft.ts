@@ -14,7 +14,6 @@ export interface BookerDraft {
   OptInToReceiveUpdates: boolean;
 }
 
-
 export interface CheckoutDraft {
   booker: BookerDraft;
   password: string;
@@ -103,4 +102,3 @@ export function bookerPayload(booker: BookerDraft) {
     ZipCode: blankToNull(booker.ZipCode),
   } satisfies BookerDetails & { OptInToReceiveUpdates: boolean };
 }
-

@@ -14,7 +14,7 @@ import { LANGUAGE_CODE, errorText } from '../../lib/api-client';
 import { roomCostOf } from '../../lib/rate-price';
 import { useNewRoomOptions } from './manage-api';
 import type { NewRoom } from './manage-draft';
-import { useWireMoney } from './manage-money';
+import { useWireMoney } from '../../hooks/use-wire-money';
 import { stayText } from './reservation-overview';
 import { ChoiceRow, StepSection } from '../../components/step-section';
 
