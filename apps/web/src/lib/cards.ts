@@ -50,6 +50,18 @@ export interface CardDraft {
   SaveCreditCardToIndividual: boolean;
 }
 
+/** A card form not filled in yet. */
+export const EMPTY_CARD: CardDraft = {
+  CreditCardId: '',
+  NameOnCard: '',
+  CardNumber: '',
+  ExpiryMonth: '',
+  ExpiryYear: '',
+  SecurityCode: '',
+  EmailAddress: '',
+  SaveCreditCardToIndividual: false,
+};
+
 /** The CardDetails payload of a card draft. */
 export function cardPayload(
   card: CardDraft,

@@ -3,6 +3,10 @@
  * and which of a guest's details a room's guest can hold.
  */
 import type { ContactFieldsConfiguration } from '@hotel/domain/validation';
+import type { PreCheckInReservation } from '@hotel/domain/wire/pre-check-in';
+
+/** A booker as a booking answer carries it (pre-check-in's and manage booking's alike). */
+type BookedBooker = PreCheckInReservation['Booker'];
 
 export interface DraftGuest {
   IndividualId: string | null;
@@ -37,5 +41,20 @@ export function managedGuestRules(config: ContactFieldsConfiguration): ContactFi
     LastNameRequired: config.LastNameRequired,
     EmailRequired: config.EmailRequired,
     PhoneRequired: config.PhoneRequired,
+  };
+}
+
+/** A booking's booker as the Booker step edits it. */
+export function draftBookerOf(booker: BookedBooker): DraftBooker {
+  return {
+    FirstName: booker.FirstName,
+    LastName: booker.LastName,
+    Email: booker.Email,
+    Phone: booker.Phone,
+    Street: booker.Street ?? '',
+    City: booker.City ?? '',
+    ZipCode: booker.ZipCode ?? '',
+    CountryId: booker.CountryId,
+    OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
   };
 }

@@ -1,6 +1,6 @@
 /** The booking draft the checkout form edits, and its wire shapes. */
 import type { BookerDetails } from '@hotel/domain/validation';
-import type { CardDraft } from '../../lib/cards';
+import { EMPTY_CARD, type CardDraft } from '../../lib/cards';
 import type { Company } from './checkout-api';
 
 export interface BookerDraft {
@@ -46,16 +46,7 @@ export function emptyDraft(
     confirmPassword: '',
     specialRequests: '',
     comment: '',
-    card: {
-      CreditCardId: '',
-      NameOnCard: '',
-      CardNumber: '',
-      ExpiryMonth: '',
-      ExpiryYear: '',
-      SecurityCode: '',
-      EmailAddress: '',
-      SaveCreditCardToIndividual: false,
-    },
+    card: { ...EMPTY_CARD },
     company: null,
     poNumber: '',
     invoiceTo: 'company',

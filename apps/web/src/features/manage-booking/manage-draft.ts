@@ -9,7 +9,7 @@ import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/v
 import type { DateChangeRow, ManageBookingUpdateRequest } from '@hotel/domain/wire/manage-booking-change';
 import type { ManagedReservation, ManagedRoom } from './manage-api';
 import { newId } from '../../lib/ids';
-import type { DraftBooker, DraftGuest } from '../../lib/contact-draft';
+import { draftBookerOf, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 
 export interface DraftRoom {
   /** Stable across edits, for React keys and finding the room; a booked room's id is also its ReservationItemId. */
@@ -84,21 +84,10 @@ function draftRoom(room: ManagedRoom): DraftRoom {
 
 /** The booking as found: nothing changed yet, everything counted as reviewed. */
 export function draftOf(reservation: ManagedReservation): ManageDraft {
-  const booker = reservation.Booker;
   return {
     rooms: reservation.Rooms.map(draftRoom),
     roomsToCancel: [],
-    booker: {
-      FirstName: booker.FirstName,
-      LastName: booker.LastName,
-      Email: booker.Email,
-      Phone: booker.Phone,
-      Street: booker.Street ?? '',
-      City: booker.City ?? '',
-      ZipCode: booker.ZipCode ?? '',
-      CountryId: booker.CountryId,
-      OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
-    },
+    booker: draftBookerOf(reservation.Booker),
     bookerChanged: false,
     specialRequests: reservation.SpecialRequests ?? '',
   };

@@ -7,7 +7,7 @@ import { syncGuestsWithBooker, type ReviewRoom } from '@hotel/domain/guest-revie
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest } from '@hotel/domain/wire/pre-check-in';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
-import type { DraftBooker, DraftGuest } from '../../lib/contact-draft';
+import { draftBookerOf, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 import type { PreCheckInItem, PreCheckInReservation } from './pre-check-in-api';
 
 export interface PreCheckInRoom {
@@ -63,17 +63,7 @@ export function draftOfReservation(reservation: PreCheckInReservation): PreCheck
   const booker = reservation.Booker;
   const draft: PreCheckInDraft = {
     bookerId: booker.IndividualId,
-    booker: {
-      FirstName: booker.FirstName,
-      LastName: booker.LastName,
-      Email: booker.Email,
-      Phone: booker.Phone,
-      Street: booker.Street ?? '',
-      City: booker.City ?? '',
-      ZipCode: booker.ZipCode ?? '',
-      CountryId: booker.CountryId,
-      OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
-    },
+    booker: draftBookerOf(booker),
     rooms: reservation.ReservationItems.map((item) => ({
       ReservationItemId: item.ReservationItemId,
       RoomType: item.RoomType,

@@ -15,7 +15,7 @@ import { StepSection } from '../../components/step-section';
 import { useCardTypes } from '../../hooks/use-card-types';
 import { useProperty } from '../../hooks/use-property';
 import { useWireMoney } from '../../hooks/use-wire-money';
-import { acceptedCardTypes, cardPayload, type CardDraft } from '../../lib/cards';
+import { acceptedCardTypes, cardPayload, EMPTY_CARD } from '../../lib/cards';
 import { useForm, useSubmit } from '../../lib/form';
 import { paths } from '../../lib/paths';
 import type { PreCheckInReservation } from './pre-check-in-api';
@@ -91,17 +91,6 @@ export function ExtrasStep(props: {
   );
 }
 
-const emptyCard: CardDraft = {
-  CreditCardId: '',
-  NameOnCard: '',
-  CardNumber: '',
-  ExpiryMonth: '',
-  ExpiryYear: '',
-  SecurityCode: '',
-  EmailAddress: '',
-  SaveCreditCardToIndividual: false,
-};
-
 /** The card the booking already has on file, as the guest reads it. */
 function cardOnFileText(reservation: PreCheckInReservation): string | null {
   const card = reservation.CreditCards[0];
@@ -124,7 +113,7 @@ export function PaymentDetailsStep(props: {
   const cardTypes = useCardTypes(props.reservation.PropertyId);
   const { property } = useProperty();
   const accepted = useMemo(() => acceptedCardTypes(cardTypes.data, property.CreditCards), [cardTypes.data, property.CreditCards]);
-  const form = useForm({ card: emptyCard });
+  const form = useForm({ card: EMPTY_CARD });
   const onFile = cardOnFileText(props.reservation);
   const { ref, busy, submit } = useSubmit(form, {
     build: () => {
