@@ -97,6 +97,16 @@ function aSave(booked: Booked, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A test Mastercard the gateway tokenises. */
+const aMastercard = () => ({
+  NameOnCard: 'Ada King',
+  CardNumber: '5555 5555 5555 4444',
+  CreditCardTypeId: mastercard,
+  ExpiryMonth: 8,
+  ExpiryYear: 2030,
+  SecurityCode: '321',
+});
+
 const save = (body: Record<string, unknown>) => request(t.app).post('/api/PreCheckIn/Save').send(body);
 
 async function stored(reservationId: number) {
@@ -267,14 +277,7 @@ describe('POST /api/PreCheckIn/Save', () => {
     const before = (await get(booked).expect(200)).body;
     const bookerGuest = before.Booker.IndividualId as string;
     const body = aSave(booked, {
-      CardDetails: {
-        NameOnCard: 'Ada King',
-        CardNumber: '5555 5555 5555 4444',
-        CreditCardTypeId: mastercard,
-        ExpiryMonth: 8,
-        ExpiryYear: 2030,
-        SecurityCode: '321',
-      },
+      CardDetails: aMastercard(),
       ReservationItems: [
         {
           ReservationItemId: booked.itemId,
@@ -357,14 +360,7 @@ describe('POST /api/PreCheckIn/Save', () => {
   it('saving the same details again changes nothing more: same rows, first completion time, one notice; an Idempotency-Key replays', async () => {
     const booked = await book();
     const body = aSave(booked, {
-      CardDetails: {
-        NameOnCard: 'Ada King',
-        CardNumber: '5555 5555 5555 4444',
-        CreditCardTypeId: mastercard,
-        ExpiryMonth: 8,
-        ExpiryYear: 2030,
-        SecurityCode: '321',
-      },
+      CardDetails: aMastercard(),
     });
     await save(body).expect(200);
     const first = await stored(booked.id);
