@@ -58,3 +58,21 @@ export function draftBookerOf(booker: BookedBooker): DraftBooker {
     OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
   };
 }
+
+/** A text field as the wire takes it: trimmed, empty as none. */
+export const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The booker as Save sends it: trimmed, an empty address part as none. */
+export function bookerPayloadOf(booker: DraftBooker) {
+  return {
+    FirstName: booker.FirstName.trim(),
+    LastName: booker.LastName.trim(),
+    Email: booker.Email.trim(),
+    Phone: booker.Phone.trim(),
+    Street: orNull(booker.Street),
+    City: orNull(booker.City),
+    ZipCode: orNull(booker.ZipCode),
+    CountryId: booker.CountryId,
+    OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
+  };
+}

@@ -9,7 +9,7 @@ import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/v
 import type { DateChangeRow, ManageBookingUpdateRequest } from '@hotel/domain/wire/manage-booking-change';
 import type { ManagedReservation, ManagedRoom } from './manage-api';
 import { newId } from '../../lib/ids';
-import { draftBookerOf, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
+import { bookerPayloadOf, draftBookerOf, orNull, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 
 export interface DraftRoom {
   /** Stable across edits, for React keys and finding the room; a booked room's id is also its ReservationItemId. */
@@ -193,8 +193,6 @@ export function reviewRooms(draft: ManageDraft, guestConfiguration: ContactField
   }));
 }
 
-const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
-
 /** The Quote and Update payload of the draft. */
 export function updateRequest(
   draft: ManageDraft,
@@ -203,19 +201,7 @@ export function updateRequest(
   return {
     ...access,
     SpecialRequests: orNull(draft.specialRequests),
-    Booker: draft.bookerChanged
-      ? {
-          FirstName: draft.booker.FirstName.trim(),
-          LastName: draft.booker.LastName.trim(),
-          Email: draft.booker.Email.trim(),
-          Phone: draft.booker.Phone.trim(),
-          Street: orNull(draft.booker.Street),
-          City: orNull(draft.booker.City),
-          ZipCode: orNull(draft.booker.ZipCode),
-          CountryId: draft.booker.CountryId,
-          OptInToReceiveUpdates: draft.booker.OptInToReceiveUpdates,
-        }
-      : null,
+    Booker: draft.bookerChanged ? bookerPayloadOf(draft.booker) : null,
     RoomsToCancel: draft.roomsToCancel.map(({ ReservationItemId, CancellationReasonId }) => ({ ReservationItemId, CancellationReasonId })),
     ReservationItems: draft.rooms.map((room) => ({
       ReservationItemId: room.ReservationItemId,

@@ -7,7 +7,7 @@ import { syncGuestsWithBooker, type ReviewRoom } from '@hotel/domain/guest-revie
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest } from '@hotel/domain/wire/pre-check-in';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
-import { draftBookerOf, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
+import { bookerPayloadOf, draftBookerOf, orNull, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 import type { PreCheckInItem, PreCheckInReservation } from './pre-check-in-api';
 
 export interface PreCheckInRoom {
@@ -136,22 +136,8 @@ export function reviewRoomsOf(draft: PreCheckInDraft, guestRules: ContactFieldsC
   }));
 }
 
-const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
-
 /** The Save payload of the draft, for the booking the link opened. */
 export function saveRequestOf(draft: PreCheckInDraft, reservation: PreCheckInReservation, code: string): PreCheckInSaveRequest {
-  const booker = {
-    FirstName: draft.booker.FirstName.trim(),
-    LastName: draft.booker.LastName.trim(),
-    Email: draft.booker.Email.trim(),
-    Phone: draft.booker.Phone.trim(),
-    Street: orNull(draft.booker.Street),
-    City: orNull(draft.booker.City),
-    ZipCode: orNull(draft.booker.ZipCode),
-    CountryId: draft.booker.CountryId,
-    StateOrCounty: null,
-    OptInToReceiveUpdates: draft.booker.OptInToReceiveUpdates,
-  };
   return {
     PropertyId: reservation.PropertyId,
     ReferenceNumber: reservation.ReferenceNumber,
@@ -159,7 +145,7 @@ export function saveRequestOf(draft: PreCheckInDraft, reservation: PreCheckInRes
     EntityId: reservation.EntityId,
     Code: code,
     SpecialRequests: orNull(draft.specialRequests),
-    Booker: booker,
+    Booker: bookerPayloadOf(draft.booker),
     ReservationItems: draft.rooms.map((room) => ({
       ReservationItemId: room.ReservationItemId,
       RoomConfigurationDropdownOptionId: room.RoomConfigurationDropdownOptionId,
