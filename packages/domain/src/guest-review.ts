@@ -1,6 +1,6 @@
 /**
- * Reviewing rooms and guests, shared by pre-check-in and manage booking (both planned:
- * docs/domain-rules.md): the review loop, room and guest validity, when saving is allowed, and
+ * Reviewing rooms and guests, shared by pre-check-in and manage booking (docs/pre-check-in.md,
+ * docs/manage-booking.md): the review loop, room and guest validity, when saving is allowed, and
  * guests who are the booker.
  */
 import { findIndexFrom } from './find-from';

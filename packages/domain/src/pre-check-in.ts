@@ -1,5 +1,5 @@
 /**
- * The pre-check-in step sequence (pre-check-in is planned: docs/domain-rules.md).
+ * The pre-check-in step sequence (docs/pre-check-in.md, "The web page").
  */
 import { nextAfterGuest, nextAfterRoom, type ReviewPosition, type ReviewRoom } from './guest-review';
 

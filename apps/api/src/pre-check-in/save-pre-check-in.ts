@@ -88,7 +88,9 @@ type CheckedRoom = {
 /**
  * Each room named once and one of this booking's standing rooms; no more guests than its party
  * (a room is booked and priced for its party); each guest and the booker as the property's
- * settings require; a configuration the room type offers (and one at all when asked for).
+ * settings require; a configuration the room type offers (and one at all when asked for). The
+ * wire carries a guest's names, e-mail and phone only, so only those are asked of guests: an
+ * address rule of GuestConfiguration would otherwise refuse every save.
  */
 function checkRooms(
   property: PropertyRow,
@@ -98,6 +100,8 @@ function checkRooms(
   options: RoomTypeOptions,
 ): CheckedRoom[] {
   const settings = property.preCheckInConfiguration;
+  const { FirstNameRequired, LastNameRequired, EmailRequired, PhoneRequired } = settings.GuestConfiguration;
+  const guestFields = { FirstNameRequired, LastNameRequired, EmailRequired, PhoneRequired };
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (request.Booker) {
@@ -122,7 +126,7 @@ function checkRooms(
     item.Guests.forEach((guest, guestIndex) => {
       // A guest who is the booker takes the booker's details, so only other guests are checked here.
       if (guest.IndividualId && guest.IndividualId === bookerId) return;
-      for (const [field, messages] of Object.entries(validateContact(guest, settings.GuestConfiguration))) {
+      for (const [field, messages] of Object.entries(validateContact(guest, guestFields))) {
         for (const message of messages) add(`${path}.Guests[${guestIndex}].${field}`, message);
       }
     });

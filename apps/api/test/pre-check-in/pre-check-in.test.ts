@@ -14,7 +14,9 @@ import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from
  * Today is Monday 1 March 2027, 09:00 in London. The stay booked is Thursday 4 to Saturday 6
  * March in a Double on the flexible rate (BAR): 100 + 140 = 240 for two adults; prices include
  * 20% VAT. The property asks pre-check-in for the guests' e-mail and, for the Double (King or
- * Twin), how the room is set up. Its e-mail address receives the hotel's notices.
+ * Twin), how the room is set up. Its e-mail address receives the hotel's notices. It also asks
+ * guests an address, which the save's guests cannot carry, so only their names, e-mail and phone
+ * are checked (the saves below send no guest address and succeed).
  */
 const property = {
   ...bookingProperty,
@@ -23,7 +25,7 @@ const property = {
   ),
   PreCheckInConfiguration: {
     ShowRoomConfigurationQuestion: true,
-    GuestConfiguration: { EmailRequired: true },
+    GuestConfiguration: { EmailRequired: true, CountryRequired: true, StreetRequired: true },
   },
 };
 
@@ -162,7 +164,7 @@ describe('GET /api/PreCheckIn/Config/{id}', () => {
       PropertyId: ids.propertyId,
       ShowRoomConfigurationQuestion: true,
       BookerConfiguration: defaults,
-      GuestConfiguration: { ...defaults, EmailRequired: true },
+      GuestConfiguration: { ...defaults, EmailRequired: true, CountryRequired: true, StreetRequired: true },
     });
     expect((await request(t.app).get(`/api/PreCheckIn/Config/${ids.propertyId}`).expect(200)).body).toEqual(body);
     await givenDefinition(t.context, aDefinition(aProperty({ Code: 'PLAIN' })));

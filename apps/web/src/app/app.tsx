@@ -27,6 +27,7 @@ const ManagePage = lazyWithReload(() => import('../routes/manage-page').then((m)
 const ManageReservationPage = lazyWithReload(() =>
   import('../routes/manage-reservation-page').then((m) => ({ default: m.ManageReservationPage })),
 );
+const PreCheckInPage = lazyWithReload(() => import('../routes/pre-check-in-page').then((m) => ({ default: m.PreCheckInPage })));
 const ManageAccountPage = lazyWithReload(() => import('../routes/manage-account-page').then((m) => ({ default: m.ManageAccountPage })));
 
 /** The pages of a property outside the booking flow, each framed like the Book pages. */
@@ -40,6 +41,7 @@ const propertyPages = [
   ['/Manage/:propertyCode/Reservation/:referenceNumber/:code', ManageReservationPage],
   // Without a reference and code the page sends the guest to Manage.
   ['/Manage/:propertyCode/Reservation/*?', ManageReservationPage],
+  ['/PreCheckIn/:propertyCode/:referenceNumber/:code', PreCheckInPage],
 ] as const;
 
 /** Scroll returns to the top on each navigation. */

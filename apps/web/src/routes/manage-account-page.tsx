@@ -4,7 +4,7 @@ import { Loading } from '../components/loading';
 import { PageTitle, Panel, Section } from '../components/layout';
 import { AccountDetailsForm } from '../features/account/account-details-form';
 import { ChangePasswordForm } from '../features/account/password-forms';
-import { savedCardLabel } from '../features/checkout/cards';
+import { savedCardLabel } from '../lib/cards';
 import { useAccount } from '../hooks/use-account';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty } from '../hooks/use-property';

@@ -4,6 +4,7 @@ import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/w
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
 import type { ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
+import type { PreCheckInConfigurationResponse, PreCheckInReservation } from '@hotel/domain/wire/pre-check-in';
 import type { SearchResponse, SearchRoomType, Rate as WireRate, RoomType as WireRoomType } from '@hotel/domain/wire/search-response';
 
 export function aProperty(overrides: Partial<Property> = {}): Property {
@@ -267,6 +268,68 @@ export function aManageConfig(overrides: Partial<ManageBookingConfigurationRespo
     GiftServiceProviderConfig: { Active: false, Name: 'Test Gifts' },
     BookerConfiguration: { ...nothingRequired, FirstNameRequired: true, LastNameRequired: true },
     GuestConfiguration: { ...nothingRequired, FirstNameRequired: true, LastNameRequired: true },
+    ...overrides,
+  };
+}
+
+export function aPreCheckInConfig(overrides: Partial<PreCheckInConfigurationResponse> = {}): PreCheckInConfigurationResponse {
+  // The room configuration question asked, names required of the booker and each guest.
+  const { BookerConfiguration, GuestConfiguration } = aManageConfig();
+  return { PropertyId: 7, ShowRoomConfigurationQuestion: true, BookerConfiguration, GuestConfiguration, ...overrides };
+}
+
+/** A booking of one room for two, Thu 4th to Sat 6th Mar 2027, the booker staying as the first guest. */
+export function aPreCheckInReservation(overrides: Partial<PreCheckInReservation> = {}): PreCheckInReservation {
+  const bookerId = '0b6f1c2e-8a4d-4c36-9a1e-5d2f7b3c4e01';
+  return {
+    PropertyId: 7,
+    ReferenceNumber: 'TEST-1001',
+    IsReservation: true,
+    EntityId: 41,
+    SpecialRequests: null,
+    NumberOfAdults: 2,
+    NumberOfChildren: 0,
+    NumberOfInfants: 0,
+    CreditCards: [{ Brand: 'Visa', Last4: '1111', ExpiryMonth: 12, ExpiryYear: 2030 }],
+    // The manage builder's booker (Ada Lovelace, +441234567890, ada@example.com).
+    Booker: { ...aManagedReservation().Booker, IndividualId: bookerId },
+    Company: null,
+    Currency: 'GBP',
+    PreCheckInCompletedAt: null,
+    ReservationItems: [
+      {
+        ReservationItemId: 501,
+        DateOfArrival: '2027-03-04',
+        DateOfDeparture: '2027-03-06',
+        RoomTypeId: 1,
+        RoomType: 'Double Room',
+        RatePlanId: 10,
+        RatePlan: 'Flexible',
+        Policy: 'Free cancellation until 48 hours before arrival.',
+        RoomConfiguration: null,
+        RoomConfigurationDropdownOptionId: null,
+        RoomConfigurationOptions: [
+          { Id: 3, Name: 'Double bed' },
+          { Id: 4, Name: 'Twin beds' },
+        ],
+        NumberOfAdults: 2,
+        NumberOfChildren: 0,
+        NumberOfInfants: 0,
+        MaximumOccupancy: 2,
+        Guests: [
+          { IndividualId: bookerId, FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Phone: '+441234567890' },
+          { IndividualId: '0b6f1c2e-8a4d-4c36-9a1e-5d2f7b3c4e02', FirstName: '', LastName: '', Email: null, Phone: null },
+        ],
+        // Breakfast for two, 2 mornings at 12.50 each: 2 × 2 × 12.50 = 50
+        Services: [{ ServiceId: 9, ServiceName: 'Breakfast', ChargeType: 'PerPersonPerNight', Quantity: 2, TotalCost: 50 }],
+        // 2 nights: Thu 100 + Fri 140 = 240, VAT 20% included: 240 / 6 = 40
+        OriginalAccommodationPrice: 240,
+        OriginalAccommodationVat: 40,
+        // 50 with 20% VAT included: 50 / 6 = 8.33
+        OriginalServicesPrice: 50,
+        OriginalServicesVat: 8.33,
+      },
+    ],
     ...overrides,
   };
 }

@@ -10,23 +10,12 @@ import type {
   CreateOutcome,
   StatusResponse as ReservationStatus,
 } from '@hotel/domain/wire/reservation-response';
-import type { CreditCardType } from '@hotel/domain/wire/static-data-response';
-
-export type CardTypeOption = CreditCardType;
 
 export type { Company };
 
 export type VoucherCheck = CheckVoucherCodeResponse;
 
 export type ReservationCreated = CreateAnswer;
-
-export const cardTypesKey = (propertyId: number) => ['StaticData/creditcardtypes', propertyId] as const;
-
-export function useCardTypes(propertyId: number) {
-  return useSWR(cardTypesKey(propertyId), ([, id]) => apiGet<CardTypeOption[]>(`/StaticData/${id}/creditcardtypes`), {
-    revalidateOnFocus: false,
-  });
-}
 
 export const companiesKey = (propertyId: number, query: string) => ['Company/SearchCompanies', propertyId, query] as const;
 

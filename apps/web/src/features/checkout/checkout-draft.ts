@@ -1,10 +1,7 @@
 /** The booking draft the checkout form edits, and its wire shapes. */
-import { normalizeCardNumber } from '@hotel/domain/cards';
-import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
 import type { BookerDetails } from '@hotel/domain/validation';
-import type { SavedCard } from '@hotel/domain/wire/account-response';
-import { acceptedCardTypeOf } from './cards';
-import type { CardTypeOption, Company } from './checkout-api';
+import { EMPTY_CARD, type CardDraft } from '../../lib/cards';
+import type { Company } from './checkout-api';
 
 export interface BookerDraft {
   FirstName: string;
@@ -15,18 +12,6 @@ export interface BookerDraft {
   ZipCode: string;
   CountryId: string;
   OptInToReceiveUpdates: boolean;
-}
-
-export interface CardDraft {
-  /** A saved card's id, or '' for a new card. */
-  CreditCardId: string;
-  NameOnCard: string;
-  CardNumber: string;
-  ExpiryMonth: string;
-  ExpiryYear: string;
-  SecurityCode: string;
-  EmailAddress: string;
-  SaveCreditCardToIndividual: boolean;
 }
 
 export interface CheckoutDraft {
@@ -61,16 +46,7 @@ export function emptyDraft(
     confirmPassword: '',
     specialRequests: '',
     comment: '',
-    card: {
-      CreditCardId: '',
-      NameOnCard: '',
-      CardNumber: '',
-      ExpiryMonth: '',
-      ExpiryYear: '',
-      SecurityCode: '',
-      EmailAddress: '',
-      SaveCreditCardToIndividual: false,
-    },
+    card: { ...EMPTY_CARD },
     company: null,
     poNumber: '',
     invoiceTo: 'company',
@@ -116,28 +92,4 @@ export function bookerPayload(booker: BookerDraft) {
     OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
     ZipCode: blankToNull(booker.ZipCode),
   } satisfies BookerDetails & { OptInToReceiveUpdates: boolean };
-}
-
-/** The CardDetails payload of a card draft. */
-export function cardPayload(
-  card: CardDraft,
-  accepted: readonly CardTypeOption[],
-  savedCards: readonly SavedCard[] = [],
-): CardDetailsPayload {
-  const saved = card.CreditCardId !== '';
-  const savedCard = savedCards.find((candidate) => String(candidate.CreditCardId) === card.CreditCardId);
-  const type = saved
-    ? accepted.find((candidate) => candidate.CreditCardTypeId === savedCard?.CreditCardTypeId)
-    : acceptedCardTypeOf(card.CardNumber, accepted).accepted;
-  return {
-    CreditCardId: saved ? (Number.isNaN(Number(card.CreditCardId)) ? card.CreditCardId : Number(card.CreditCardId)) : null,
-    SaveCreditCardToIndividual: card.SaveCreditCardToIndividual,
-    CardNumber: saved ? null : normalizeCardNumber(card.CardNumber),
-    NameOnCard: card.NameOnCard.trim(),
-    EmailAddress: card.EmailAddress.trim(),
-    CreditCardTypeId: type?.CreditCardTypeId ?? savedCard?.CreditCardTypeId ?? 0,
-    ExpiryMonth: saved ? (savedCard?.ExpiryMonth ?? 0) : card.ExpiryMonth === '' ? 0 : Number(card.ExpiryMonth),
-    ExpiryYear: saved ? (savedCard?.ExpiryYear ?? 0) : card.ExpiryYear === '' ? 0 : Number(card.ExpiryYear),
-    SecurityCode: card.SecurityCode.trim(),
-  };
 }

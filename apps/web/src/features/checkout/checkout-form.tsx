@@ -38,11 +38,12 @@ import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-re
 import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { CardFields } from './card-fields';
-import { acceptedCardTypes } from './cards';
-import { useCardTypes, type ReservationCreated } from './checkout-api';
+import { CardFields } from '../../components/card-fields';
+import { acceptedCardTypes, cardPayload } from '../../lib/cards';
+import { useCardTypes } from '../../hooks/use-card-types';
+import type { ReservationCreated } from './checkout-api';
 import { useCountries } from '../../hooks/use-countries';
-import { bookerPayload, cardPayload, keptOfDraft, restoreDraft, type CheckoutDraft } from './checkout-draft';
+import { bookerPayload, keptOfDraft, restoreDraft, type CheckoutDraft } from './checkout-draft';
 import { CompanyFields } from './company-fields';
 import { GiftVoucherField } from './gift-voucher-field';
 import { reservationRoom, searchCodes } from './reservation-payload';

@@ -18,9 +18,9 @@ import { errorText } from '../../lib/api-client';
 import { schemaErrors, useForm, useSubmit } from '../../lib/form';
 import { searchDateOptions, useReservationItemServices, useUpgradeOptions, type BookingAccess } from './manage-api';
 import type { DraftRoom } from './manage-draft';
-import { useWireMoney } from './manage-money';
+import { useWireMoney } from '../../hooks/use-wire-money';
 import { stayText } from './reservation-overview';
-import { ChoiceRow, StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from '../../components/step-section';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
 
 /** The most of one extra a guest may pick with the stepper. */

@@ -9,16 +9,7 @@ import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/v
 import type { DateChangeRow, ManageBookingUpdateRequest } from '@hotel/domain/wire/manage-booking-change';
 import type { ManagedReservation, ManagedRoom } from './manage-api';
 import { newId } from '../../lib/ids';
-
-export interface DraftGuest {
-  IndividualId: string | null;
-  IsLeadGuest: boolean;
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Phone: string;
-  reviewed: boolean;
-}
+import { bookerPayloadOf, draftBookerOf, orNull, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 
 export interface DraftRoom {
   /** Stable across edits, for React keys and finding the room; a booked room's id is also its ReservationItemId. */
@@ -44,18 +35,6 @@ export interface DraftRoom {
   CanBeCancelled: boolean;
   CanBeEdited: boolean;
   roomReviewed: boolean;
-}
-
-export interface DraftBooker {
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Phone: string;
-  Street: string;
-  City: string;
-  ZipCode: string;
-  CountryId: number | null;
-  OptInToReceiveUpdates: boolean;
 }
 
 export interface ManageDraft {
@@ -105,21 +84,10 @@ function draftRoom(room: ManagedRoom): DraftRoom {
 
 /** The booking as found: nothing changed yet, everything counted as reviewed. */
 export function draftOf(reservation: ManagedReservation): ManageDraft {
-  const booker = reservation.Booker;
   return {
     rooms: reservation.Rooms.map(draftRoom),
     roomsToCancel: [],
-    booker: {
-      FirstName: booker.FirstName,
-      LastName: booker.LastName,
-      Email: booker.Email,
-      Phone: booker.Phone,
-      Street: booker.Street ?? '',
-      City: booker.City ?? '',
-      ZipCode: booker.ZipCode ?? '',
-      CountryId: booker.CountryId,
-      OptInToReceiveUpdates: booker.OptInToReceiveUpdates,
-    },
+    booker: draftBookerOf(reservation.Booker),
     bookerChanged: false,
     specialRequests: reservation.SpecialRequests ?? '',
   };
@@ -217,20 +185,6 @@ export function stayOf(draft: ManageDraft): { DateFrom: string; DateTo: string }
   return { DateFrom: froms[0] ?? '', DateTo: tos[tos.length - 1] ?? '' };
 }
 
-/**
- * The guest fields a managed booking can hold (a managed guest carries no address on the wire),
- * as the property requires them: an address rule of GuestConfiguration cannot be met here, so
- * it must not hold a guest or the save back.
- */
-export function managedGuestRules(config: ContactFieldsConfiguration): ContactFieldsConfiguration {
-  return {
-    FirstNameRequired: config.FirstNameRequired,
-    LastNameRequired: config.LastNameRequired,
-    EmailRequired: config.EmailRequired,
-    PhoneRequired: config.PhoneRequired,
-  };
-}
-
 /** The review loop's view of the rooms: a guest is valid when the property's guest fields are. */
 export function reviewRooms(draft: ManageDraft, guestConfiguration: ContactFieldsConfiguration): ReviewRoom[] {
   return draft.rooms.map((room) => ({
@@ -238,8 +192,6 @@ export function reviewRooms(draft: ManageDraft, guestConfiguration: ContactField
     guests: room.Guests.map((guest) => ({ reviewed: guest.reviewed, valid: isContactValid(guest, guestConfiguration) })),
   }));
 }
-
-const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The Quote and Update payload of the draft. */
 export function updateRequest(
@@ -249,19 +201,7 @@ export function updateRequest(
   return {
     ...access,
     SpecialRequests: orNull(draft.specialRequests),
-    Booker: draft.bookerChanged
-      ? {
-          FirstName: draft.booker.FirstName.trim(),
-          LastName: draft.booker.LastName.trim(),
-          Email: draft.booker.Email.trim(),
-          Phone: draft.booker.Phone.trim(),
-          Street: orNull(draft.booker.Street),
-          City: orNull(draft.booker.City),
-          ZipCode: orNull(draft.booker.ZipCode),
-          CountryId: draft.booker.CountryId,
-          OptInToReceiveUpdates: draft.booker.OptInToReceiveUpdates,
-        }
-      : null,
+    Booker: draft.bookerChanged ? bookerPayloadOf(draft.booker) : null,
     RoomsToCancel: draft.roomsToCancel.map(({ ReservationItemId, CancellationReasonId }) => ({ ReservationItemId, CancellationReasonId })),
     ReservationItems: draft.rooms.map((room) => ({
       ReservationItemId: room.ReservationItemId,

@@ -19,20 +19,21 @@ import {
   cancelRoom,
   draftOf,
   isUnchanged,
-  managedGuestRules,
   reviewRooms,
   stayOf,
   updateRequest,
   withRoom,
   type ManageDraft,
 } from './manage-draft';
-import { BookerStep, GuestStep, RoomStep } from './contact-steps';
+import { managedGuestRules } from '../../lib/contact-draft';
+import { BookerStep, GuestStep, RoomStep } from '../../components/contact-steps';
+import { useRoomConfigurations } from '../guests/room-configuration-api';
 import { ChangeDatesStep, ExtrasStep, UpgradeStep } from './change-steps';
 import { CancelBookingDialog, CancelRoomDialog } from './cancel-dialogs';
 import { ReservationOverview, RoomDetails, stayText } from './reservation-overview';
 import { SummaryStep } from './summary-step';
 import { RatePlanSelectionStep, RoomTypeSelectionStep, type NewRoomChoice } from './new-room-steps';
-import { StepSection } from './step-heading';
+import { StepSection } from '../../components/step-section';
 
 type Position = ReviewPosition<ManageBookingStep>;
 
@@ -121,6 +122,11 @@ export function ManageReservation(props: {
   const overview = () => go(at('ReservationOverview'));
 
   const room = draft.rooms[position.itemIndex];
+  const roomOptions = useRoomConfigurations(
+    reservation.PropertyId,
+    room?.RoomTypeId ?? 0,
+    config.ShowRoomConfigurationQuestion && position.step === 'Room' && room !== undefined,
+  );
   const roomTitle = (index: number) => `${unit.One} ${index + 1}: ${draft.rooms[index]?.RoomTypeName ?? ''}`;
   const canReview = canSaveReservation({
     booker: draft.booker,
@@ -150,8 +156,8 @@ export function ManageReservation(props: {
     case 'Room':
       content = room && (
         <RoomStep
-          propertyId={reservation.PropertyId}
           room={room}
+          options={(roomOptions.data ?? []).map((option) => ({ id: option.RoomConfigurationDropdownOptionId, name: option.Name }))}
           title={roomTitle(position.itemIndex)}
           config={config}
           focusOnShow={focus}

@@ -14,9 +14,9 @@ import { LANGUAGE_CODE, errorText } from '../../lib/api-client';
 import { roomCostOf } from '../../lib/rate-price';
 import { useNewRoomOptions } from './manage-api';
 import type { NewRoom } from './manage-draft';
-import { useWireMoney } from './manage-money';
+import { useWireMoney } from '../../hooks/use-wire-money';
 import { stayText } from './reservation-overview';
-import { ChoiceRow, StepSection } from './step-heading';
+import { ChoiceRow, StepSection } from '../../components/step-section';
 
 /** What the guest has chosen so far: the party, and the room type once picked. */
 export interface NewRoomChoice {

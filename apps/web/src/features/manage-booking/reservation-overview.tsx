@@ -13,8 +13,8 @@ import { Panel } from '../../components/layout';
 import { Notice } from '../../components/notice';
 import type { ManagedReservation } from './manage-api';
 import type { DraftRoom, ManageDraft } from './manage-draft';
-import { useWireMoney } from './manage-money';
-import { StepSection } from './step-heading';
+import { useWireMoney } from '../../hooks/use-wire-money';
+import { StepSection } from '../../components/step-section';
 
 export interface OverviewActions {
   editBooker: () => void;

@@ -16,8 +16,8 @@ import { useToast } from '../../components/toast';
 import { ApiError, errorText } from '../../lib/api-client';
 import { newId } from '../../lib/ids';
 import { quoteChange, saveChange } from './manage-api';
-import { useWireMoney } from './manage-money';
-import { StepSection } from './step-heading';
+import { useWireMoney } from '../../hooks/use-wire-money';
+import { StepSection } from '../../components/step-section';
 
 export function SummaryStep(props: {
   request: ManageBookingUpdateRequest;

@@ -5,11 +5,9 @@
  */
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import type { FieldErrors } from '@hotel/domain/validation';
-import { CheckboxField, SelectField, TextField } from '../../components/field';
+import { CheckboxField, SelectField, TextField } from './field';
 import type { SavedCard } from '@hotel/domain/wire/account-response';
-import type { CardTypeOption } from './checkout-api';
-import { acceptedCardTypeOf, cardTypeName, savedCardLabel } from './cards';
-import type { CardDraft } from './checkout-draft';
+import { acceptedCardTypeOf, cardTypeName, savedCardLabel, type CardDraft, type CardTypeOption } from '../lib/cards';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 15;

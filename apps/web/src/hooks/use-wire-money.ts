@@ -1,6 +1,6 @@
-/** Money of the manage pages: wire amounts (major units) shown through the page's currency. */
+/** Money of the manage and pre-check-in pages: wire amounts (major units) shown through the page's currency. */
 import { toMinor } from '@hotel/domain/money';
-import { useMoney } from '../../hooks/use-money';
+import { useMoney } from './use-money';
 
 /** Formats a wire amount; `signed` writes a plus before a rise and a minus before a fall. */
 export function useWireMoney() {

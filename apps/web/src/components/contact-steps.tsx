@@ -1,18 +1,30 @@
 /**
- * The Booker, Room and Guest steps: the booker's details, a room's bed configuration and
- * guests, and one guest's details, each required as the property's manage configuration says
- * (BookerConfiguration, GuestConfiguration), checked with the domain's contact rule.
+ * The Booker, Room and Guest steps of manage booking and pre-check-in: the booker's details, a
+ * room's bed configuration and guests, and one guest's details, each required as the property's
+ * configuration says (BookerConfiguration, GuestConfiguration), checked with the domain's
+ * contact rule.
  */
 import { validateContact } from '@hotel/domain/validation';
-import type { ManageBookingConfigurationResponse as ManageConfig } from '@hotel/domain/wire/manage-booking-config-response';
+import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
 import { bookerSchema } from '@hotel/domain/wire/contact';
-import { Button, SubmitButton } from '../../components/button';
-import { CheckboxField, SelectField, TextField } from '../../components/field';
-import { useCountries } from '../../hooks/use-countries';
-import { firstErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
-import { useRoomConfigurations } from '../guests/room-configuration-api';
-import { managedGuestRules, type DraftBooker, type DraftGuest, type DraftRoom } from './manage-draft';
-import { StepSection } from './step-heading';
+import { Button, SubmitButton } from './button';
+import { CheckboxField, SelectField, TextField } from './field';
+import { useCountries } from '../hooks/use-countries';
+import { firstErrors, schemaErrors, useForm, useSubmit } from '../lib/form';
+import { managedGuestRules, type DraftBooker, type DraftGuest } from '../lib/contact-draft';
+import { StepSection } from './step-section';
+
+/** What the steps read of a property's configuration (manage booking's and pre-check-in's alike). */
+type ContactConfig = Pick<
+  ManageBookingConfigurationResponse,
+  'ShowRoomConfigurationQuestion' | 'BookerConfiguration' | 'GuestConfiguration'
+>;
+
+/** A room as its step shows it: the chosen configuration and the guests. */
+interface ReviewedRoom {
+  RoomConfigurationDropdownOptionId: number | null;
+  Guests: readonly DraftGuest[];
+}
 
 /** A step form's submit and its way back. */
 function StepButtons(props: { busy: boolean; submitLabel: string; onBack: () => void }) {
@@ -33,7 +45,7 @@ const required = (isRequired: boolean | null | undefined, label: string) => (isR
 export function BookerStep(props: {
   propertyId: number;
   booker: DraftBooker;
-  config: ManageConfig;
+  config: ContactConfig;
   focusOnShow: boolean;
   onSave: (booker: DraftBooker) => void;
   onBack: () => void;
@@ -82,17 +94,17 @@ export function BookerStep(props: {
 }
 
 export function RoomStep(props: {
-  propertyId: number;
-  room: DraftRoom;
+  room: ReviewedRoom;
+  /** The room type's configurations, for the question. */
+  options: readonly { id: number; name: string }[];
   title: string;
-  config: ManageConfig;
+  config: ContactConfig;
   focusOnShow: boolean;
   onConfiguration: (option: { id: number | null; name: string | null }) => void;
   onEditGuest: (guestIndex: number) => void;
   onDone: () => void;
 }) {
   const ask = props.config.ShowRoomConfigurationQuestion;
-  const options = useRoomConfigurations(props.propertyId, props.room.RoomTypeId, ask);
   const missing = ask && props.room.RoomConfigurationDropdownOptionId === null;
   return (
     <StepSection title={props.title} subtitle="Check who is staying" focusOnShow={props.focusOnShow}>
@@ -103,14 +115,14 @@ export function RoomStep(props: {
           error={missing ? 'Bed configuration is required' : undefined}
           onChange={(event) => {
             const id = event.target.value === '' ? null : Number(event.target.value);
-            const name = options.data?.find((option) => option.RoomConfigurationDropdownOptionId === id)?.Name ?? null;
+            const name = props.options.find((option) => option.id === id)?.name ?? null;
             props.onConfiguration({ id, name });
           }}
         >
           <option value="">Choose</option>
-          {(options.data ?? []).map((option) => (
-            <option key={option.RoomConfigurationDropdownOptionId} value={String(option.RoomConfigurationDropdownOptionId)}>
-              {option.Name}
+          {props.options.map((option) => (
+            <option key={option.id} value={String(option.id)}>
+              {option.name}
             </option>
           ))}
         </SelectField>
@@ -141,7 +153,7 @@ export function RoomStep(props: {
 export function GuestStep(props: {
   guest: DraftGuest;
   title: string;
-  config: ManageConfig;
+  config: ContactConfig;
   focusOnShow: boolean;
   onSave: (guest: DraftGuest) => void;
   onBack: () => void;

@@ -1,11 +1,11 @@
 /**
- * A manage step's part of the page under its h2. When the guest moves to a step, the heading
- * takes the focus, so a keyboard or screen reader user starts at the new step, not at the
- * button that is gone.
+ * A step's part of the page under its h2 (manage booking, pre-check-in). When the guest moves to
+ * a step, the heading takes the focus, so a keyboard or screen reader user starts at the new
+ * step, not at the button that is gone.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { Panel } from '../../components/layout';
+import { Button } from './button';
+import { Panel } from './layout';
 
 export function StepSection(props: { title: ReactNode; subtitle?: ReactNode; focusOnShow: boolean; children: ReactNode }) {
   const id = useId();
