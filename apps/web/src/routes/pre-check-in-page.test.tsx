@@ -116,8 +116,15 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
 
   it('goes through every step to Complete, saving the booker, the guests in step with them, the room and the card', async () => {
     const bodies: PreCheckInSaveRequest[] = [];
-    renderAt({
-      ...opened(),
+    // Once saved, the link answers that pre-check-in is done, with the booking as saved.
+    const completed: PreCheckInNotice = {
+      Success: true,
+      Title: 'Already checked in',
+      Message: 'You have checked in online already.',
+      Reservation: aPreCheckInReservation({ PreCheckInCompletedAt: '2027-03-01T10:00:00Z' }),
+    };
+    const calls = renderAt({
+      'GET /api/PreCheckIn/Get': () => (bodies.length === 0 ? aPreCheckInReservation() : completed),
       'POST /api/PreCheckIn/Save': ({ body }: { body: unknown }) => {
         bodies.push(body as PreCheckInSaveRequest);
         return saved;
@@ -128,6 +135,10 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
     await userEvent.type(screen.getByLabelText('Special requests (optional)'), 'Late arrival');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await heading('Pre-check-in complete');
+    // The link is read again after the save; the guest stays on Complete.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/PreCheckIn/Get')).toHaveLength(2));
+    await screen.findByText('Already checked in');
+    expect(screen.getByRole('heading', { name: 'Pre-check-in complete' })).toBeInTheDocument();
     expect(screen.getByText(/Charles Babbage/)).toBeInTheDocument();
 
     expect(bodies).toHaveLength(1);

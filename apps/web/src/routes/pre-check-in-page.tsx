@@ -37,9 +37,10 @@ function LinkChecked(props: { reference: string; code: string }) {
           {notice.Message}
         </Notice>
       )}
+      {/* Keyed by the booking only: the link read again after a save must not take the guest off Complete. */}
       {reservation != null && (
         <PreCheckIn
-          key={`${reservation.EntityId}-${reservation.PreCheckInCompletedAt ?? ''}`}
+          key={reservation.EntityId}
           reservation={reservation}
           config={config.data}
           propertyCode={property.PropertyCode}
