@@ -34,7 +34,7 @@ const secretAssignment = /(pass(?:word)?|passwd|pwd|secret|token|security_?code|
 /** A card's security code after its name, however written: `cvv 739`, `security code: 739`, `CVC2=7391`. */
 const securityCode = /\b(cvv2?|cvc2?|csc|security[\s_-]*code)(\W{0,8})\d{3,4}(?!\d)/gi;
 /** Query parameters of links that carry a secret (confirmation tokens, e-mailed link codes, keys). */
-const secretParameter = /token|code|key|secret|pass|sig/i;
+const secretParameter = /token|code|key|secret|pass|sig|hash/i;
 /** Parameters that merely name a code the whole world knows (`languageCode=en`): kept, or the log loses what the calls asked for. */
 const publicCodeParameter = /^(language|currency|country)Code$/i;
 /**
@@ -43,6 +43,13 @@ const publicCodeParameter = /^(language|currency|country)Code$/i;
  * digit. A route's own name (`RoomTypeConfiguration`, `RequestPasswordReset`) stays readable.
  */
 const tokenLikeSegment = /^[A-Za-z0-9_-]{32,}$|^(?=\D*\d)[A-Za-z0-9_-]{20,}$/;
+
+/**
+ * The e-mailed links' code, the last segment of `/Manage/{property}/Reservation/{number}/{code}`
+ * and `/PreCheckIn/{property}/{number}/{code}`: 22 URL-safe characters that may hold no digit,
+ * so the token look above would miss it.
+ */
+const linkCodePath = /^(\/(?:Manage\/[^/]+\/Reservation|PreCheckIn\/[^/]+)\/[^/]+\/)[^/]+$/i;
 
 export const removed = '[removed]';
 const relativeBase = 'http://relative.invalid';
@@ -108,7 +115,8 @@ export function sanitizeUrl(text: string): string {
   url.pathname = url.pathname
     .split('/')
     .map((segment) => (tokenLikeSegment.test(segment) ? removed : segment))
-    .join('/');
+    .join('/')
+    .replace(linkCodePath, `$1${removed}`);
   for (const [name, value] of [...url.searchParams.entries()]) {
     // Reservation/Status carries the confirmation token as `referenceNumber`: judge values too.
     if ((secretParameter.test(name) && !publicCodeParameter.test(name)) || tokenLikeSegment.test(value))

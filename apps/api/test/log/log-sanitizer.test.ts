@@ -72,6 +72,18 @@ describe('sanitizeUrl', () => {
     ['/api/Service/List?currencyCode=GBP&countryCode=GB', '/api/Service/List?currencyCode=GBP&countryCode=GB'],
     ['/api/Availability?languageCode=Zq3xVbN81kLmPq0rStUvWx-_yz0123456789', '/api/Availability?languageCode=[removed]'],
     ['/Manage?promoCode=SPRING&code=f00d', '/Manage?promoCode=[removed]&code=[removed]'],
+    // The e-mailed links' code, even without a digit, in the page's path and in the calls' hash.
+    ['/Manage/TEST/Reservation/KZDAKVFT/abcdefghijABCDEFGHIJ-_', '/Manage/TEST/Reservation/KZDAKVFT/[removed]'],
+    ['/PreCheckIn/TEST/KZDAKVFT/abcdefghijABCDEFGHIJ-_', '/PreCheckIn/TEST/KZDAKVFT/[removed]'],
+    [
+      '/api/ManageBooking/Search?propertyId=1&reservationNumber=KZDAKVFT&hash=abcdefghijABCDEFGHIJ-_',
+      '/api/ManageBooking/Search?propertyId=1&reservationNumber=KZDAKVFT&hash=[removed]',
+    ],
+    [
+      '/api/PreCheckIn/Get?propertyId=1&referenceNumber=KZDAKVFT&hash=abc',
+      '/api/PreCheckIn/Get?propertyId=1&referenceNumber=KZDAKVFT&hash=[removed]',
+    ],
+    ['/Manage/TEST', '/Manage/TEST'],
   ])('%s', (url, expected) => {
     expect(sanitizeUrl(url)).toBe(expected);
     // Asked again (addresses with nothing to remove are remembered): the same answer.
