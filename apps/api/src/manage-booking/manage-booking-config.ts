@@ -1,7 +1,6 @@
 import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
-import { findProperty, type PropertyRow } from '../property';
+import { requireProperty, type PropertyRow } from '../property';
 
 /** The wire form of a property's manage-booking settings, field by field from what its definition stored. */
 export function toManageBookingConfiguration(property: PropertyRow): ManageBookingConfigurationResponse {
@@ -23,7 +22,6 @@ export async function manageBookingConfiguration(
   context: Pick<AppContext, 'database'>,
   idOrCode: string,
 ): Promise<ManageBookingConfigurationResponse> {
-  const property = await findProperty(context.database.db, idOrCode);
-  if (!property) throw notFound(`There is no property "${idOrCode}". Check the address you were given.`);
+  const property = await requireProperty(context.database.db, idOrCode);
   return toManageBookingConfiguration(property);
 }

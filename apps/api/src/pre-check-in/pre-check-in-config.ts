@@ -1,7 +1,6 @@
 import type { PreCheckInConfigurationResponse } from '@hotel/domain/wire/pre-check-in';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
-import { findProperty, type PropertyRow } from '../property';
+import { requireProperty, type PropertyRow } from '../property';
 
 /** The wire form of a property's pre-check-in settings, as its definition stored them. */
 export function toPreCheckInConfiguration(property: PropertyRow): PreCheckInConfigurationResponse {
@@ -19,7 +18,6 @@ export async function preCheckInConfiguration(
   context: Pick<AppContext, 'database'>,
   idOrCode: string,
 ): Promise<PreCheckInConfigurationResponse> {
-  const property = await findProperty(context.database.db, idOrCode);
-  if (!property) throw notFound(`There is no property "${idOrCode}". Check the address you were given.`);
+  const property = await requireProperty(context.database.db, idOrCode);
   return toPreCheckInConfiguration(property);
 }

@@ -1,4 +1,5 @@
 // The property area's door: other areas and the application import only what is exported here.
 export { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from './property-queries';
 export { registerPropertyRoutes } from './property-routes';
+export { noSuchProperty, requireProperty } from './property-service';
 export { allowPropertyTracking } from './property-tracking';

@@ -1,6 +1,5 @@
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
-import { findAcceptedCardTypes } from '../property';
+import { findAcceptedCardTypes, noSuchProperty } from '../property';
 import { findActiveCancellationReasons, findCountries, findPropertyId } from './static-data-queries';
 import type { CancellationReason, Country, CreditCardType } from '@hotel/domain/wire/static-data-response';
 import { toCancellationReason, toCountries, toCreditCardType } from './static-data-response';
@@ -10,7 +9,7 @@ type Context = Pick<AppContext, 'database'>;
 /** The id of the property the address names (its id or code); 404 when there is none. */
 async function requireProperty(context: Context, idOrCode: string): Promise<number> {
   const propertyId = await findPropertyId(context.database.db, idOrCode);
-  if (propertyId === undefined) throw notFound(`There is no property "${idOrCode}". Check the address you were given.`);
+  if (propertyId === undefined) throw noSuchProperty(idOrCode);
   return propertyId;
 }
 
