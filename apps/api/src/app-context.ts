@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database } from './database';
 import type { Logger } from './logger';
 import { createMailTransport, MailEnqueued, type MailTransport } from './mail';
-import { createPaymentGateway, type PaymentGateway } from './payments';
+import { createPaymentGateways, type GatewayOverrides, type PaymentGateways } from './payments';
 import { ReservationNumberStock } from './reservation';
 import { KnownCountryIds } from './static-data';
 
@@ -23,7 +23,8 @@ export type AppContext = {
   database: Database;
   logger: Logger;
   clock: Clock;
-  paymentGateway: PaymentGateway;
+  /** The card gateways this process runs: a property's (`forProperty`), a payments row's (`byName`). */
+  paymentGateways: PaymentGateways;
   /** Used by the mail dispatcher only: use cases put mail in the outbox (mail/outbox.ts). */
   mailTransport: MailTransport;
   /** Use cases notify it after committing mail to the outbox; this process's dispatcher sends at once. */
@@ -40,7 +41,10 @@ export type AppContext = {
 
 /** What only the caller knows; the rest of the context is built from it. */
 export type ContextBase = Pick<AppContext, 'config' | 'database' | 'logger' | 'clock'> &
-  Partial<Pick<AppContext, 'paymentGateway' | 'mailTransport'>>;
+  Partial<Pick<AppContext, 'mailTransport'>> & {
+    /** Gateways that replace the configured ones (tests). */
+    gateways?: GatewayOverrides;
+  };
 
 /** The application's context: the services, caches and stocks of one API process on `base.database`. */
 export function createAppContext(base: ContextBase): AppContext {
@@ -50,7 +54,7 @@ export function createAppContext(base: ContextBase): AppContext {
     database,
     logger,
     clock,
-    paymentGateway: base.paymentGateway ?? createPaymentGateway(config, clock),
+    paymentGateways: createPaymentGateways(config, clock, base.gateways),
     mailTransport: base.mailTransport ?? createMailTransport(config, logger),
     mailEnqueued: new MailEnqueued(),
     availability: createAvailabilityCaches(database.db),

@@ -12,9 +12,16 @@ import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findW
 import { registerLogRoutes } from './log';
 import { registerManageBookingRoutes } from './manage-booking';
 import { registerPreCheckInRoutes } from './pre-check-in';
-import { registerTestChallengeRoutes } from './payments';
-import { allowPropertyTracking, registerPropertyRoutes } from './property';
+import {
+  rawWebhookBody,
+  registerPaymentWebhookRoutes,
+  registerPaystackRoutes,
+  registerTestChallengeRoutes,
+  WEBHOOK_PATH,
+} from './payments';
+import { propertyPageHead, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
+import { registerPropertyGroupRoutes } from './property-group';
 import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
 import { registerRestaurantRoutes } from './restaurant';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration';
@@ -36,6 +43,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   const api = new ApiRouter();
   registerPropertyRoutes(api, context);
   registerAvailabilityRoutes(api, context);
+  registerPropertyGroupRoutes(api, context);
   registerBookConfigRoutes(api, context);
   registerRoomTypeConfigurationRoutes(api, context);
   registerStaticDataRoutes(api, context);
@@ -50,6 +58,8 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerPreCheckInRoutes(api, context);
   registerRestaurantRoutes(api, context);
   registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
+  registerPaystackRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
+  registerPaymentWebhookRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
 
   // Answers name guests, bookings and accounts: no browser or shared cache may keep them.
   // Public reference data (exchange rates) says otherwise in its route.
@@ -62,6 +72,8 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));
   // Cookie sessions: cross-site writes refused, then `req.user` for every /api route.
   app.use('/api', accountSessions(context));
+  // Raw bytes for the providers' signed webhooks; the JSON parser below then leaves them alone.
+  app.use(WEBHOOK_PATH, rawWebhookBody());
   app.use('/api', express.json({ limit: '100kb' }));
   // The calls first: every request passes each layer before its own, and the docs are rarely asked for.
   app.use('/api', api.router);
@@ -74,7 +86,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   });
 
   const webDist = findWebDist(context.config.webDist);
-  if (webDist) serveWebClient(app, webDist, allowPropertyTracking(context));
+  if (webDist) serveWebClient(app, webDist, propertyPageHead(context));
   app.use(errorHandler);
   return { app, api };
 }

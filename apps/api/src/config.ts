@@ -48,7 +48,24 @@ const environmentSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENTS: z.enum(['test']).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default('https://js.stripe.com/v3/'),
   TRUST_PROXY: trustProxySchema.optional(),
+  // PayStack (docs/paystack.md): the secret key turns it on; the URLs are for a local fake in tests.
+  PAYSTACK_SECRET_KEY: z.string().trim().min(8).optional(),
+  PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
+  PAYSTACK_CHECKOUT_ORIGIN: z.url().default('https://checkout.paystack.com'),
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   BOOKINGS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
@@ -72,12 +89,8 @@ export type Config = {
   webDist: string | undefined;
   /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
   workers: number;
-  /**
-   * Which card gateway takes payments. Only the test gateway exists so far: outside production it
-   * is the default; in production it runs only when PAYMENTS=test says so, because its public
-   * test cards confirm real reservations without taking any money.
-   */
-  payments: 'test';
+  /** Which card gateways this site runs; each property names the one it takes payments with (payments/payment-gateways.ts). */
+  payments: PaymentsConfig;
   /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
   /** Anti-automation limits, counted in the database so every API process shares them (docs/security.md). */
@@ -87,6 +100,35 @@ export type Config = {
     /** E-mails the calls that send one may address to one e-mail address in an hour (MAILS_PER_ADDRESS_PER_HOUR). */
     mailsPerAddressPerHour: number;
   };
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  /** Unset: the webhook route refuses every event (nothing unsigned is believed); /readyz warns. */
+  webhookSecret: string | undefined;
+  /** Where the SDK sends its calls instead of api.stripe.com: a local fake (STRIPE_API_URL). */
+  apiUrl: URL | undefined;
+  /** Each call's time limit (ms, default 20 s) and how often the SDK tries it again (default 2): set by tests only. */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+};
+
+export type PaymentsConfig = {
+  /**
+   * The embedded test gateway: outside production it runs unasked; in production only when
+   * PAYMENTS=test says so, because its public test cards confirm real reservations without
+   * taking any money.
+   */
+  test: boolean;
+  /** Stripe, when STRIPE_SECRET_KEY is set. */
+  stripe: StripeConfig | undefined;
+  /** Stripe.js, which a Stripe property's booking page loads (STRIPE_JS_URL). */
+  stripeJsUrl: string;
+  /**
+   * PayStack, when PAYSTACK_SECRET_KEY is set. `checkoutOrigin` is the only origin a guest is
+   * sent to for PayStack's hosted checkout.
+   */
+  paystack?: { secretKey: string; apiUrl: string; checkoutOrigin: string; timeoutMs: number };
 };
 
 const developmentSecret = 'development-only-secret-change-me-in-production!';
@@ -124,10 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
   if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
-  if (isProduction && e.PAYMENTS !== 'test') {
+  if (isProduction && e.PAYMENTS !== 'test' && !e.STRIPE_SECRET_KEY && !e.PAYSTACK_SECRET_KEY) {
     throw new Error(
-      'No card payment provider is configured. The test gateway confirms bookings without taking money; ' +
-        'set PAYMENTS=test only for a demo or a staging site that sells nothing real',
+      'No card payment provider is configured: set STRIPE_SECRET_KEY or PAYSTACK_SECRET_KEY (docs/payments.md). The test gateway confirms bookings ' +
+        'without taking money; set PAYMENTS=test only for a demo or a staging site that sells nothing real',
     );
   }
   return {
@@ -146,7 +188,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     webDist: e.WEB_DIST,
     workers: e.API_WORKERS,
-    payments: 'test',
+    payments: {
+      test: !isProduction || e.PAYMENTS === 'test',
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL === undefined ? undefined : new URL(e.STRIPE_API_URL),
+          }
+        : undefined,
+      stripeJsUrl: e.STRIPE_JS_URL,
+      paystack: e.PAYSTACK_SECRET_KEY
+        ? {
+            secretKey: e.PAYSTACK_SECRET_KEY,
+            apiUrl: e.PAYSTACK_API_URL.replace(/\/$/, ''),
+            checkoutOrigin: new URL(e.PAYSTACK_CHECKOUT_ORIGIN).origin,
+            timeoutMs: e.PAYSTACK_TIMEOUT_MS,
+          }
+        : undefined,
+    },
     trustProxy: e.TRUST_PROXY ?? false,
     limits: { bookingsPerClientPerHour: e.BOOKINGS_PER_CLIENT_PER_HOUR, mailsPerAddressPerHour: e.MAILS_PER_ADDRESS_PER_HOUR },
   };

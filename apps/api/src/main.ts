@@ -70,7 +70,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   const mailDispatcher = startMailDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, config.host, logger);
-  if (config.isProduction && cluster.isPrimary) warnOfTestPayments(logger);
+  if (config.isProduction && config.payments.test && cluster.isPrimary) warnOfTestPayments(logger);
   logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
   if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
 
@@ -106,7 +106,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     if (printed) return;
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
-    if (config.isProduction) warnOfTestPayments(logger);
+    if (config.isProduction && config.payments.test) warnOfTestPayments(logger);
     if (withDemo) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {

@@ -9,8 +9,11 @@
 // A scenario module default-exports `async run(session, env)`; it may export `options` (the
 // browser context: viewport, isMobile...) and `skipped(env)` (a reason to skip it, or null).
 // `env` holds `baseUrl`, `server`, the main stay's `arrival` and `departure`, and what the API
-// offers (`restaurantsExist`, `accountExists`). Scenarios share one API and database: each
-// books what it needs without relying on another's bookings.
+// offers (`restaurantsExist`, `accountExists`), `stripe`: the local fake Stripe the API
+// takes a Stripe property's payments through, with that property's code (support/fake-stripe.mjs,
+// support/stripe-property.mjs), and `paystack`, the fake PayStack (support/paystack.mjs). Both are
+// null against E2E_BASE_URL. Scenarios share one API and database: each books what it needs
+// without relying on another's bookings.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +23,10 @@ import { isoDaysAhead } from './support/dates.mjs';
 import { outputDir, repoRoot, scenariosDir, webRoot } from './support/paths.mjs';
 import { secrets } from './support/secrets.mjs';
 import { scanForSecrets } from './support/secrets-scan.mjs';
+import { FAKE_STRIPE_KEYS, startFakeStripe } from './support/fake-stripe.mjs';
+import { PAYSTACK_SECRET_KEY, startPaystack } from './support/paystack.mjs';
 import { buildIfStale, startApi } from './support/server.mjs';
+import { importStripeProperty, STRIPE_PROPERTY } from './support/stripe-property.mjs';
 import { check, Session } from './support/session.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -107,9 +113,23 @@ async function run() {
   mkdirSync(outputDir, { recursive: true });
   const scenarios = (await loadScenarios()).filter(({ name }) => only.length === 0 || only.some((wanted) => name.includes(wanted)));
 
-  const server = external ? { baseUrl: external, stop: async () => undefined, removeData: () => undefined } : await startApi();
+  // Payments through Stripe and PayStack go to local fakes: the API is told their addresses and keys.
+  let stripe = null;
+  const paystack = external ? null : await startPaystack();
+  const server = external
+    ? { baseUrl: external, stop: async () => undefined, removeData: () => undefined }
+    : await startApi(async (apiBaseUrl) => {
+        stripe = await startFakeStripe(apiBaseUrl);
+        return {
+          ...stripe.apiEnv,
+          PAYSTACK_SECRET_KEY,
+          PAYSTACK_API_URL: paystack.url,
+          PAYSTACK_CHECKOUT_ORIGIN: paystack.url,
+        };
+      });
+  if (paystack) paystack.webhookUrl = `${server.baseUrl}/api/Payments/Webhook/paystack`;
   const stopOnSignal = () => {
-    void server.stop().then(() => {
+    void Promise.all([server.stop(), stripe?.stop()]).then(() => {
       server.removeData();
       process.exit(130);
     });
@@ -118,6 +138,7 @@ async function run() {
   process.once('SIGTERM', stopOnSignal);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const { baseUrl } = server;
+  if (stripe) await importStripeProperty(baseUrl, FAKE_STRIPE_KEYS.publishable);
   const env = {
     baseUrl,
     server,
@@ -125,6 +146,9 @@ async function run() {
     departure: isoDaysAhead(62),
     restaurantsExist: (await api(baseUrl, 'GET', '/RestaurantBooking/Restaurants?propertyId=1')).status === 200,
     accountExists: (await api(baseUrl, 'POST', '/Account/Logout', {})).status !== 404,
+    /** The fake Stripe and the code of the property that pays through it; null against E2E_BASE_URL. */
+    stripe: stripe && { fake: stripe, property: STRIPE_PROPERTY },
+    paystack,
   };
 
   try {
@@ -136,6 +160,8 @@ async function run() {
   } finally {
     await browser.close();
     await server.stop();
+    await stripe?.stop();
+    await paystack?.close();
     try {
       if (server.dataDir) await checkSecrets(server);
       else console.log('- secrets-scan: skipped, the server at E2E_BASE_URL keeps its own log and database');

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, char, check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  char,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { savedCards } from './account';
 import { cardTypes } from './reference-data';
+import { paymentProvider } from './property';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
 
@@ -69,4 +82,19 @@ export const payments = pgTable(
     check('payments_card_expiry_month_range', sql`${t.cardExpiryMonth} BETWEEN 1 AND 12`),
     check('payments_refund_names_its_payment', sql`(${t.transactionType} = 'refund') = (${t.refundedPaymentId} IS NOT NULL)`),
   ],
+);
+
+/**
+ * Every provider webhook event taken in, by the provider's own event id: a provider delivers at
+ * least once, so an event already here is acknowledged and not acted on again.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: paymentProvider('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

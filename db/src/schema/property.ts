@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, char, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { cardTypes, countries } from './reference-data';
 import { percentage, timestamps } from './shared-columns';
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe', 'paystack'] as const;
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const paymentCaptureMethod = pgEnum('payment_capture_method', ['automatic', 'manual']);
 
 /** The property's brand colours (`Theme`), stored as the definition gives them. */
 export type PropertyTheme = {
@@ -100,6 +104,8 @@ export const properties = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     groupId: integer('group_id').references(() => propertyGroups.id, { onDelete: 'set null' }),
+    /** Where the group's definition lists the property (1 first): the order a group search shows them in. */
+    groupPosition: smallint('group_position').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Europe/London'),
     currency: char('currency', { length: 3 }).notNull().default('GBP'),
     availableCurrencies: char('available_currencies', { length: 3 })
@@ -127,6 +133,12 @@ export const properties = pgTable(
     standardVatRate: percentage('standard_vat_rate').notNull().default(0),
     isStandardTaxExclusive: boolean('is_standard_tax_exclusive').notNull().default(false),
     payByPaystack: boolean('pay_by_paystack').notNull().default(false),
+    /** Who takes the property's online payments: the embedded test gateway, Stripe or PayStack. */
+    paymentProvider: paymentProvider('payment_provider').notNull().default('test'),
+    /** The provider's publishable (public) key for the browser; the secret key lives in the environment. */
+    paymentPublicKey: text('payment_public_key'),
+    /** Stripe: take the money at booking (`automatic`) or hold it for the hotel to capture (`manual`). */
+    paymentCaptureMethod: paymentCaptureMethod('payment_capture_method').notNull().default('automatic'),
     theme: jsonb('theme').$type<PropertyTheme>(),
 
     enableChildrenSearch: boolean('enable_children_search').notNull().default(false),

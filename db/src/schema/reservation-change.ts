@@ -19,12 +19,12 @@ export const reservationChanges = pgTable(
       .references(() => reservations.id, { onDelete: 'restrict' }),
     at: instant('at').notNull(),
     via: text('via').$type<'link' | 'name'>().notNull(),
-    action: text('action').$type<'cancel' | 'cancel-room' | 'amend'>().notNull(),
+    action: text('action').$type<'cancel' | 'cancel-room' | 'amend' | 'precheckin'>().notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
     index('reservation_changes_reservation_id_at_idx').on(t.reservationId, t.at),
     check('reservation_changes_via_known', sql`${t.via} IN ('link', 'name')`),
-    check('reservation_changes_action_known', sql`${t.action} IN ('cancel', 'cancel-room', 'amend')`),
+    check('reservation_changes_action_known', sql`${t.action} IN ('cancel', 'cancel-room', 'amend', 'precheckin')`),
   ],
 );

@@ -121,12 +121,14 @@ export function isPaymentTypeAllowed(input: {
 }
 
 /**
- * Payment is ready for PayStack; for card with valid card details; for individual invoice;
- * for company invoice with invoice details captured.
+ * Payment is ready for PayStack; for card with valid card details, or the payment method
+ * Stripe's Payment Element made of the card; for individual invoice; for company invoice with
+ * invoice details captured.
  */
 export function isPaymentReady(input: {
   paymentType: PaymentType;
   card?: CardDetails | null;
+  paymentMethodId?: string | null;
   poNumber?: string | null;
   company?: unknown;
 }): boolean {
@@ -135,7 +137,7 @@ export function isPaymentReady(input: {
     case PaymentType.PayByIndividualInvoice:
       return true;
     case PaymentType.PayByCard:
-      return input.card != null && isCardDetailsComplete(input.card);
+      return (input.paymentMethodId ?? '') !== '' || (input.card != null && isCardDetailsComplete(input.card));
     case PaymentType.PayByCompanyInvoice:
       return isInvoiceDetailsCaptured(input);
     case PaymentType.PayByVoucher:
@@ -157,6 +159,7 @@ export interface ConfirmationInput {
   booker: BookerDetails;
   paymentType: PaymentType;
   card?: CardDetails | null;
+  paymentMethodId?: string | null;
   poNumber?: string | null;
   company?: unknown;
   agreeToTermsAndConditions: boolean;

@@ -5,6 +5,7 @@ import {
   nightlyPrices,
   promotionRatePlans,
   properties,
+  propertyGroups,
   promotionRoomTypes,
   promotions,
   ratePlans,
@@ -31,6 +32,7 @@ export class AvailabilityReads {
   // Prepared at first use, so the database does not parse and plan them again on each request.
   private versionsStatement: ReturnType<typeof prepareVersions> | undefined;
   private freeUnitsStatement: ReturnType<typeof prepareFreeUnits> | undefined;
+  private groupVersionsStatement: ReturnType<typeof prepareGroupVersions> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -56,6 +58,23 @@ export class AvailabilityReads {
     return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
   }
 
+  /**
+   * The versions of every property of a group, in the order its definition lists them, in one
+   * query (a group search reads nothing else when its answer is cached). Undefined when there
+   * is no such group; an empty list for a group left without properties.
+   */
+  async groupVersions(groupId: number): Promise<PropertyVersions[] | undefined> {
+    if (groupId > MAX_ID) return undefined;
+    this.groupVersionsStatement ??= prepareGroupVersions(this.db);
+    const rows = await this.groupVersionsStatement.execute({ groupId });
+    if (rows.length === 0) return undefined;
+    return rows.flatMap((row) =>
+      row.id === null || row.catalogueVersion === null
+        ? []
+        : [{ id: row.id, groupId, catalogueVersion: row.catalogueVersion, inventoryVersion: Number(row.inventoryVersion) }],
+    );
+  }
+
   private async readVersions(propertyIds: number[]): Promise<Map<number, PropertyVersions>> {
     this.versionsStatement ??= prepareVersions(this.db);
     const rows = await this.versionsStatement.execute({ propertyIds: `{${propertyIds.join(',')}}` });
@@ -63,20 +82,31 @@ export class AvailabilityReads {
   }
 }
 
+// A property's inventory version: the sum of its room types' versions (see propertyVersions).
+const inventoryVersion = sql<string>`coalesce(sum(${roomTypeInventoryVersions.version}), 0)`;
+
 function prepareVersions(db: Db) {
   return db
-    .select({
-      id: properties.id,
-      groupId: properties.groupId,
-      catalogueVersion: properties.catalogueVersion,
-      inventoryVersion: sql<string>`coalesce(sum(${roomTypeInventoryVersions.version}), 0)`,
-    })
+    .select({ id: properties.id, groupId: properties.groupId, catalogueVersion: properties.catalogueVersion, inventoryVersion })
     .from(properties)
     .leftJoin(roomTypes, eq(roomTypes.propertyId, properties.id))
     .leftJoin(roomTypeInventoryVersions, eq(roomTypeInventoryVersions.roomTypeId, roomTypes.id))
     .where(sql`${properties.id} = any(${sql.placeholder('propertyIds')}::int[])`)
     .groupBy(properties.id)
     .prepare('property_versions');
+}
+
+function prepareGroupVersions(db: Db) {
+  return db
+    .select({ id: properties.id, catalogueVersion: properties.catalogueVersion, inventoryVersion })
+    .from(propertyGroups)
+    .leftJoin(properties, eq(properties.groupId, propertyGroups.id))
+    .leftJoin(roomTypes, eq(roomTypes.propertyId, properties.id))
+    .leftJoin(roomTypeInventoryVersions, eq(roomTypeInventoryVersions.roomTypeId, roomTypes.id))
+    .where(eq(propertyGroups.id, sql.placeholder('groupId')))
+    .groupBy(propertyGroups.id, properties.id)
+    .orderBy(asc(properties.groupPosition), asc(properties.id))
+    .prepare('group_versions');
 }
 
 /** The room types a property sells, in its order, with the codes of the room types each upgrades to. */

@@ -10,7 +10,7 @@ import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
 import { toRate, toRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
-import { quoteStay, type QuotedRate } from './stay-quote';
+import { quoteStay, type QuotedRate, type StayQuote } from './stay-quote';
 
 export function roomTypeLimits(roomType: RoomTypeRow): OccupancyLimits {
   return {
@@ -72,6 +72,22 @@ function roomCosts(roomType: OccupancyLimits, rate: QuotedRate, parties: readonl
   return parties.map((party) => (fitsRoomTypeAndRate(party, roomType, occupancy) ? stayRoomCost(rate.nights, party) : null));
 }
 
+/** A room type with a unit free for the stay and its open rates, each priced for every searched room. */
+export type SellableRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: PricedRate[] };
+
+/** The room types of a quote a search can offer (a unit free, a rate open), by id in the property's order. */
+export function sellableRoomTypes(quote: StayQuote, parties: readonly Party[]): Map<number, SellableRoomType> {
+  return new Map(
+    quote.roomTypes
+      .filter((entry) => entry.freeUnits > 0 && entry.rates.length > 0)
+      .map((entry) => {
+        const limits = roomTypeLimits(entry.roomType);
+        const rates: PricedRate[] = entry.rates.map((rate) => ({ rate, roomCosts: roomCosts(limits, rate, parties) }));
+        return [entry.roomType.id, { roomType: entry.roomType, freeUnits: entry.freeUnits, rates }] as const;
+      }),
+  );
+}
+
 async function searchStay(
   availability: AvailabilityCaches,
   property: PropertyRow,
@@ -88,16 +104,8 @@ async function searchStay(
     promoCode: request.PromoCode,
     ratePlanCode: request.RatePlanCode,
   });
-  // Every sellable room type with each rate priced for every searched room, once: upgrades reuse them.
-  const sellable = new Map(
-    quote.roomTypes
-      .filter((entry) => entry.freeUnits > 0 && entry.rates.length > 0)
-      .map((entry) => {
-        const limits = roomTypeLimits(entry.roomType);
-        const rates: PricedRate[] = entry.rates.map((rate) => ({ rate, roomCosts: roomCosts(limits, rate, parties) }));
-        return [entry.roomType.id, { roomType: entry.roomType, rates }] as const;
-      }),
-  );
+  // Priced once: upgrades reuse them.
+  const sellable = sellableRoomTypes(quote, parties);
 
   const roomTypes: SearchResponse['RoomTypes'] = [];
   for (const entry of sellable.values()) {

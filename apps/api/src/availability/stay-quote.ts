@@ -1,8 +1,9 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
-import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
+import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, undiscountedNight, withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import type { AvailabilityCaches } from './availability-caches';
+import type { Catalogue, NightlyPriceTable } from './catalogue-cache';
 import type { PromotionRow, RatePlanRow, RoomTypeRow } from './availability-queries';
 
 /** A rate plan open for the whole stay: its nights as sold, and their components summed as a search answers them. */
@@ -17,7 +18,10 @@ export type QuotedRate = {
   minLengthOfStay: number;
 };
 
-export type QuotedRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: QuotedRate[] };
+/** A rate plan not open for the stay, and why: a group search tells the guest what blocks a property. */
+export type ClosedRate = { refusal: StayRefusal; minLengthOfStay: number };
+
+export type QuotedRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: QuotedRate[]; closedRates: ClosedRate[] };
 
 export type PromoCodeOutcome = { isValid: boolean | null; message: string | null };
 
@@ -34,7 +38,15 @@ export type StayQuoteInput = {
   ratePlanCode?: string | null | undefined;
   /** Only these room types (a booking prices the ones it books); every active one when absent. */
   roomTypeIds?: readonly number[];
+  /**
+   * Open means sellable that night alone (priced, not stop-sold), whatever the arrival, length
+   * and departure rules say: the group calendar's question for one night of a longer stay.
+   */
+  nightOnly?: boolean;
 };
+
+/** What a quote is computed from: a catalogue, its nightly prices over the stay and the units free for the whole stay per room type. */
+export type StayStock = { catalogue: Catalogue; prices: NightlyPriceTable; freeUnits: ReadonlyMap<number, number> };
 
 /** The stored promotion in the domain's terms. */
 export function toDomainPromotion(row: PromotionRow): Promotion {
@@ -79,12 +91,20 @@ function promoOutcome(
  * where it applies. Search, the voucher check and Create all price through here.
  */
 export async function quoteStay(availability: AvailabilityCaches, input: StayQuoteInput): Promise<StayQuote> {
-  const stayNights = nightsOfStay(input.from, input.to);
   // The departure day's row is read too: it may be closed to departure.
   const [{ catalogue, prices }, freeUnits] = await Promise.all([
     availability.catalogue.pricedCatalogue(input.property, input.from, input.to),
-    availability.reads.freeUnits(input.property.id, input.from, input.to, stayNights.length),
+    availability.reads.freeUnits(input.property.id, input.from, input.to, nightsOfStay(input.from, input.to).length),
   ]);
+  return quoteStock({ catalogue, prices, freeUnits }, input);
+}
+
+/**
+ * quoteStay's pricing on stock already read: a group search reads a property's prices and
+ * rooms free once for a stretch of nights and quotes many stays on them.
+ */
+export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: StayQuoteInput): StayQuote {
+  const stayNights = nightsOfStay(input.from, input.to);
   const promotion = input.promoCode?.trim() ? catalogue.promotions.get(input.promoCode.trim().toLowerCase()) : undefined;
   const domainPromotion = promotion && toDomainPromotion(promotion);
   const refusals = new Set<PromotionRefusal>();
@@ -96,17 +116,20 @@ export async function quoteStay(availability: AvailabilityCaches, input: StayQuo
     : catalogue.roomTypes;
   const quoted = roomTypes.map((roomType): QuotedRoomType => {
     const rates: QuotedRate[] = [];
+    const closedRates: ClosedRate[] = [];
     for (const ratePlan of catalogue.ratePlans) {
       if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;
       const rows = stayNights.map((night) => prices.get(ratePlan.id, roomType.id, night));
-      const departure = prices.get(ratePlan.id, roomType.id, input.to);
-      if (
-        stayRefusal(
-          rows.map((row) => row?.restrictions),
-          departure?.restrictions,
-        ) !== null
-      )
+      const refusal = input.nightOnly
+        ? stayRefusal(rows.map((row) => row && { StopSell: row.restrictions.StopSell }))
+        : stayRefusal(
+            rows.map((row) => row?.restrictions),
+            prices.get(ratePlan.id, roomType.id, input.to)?.restrictions,
+          );
+      if (refusal !== null) {
+        if (rows[0]) closedRates.push({ refusal, minLengthOfStay: minLengthOfStay(rows[0].restrictions) });
         continue;
+      }
       const undiscounted = rows.map((row) => withOriginals(row!.prices));
       let nights = undiscounted.map(undiscountedNight);
       let appliedPromotion: PromotionRow | null = null;
@@ -132,7 +155,7 @@ export async function quoteStay(availability: AvailabilityCaches, input: StayQuo
         minLengthOfStay: minLengthOfStay(rows[0]!.restrictions),
       });
     }
-    return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates };
+    return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates, closedRates };
   });
 
   return { roomTypes: quoted, promoCode: promoOutcome(input.promoCode, promotion, promotionApplied, refusals) };

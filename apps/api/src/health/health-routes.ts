@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
+import { rawRows } from '../database';
+import { missingProviderWarnings } from '../payments';
 
 /** What /readyz and the start log say while the test gateway takes the payments of a production site. */
 export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test gateway, which takes no money';
@@ -8,8 +11,11 @@ export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test 
  * `/healthz`: the process answers. `/readyz`: and its database does too (for load balancers),
  * and which gateway takes card payments, loudly when a production site runs the test gateway.
  */
-export function healthRouter({ database, config }: AppContext): Router {
-  const payments = config.isProduction ? { payments: config.payments, warning: testPaymentsWarning } : { payments: config.payments };
+export function healthRouter({ database, config, paymentGateways }: AppContext): Router {
+  const gatewayNames = [config.payments.test && 'test', config.payments.stripe && 'stripe', config.payments.paystack && 'paystack'].filter(
+    (name) => typeof name === 'string',
+  );
+  const standing = [...(config.isProduction && config.payments.test ? [testPaymentsWarning] : []), ...paymentGateways.warnings];
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -17,7 +23,16 @@ export function healthRouter({ database, config }: AppContext): Router {
   router.get('/readyz', async (req, res) => {
     try {
       await database.ping();
-      res.json({ status: 'ready', database: database.driver, ...payments });
+      // A property whose provider this server does not run refuses every card booking: said here, not found by a guest.
+      const providers = await rawRows<{ provider: string }>(database.db, sql`SELECT DISTINCT payment_provider AS provider FROM properties`);
+      const warnings = [
+        ...standing,
+        ...missingProviderWarnings(
+          paymentGateways,
+          providers.map((row) => row.provider),
+        ),
+      ];
+      res.json({ status: 'ready', database: database.driver, payments: gatewayNames, ...(warnings.length > 0 && { warnings }) });
     } catch (error) {
       req.log.warn({ err: error }, 'readiness check failed');
       res.setHeader('Retry-After', '5');

@@ -15,6 +15,8 @@ const statusByCode: Record<ErrorCode, number> = {
   SERVICE_SOLD_OUT: 409,
   TABLE_TAKEN: 409,
   PAYMENT_DECLINED: 402,
+  // The provider could not be reached (or this site is not set up for it): nothing was booked.
+  PAYMENT_UNAVAILABLE: 503,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

@@ -3,7 +3,7 @@ export { accessLog } from './access-log';
 export { requireAdminApiKey } from './admin-api-key';
 export { ApiRouter, SENT_BY_HANDLER } from './api-router';
 export { AppError, invalidField, notFound } from './app-error';
-export { allowTracking, propertyCodeOfPage, securityHeaders } from './content-security';
+export { allowPageExtras, isCheckoutPage, propertyCodeOfPage, securityHeaders } from './content-security';
 export { hasCookie, refuseCrossSiteWrites } from './csrf';
 export { errorHandler } from './error-response';
 export {
@@ -21,4 +21,4 @@ export { SlidingWindowCounter } from './rate-limit-store';
 export { openSealedText, sealText } from './sealed-text';
 export { isHttpsSite, sessionCookieName, sessionMiddleware } from './session';
 export { endSessionsOfUser } from './session-store';
-export { findWebDist, serveWebClient } from './static-web';
+export { findWebDist, serveWebClient, type PageHead } from './static-web';

@@ -8,7 +8,7 @@ import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdat
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
-import { chargeReservationCard, refundReservationCard } from '../payments';
+import { chargeReservationCard, refundReservationCard, type ChosenCard } from '../payments';
 import {
   findBookableServices,
   findReservationDetails,
@@ -18,7 +18,7 @@ import {
   type GuestValues,
 } from '../reservation';
 import { partyOf, type BookedRoom } from './booked-rooms';
-import { bookingFingerprint, planAmendment, type AmendmentPlan } from './amendment-plan';
+import { bookingFingerprint, planAmendment, type AmendmentPlan, type PlannedRoom } from './amendment-plan';
 import {
   insertRoom,
   replaceServiceLines,
@@ -34,7 +34,7 @@ import { findManagedBooking } from './managed-booking-access';
 import { recordReservationChange } from './reservation-history';
 import { toManagedReservation } from './managed-reservation';
 
-type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
+type AmendContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
 
 const changedMeanwhile = () =>
   new AppError('CONFLICT', 'Your booking was changed a moment ago. Please look at it again and repeat your change.');
@@ -169,17 +169,23 @@ export async function updateManagedBooking(
 }
 
 /**
- * Charges or refunds the difference on the booking's card, last, so a decline rolls back the
- * whole change (402 with the gateway's message). Answers what moved: a refund never gives back
- * more than the card paid, net of earlier refunds.
+ * Charges or refunds the difference on the booking's card (a charge goes to `card` when given:
+ * one the guest kept on file for the stay), last, so a decline rolls back the whole change
+ * (402 with the gateway's message). Answers what moved: a refund never gives back more than the
+ * card paid, net of earlier refunds.
  */
-async function moveMoney(context: AmendContext, tx: Tx, plan: AmendmentPlan): Promise<{ amount: number; paymentIds: number[] }> {
+export async function moveMoney(
+  context: Pick<AppContext, 'paymentGateways' | 'clock'>,
+  tx: Tx,
+  plan: Pick<AmendmentPlan, 'payment' | 'reservation'>,
+  card?: ChosenCard,
+): Promise<{ amount: number; paymentIds: number[] }> {
   const { payment, reservation } = plan;
   if (payment.kind === 'None') return { amount: 0, paymentIds: [] };
   const booking = { id: reservation.id, reservationNumber: reservation.reservationNumber, currency: reservation.currency };
   const moved =
     payment.kind === 'Charge'
-      ? await chargeReservationCard(tx, context, booking, payment.amount)
+      ? await chargeReservationCard(tx, context, booking, payment.amount, card)
       : await refundReservationCard(tx, context, booking, payment.amount);
   if (!moved.ok) throw new AppError('PAYMENT_DECLINED', moved.declineMessage);
   return { amount: moved.amount, paymentIds: moved.paymentIds };
@@ -193,8 +199,17 @@ function addNights(deltas: Deltas, id: number, nights: readonly string[], units:
   deltas.set(id, byNight);
 }
 
-/** Gives back what the change drops and takes what it adds, netted per night, so the booking's own nights never count against it. */
-async function shiftInventory(tx: Tx, plan: AmendmentPlan): Promise<void> {
+/** What a change gives back and takes: its rooms (a stay kept as booked has `priced` null) and the rooms it cancels. */
+export type InventoryShift = Pick<AmendmentPlan, 'property' | 'cancelled'> & {
+  rooms: readonly Pick<PlannedRoom, 'booked' | 'priced' | 'newServiceLines' | 'removedServiceIds'>[];
+};
+
+/**
+ * Gives back what the change drops and takes what it adds, netted per night, so the booking's
+ * own nights never count against it; in id order, each a conditional update under its rows'
+ * locks, so concurrent changes queue and the last unit goes once (409 to the other).
+ */
+export async function shiftInventory(tx: Tx, plan: InventoryShift): Promise<void> {
   const rooms: Deltas = new Map();
   const extras: Deltas = new Map();
   const dropped = [

@@ -19,6 +19,8 @@ export async function enqueueAmendmentMail(
     previousTotal: number;
     payment: { kind: 'Charge' | 'Refund' | 'None'; amount: number };
     policy: string;
+    /** The card the difference went to, when not the one the booking was paid with. */
+    card?: { brand: CardType; last4: string };
   },
 ): Promise<void> {
   const { property, reservation, details } = amended;
@@ -32,7 +34,7 @@ export async function enqueueAmendmentMail(
     previousTotal: amended.previousTotal,
     payment: amended.payment,
     policy: amended.policy,
-    card: brand && details.payment?.last4 ? { brand, last4: details.payment.last4 } : null,
+    card: amended.card ?? (brand && details.payment?.last4 ? { brand, last4: details.payment.last4 } : null),
     manageBookingUrl: links.manageBookingUrl,
   });
   await enqueueMail(tx, context.config, {

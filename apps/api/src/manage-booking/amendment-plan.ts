@@ -23,14 +23,14 @@ import {
   findBookableServices,
   findReservationDetails,
   priceRooms,
-  priceService,
   type ManageAccess,
   type PricedRoom,
   type PricedService,
   type ReservationDetails,
   type ReservationRow,
 } from '../reservation';
-import { bookedRatePlanCode, partyOf, type BookedRoom } from './booked-rooms';
+import { bookedRatePlanCode, type BookedRoom } from './booked-rooms';
+import { assertEachExtraOnce, paidByCard, planRoomExtras } from './room-extras';
 import { findManagedBooking } from './managed-booking-access';
 import { toManagedReservation } from './managed-reservation';
 import { findCancellationReasonIds } from './manage-booking-queries';
@@ -217,11 +217,7 @@ export async function planAmendment(
   await checkCancellationReasons(db, property, cancelled);
 
   const planned = items.map(({ change, index, booked }) => {
-    change.Services.forEach((service, j) => {
-      if (change.Services.findIndex((other) => other.ServiceId === service.ServiceId) !== j) {
-        throw invalidField(`ReservationItems[${index}].Services[${j}].ServiceId`, 'Each extra once per room, with its quantity');
-      }
-    });
+    assertEachExtraOnce(change.Services, (j) => `ReservationItems[${index}].Services[${j}]`);
     const party = {
       NumberOfAdults: change.NumberOfAdults,
       NumberOfChildren: change.NumberOfChildren,
@@ -307,32 +303,16 @@ export async function planAmendment(
       };
     }
     const booked = room.booked;
-    const kept = booked.services.filter((line) =>
-      room.change.Services.some((s) => s.ServiceId === line.serviceId && s.Quantity === line.quantity),
-    );
-    const newServiceLines = room.change.Services.flatMap((selection, j) =>
-      kept.some((line) => line.serviceId === selection.ServiceId)
-        ? []
-        : [
-            priceService(services, selection, {
-              field: `ReservationItems[${room.index}].Services[${j}]`,
-              from: booked.dateFrom,
-              to: booked.dateTo,
-              roomTypeId: booked.roomTypeId,
-              ratePlanId: booked.ratePlanId,
-              party: partyOf(booked),
-            }),
-          ],
-    );
+    const extras = planRoomExtras(services, booked, room.change.Services, (j) => `ReservationItems[${room.index}].Services[${j}]`);
     return {
       ...room,
       configuration,
       priced: null,
-      newServiceLines,
-      removedServiceIds: booked.services.filter((line) => !kept.includes(line)).map((line) => line.serviceId),
+      newServiceLines: extras.newServiceLines,
+      removedServiceIds: extras.removedServiceIds,
       total: booked.total,
       originalTotal: booked.originalTotal,
-      servicesTotal: sumMinor([...kept.map((line) => line.total), ...newServiceLines.map((line) => line.total)]),
+      servicesTotal: extras.servicesTotal,
     };
   });
 
@@ -356,7 +336,7 @@ export async function planAmendment(
   const payment = amendmentPayment({
     previousDue,
     newDue: totals.due,
-    paidByCard: reservation.paymentType === 'PayByCard' && details.payment?.status === 'succeeded',
+    paidByCard: paidByCard(reservation, details),
     withinFreeCancellation: managed.CanBeCancelled,
   });
   return {

@@ -24,7 +24,7 @@ export type ReservationChange = {
   reservationId: number;
   /** How the guest got in: the e-mailed link or a search by number and name (`ManagedBooking.access`). */
   via: ManageAccess;
-  action: 'cancel' | 'cancel-room' | 'amend';
+  action: 'cancel' | 'cancel-room' | 'amend' | 'precheckin';
   details: ReservationChangeDetails;
 };
 

@@ -23,11 +23,13 @@ export const CARD_MOVEMENT_MESSAGES = {
   noCardToRefund: 'Nothing was paid by card for this booking here, so nothing can go back to a card. Please contact the hotel.',
 } as const;
 
-type Context = Pick<AppContext, 'paymentGateway' | 'clock'>;
+type Context = Pick<AppContext, 'paymentGateways' | 'clock'>;
 
 /** A payment that took money: a succeeded authorisation or charge, with what refunds gave back of it. */
 type TakenPayment = {
   id: number;
+  /** The gateway that took it, and the one that gives it back. */
+  gateway: string;
   amount: number;
   refunded: number;
   gatewayReference: string;
@@ -38,17 +40,17 @@ type TakenPayment = {
   cardExpiryYear: number | null;
 };
 
-/** The booking's succeeded authorisations and charges at this gateway, newest first, each with its succeeded refunds summed. */
-async function takenPayments(tx: Tx, gateway: string, reservationId: number): Promise<TakenPayment[]> {
+/** The booking's succeeded authorisations and charges, newest first, each with its succeeded refunds summed. */
+async function takenPayments(tx: Tx, reservationId: number): Promise<TakenPayment[]> {
   return rawRows<TakenPayment>(
     tx,
-    sql`SELECT p.id, p.amount, p.gateway_reference AS "gatewayReference", p.gateway_token AS "gatewayToken",
+    sql`SELECT p.id, p.gateway, p.amount, p.gateway_reference AS "gatewayReference", p.gateway_token AS "gatewayToken",
                p.card_type_id AS "cardTypeId", p.card_last4 AS "cardLast4",
                p.card_expiry_month AS "cardExpiryMonth", p.card_expiry_year AS "cardExpiryYear",
                coalesce((SELECT sum(r.amount) FROM payments r
                          WHERE r.refunded_payment_id = p.id AND r.status = 'succeeded'), 0)::int AS refunded
         FROM payments p
-        WHERE p.reservation_id = ${reservationId} AND p.gateway = ${gateway} AND p.status = 'succeeded'
+        WHERE p.reservation_id = ${reservationId} AND p.status = 'succeeded'
           AND p.transaction_type IN ('authorisation', 'charge') AND p.gateway_reference IS NOT NULL
         ORDER BY p.id DESC`,
   );
@@ -59,7 +61,7 @@ async function takenPayments(tx: Tx, gateway: string, reservationId: number): Pr
  * back. The caller holds the reservation's row lock, so no other movement runs meanwhile.
  */
 export async function cardBalance(tx: Tx, context: Context, reservationId: number): Promise<Minor> {
-  const taken = await takenPayments(tx, context.paymentGateway.name, reservationId);
+  const taken = await takenPayments(tx, reservationId);
   return taken.reduce((sum, payment) => sum + payment.amount - payment.refunded, 0);
 }
 
@@ -75,38 +77,59 @@ async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>): Promi
   return written!.id;
 }
 
+/** A card the guest kept on file for the stay (pre-check-in), as its gateway token and masked columns. */
+export type ChosenCard = {
+  /** The gateway that keeps the card. */
+  gateway: string;
+  gatewayToken: string;
+  cardTypeId: number | null;
+  cardLast4: string | null;
+  cardExpiryMonth: number | null;
+  cardExpiryYear: number | null;
+};
+
 /**
- * Charges `amount` (minor units, positive) to the card the booking was paid with, off-session:
+ * Charges `amount` (minor units, positive) to the card the booking was paid with (or to
+ * `chosenCard`, one the guest kept on file at this gateway for the stay), off-session:
  * the difference of an amendment. Call it inside the change's transaction while holding the
  * reservation's row lock. The attempt is a `charge` payments row, succeeded or failed; a
  * booking paid otherwise (invoice, voucher) or before cards were kept for later answers
  * `no_card` and writes nothing.
  */
-export async function chargeReservationCard(tx: Tx, context: Context, booking: CardBooking, amount: Minor): Promise<CardMovement> {
-  const gateway = context.paymentGateway;
-  const [card] = await tx
-    .select({
-      gatewayToken: payments.gatewayToken,
-      savedCardId: payments.savedCardId,
-      cardTypeId: payments.cardTypeId,
-      cardLast4: payments.cardLast4,
-      cardExpiryMonth: payments.cardExpiryMonth,
-      cardExpiryYear: payments.cardExpiryYear,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.reservationId, booking.id),
-        eq(payments.gateway, gateway.name),
-        eq(payments.status, 'succeeded'),
-        inArray(payments.transactionType, ['authorisation', 'charge']),
-        isNotNull(payments.gatewayToken),
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(1);
+export async function chargeReservationCard(
+  tx: Tx,
+  context: Context,
+  booking: CardBooking,
+  amount: Minor,
+  chosenCard?: ChosenCard,
+): Promise<CardMovement> {
+  const [card] = chosenCard
+    ? [{ ...chosenCard, savedCardId: null }]
+    : await tx
+        .select({
+          gateway: payments.gateway,
+          gatewayToken: payments.gatewayToken,
+          savedCardId: payments.savedCardId,
+          cardTypeId: payments.cardTypeId,
+          cardLast4: payments.cardLast4,
+          cardExpiryMonth: payments.cardExpiryMonth,
+          cardExpiryYear: payments.cardExpiryYear,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.reservationId, booking.id),
+            eq(payments.status, 'succeeded'),
+            inArray(payments.transactionType, ['authorisation', 'charge']),
+            isNotNull(payments.gatewayToken),
+          ),
+        )
+        .orderBy(desc(payments.id))
+        .limit(1);
   if (!card?.gatewayToken)
     return { ok: false, amount: 0, paymentIds: [], declineCode: 'no_card', declineMessage: CARD_MOVEMENT_MESSAGES.noCardToCharge };
+  // The card is charged where it was kept, whichever gateway the property uses today.
+  const gateway = context.paymentGateways.byName(card.gateway);
   const result = await gateway.charge({
     amount,
     currency: booking.currency,
@@ -141,13 +164,13 @@ export async function chargeReservationCard(tx: Tx, context: Context, booking: C
  * for nothing; otherwise `no_card`.
  */
 export async function refundReservationCard(tx: Tx, context: Context, booking: CardBooking, amount: Minor): Promise<CardMovement> {
-  const gateway = context.paymentGateway;
-  const taken = await takenPayments(tx, gateway.name, booking.id);
+  const taken = await takenPayments(tx, booking.id);
   let left = amount;
   const paymentIds: number[] = [];
   for (const payment of taken) {
     const share = Math.min(left, payment.amount - payment.refunded);
     if (share <= 0) continue;
+    const gateway = context.paymentGateways.byName(payment.gateway);
     const result = await gateway.refund({
       amount: share,
       currency: booking.currency,

@@ -2,10 +2,11 @@ import type { CardType } from '@hotel/domain/cards';
 import type { Minor } from '@hotel/domain/money';
 
 /**
- * What the booking code asks of a payment gateway. The embedded test gateway implements it
- * (test-gateway.ts); PayStack, a redirect flow, will sit behind the same interface. A card
- * number or security code goes in and never comes out: answers carry only the brand, the
- * last four digits, the expiry and the gateway's own references.
+ * What the booking code asks of a payment gateway. The embedded test gateway (test-gateway.ts)
+ * and Stripe (stripe-gateway.ts) implement it; PayStack, a redirect flow, will sit behind the
+ * same interface. A card number or security code goes in (test gateway only) and never comes
+ * out: answers carry only the brand, the last four digits, the expiry and the gateway's own
+ * references. payment-gateways.ts picks the gateway of a property or of a payments row.
  */
 export type PaymentGateway = {
   /** Stored in `payments.gateway` and `saved_cards.gateway`. */
@@ -23,7 +24,47 @@ export type PaymentGateway = {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Gives back part or all of what one authorisation or charge took, never more than it took net of its earlier refunds. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Takes what a held (manual-capture) authorisation reserved: all of it, or `amount` of it and releases the rest. */
+  capture(request: CaptureRequest): Promise<CaptureResult>;
+  /** Releases an authorisation that took nothing yet (held, or waiting for 3-D Secure): the guest's bank lets the money go. */
+  void(gatewayReference: string): Promise<VoidResult>;
+  /**
+   * What the provider itself says of an authorisation that waited for 3-D Secure, when the
+   * outcome is the provider's to tell (Stripe): the return path and the webhook settle with it.
+   * The test gateway keeps no state and answers `requires_action`: its challenge page tells.
+   */
+  challengeResult(gatewayReference: string): Promise<ChallengeResult | { status: 'requires_action'; gatewayReference: string }>;
+  /** Present when the provider sends webhooks: reads one, after checking its signature over the raw body. */
+  readonly webhooks?: WebhookReader;
 };
+
+export type CaptureRequest = { gatewayReference: string; amount: Minor; currency: string };
+
+export type CaptureResult =
+  { status: 'captured'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
+
+export type VoidResult =
+  { status: 'voided'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
+
+/** A provider's event, read into what the booking code acts on; `settles` is null for an event it ignores. */
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  settles: { gatewayReference: string; result: ChallengeResult } | null;
+};
+
+export type WebhookReader = {
+  /** Throws `WebhookSignatureError` when the signature (in `headers`) does not match the body, the secret or the time. */
+  read(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): WebhookEvent;
+};
+
+/** A webhook whose signature does not prove it came from the provider: refused, nothing read. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
 
 /** Card details as the guest typed them; they live only as long as the gateway call. */
 export type CardDetails = {
@@ -38,6 +79,12 @@ export type CardDetails = {
 /** A saved card: the token `tokenise` gave. */
 export type CardToken = { token: string };
 
+/**
+ * A card the provider's own form read in the guest's browser (Stripe's PaymentMethod id,
+ * `pm_...`): the number never reaches this server.
+ */
+export type ProviderPaymentMethod = { paymentMethodId: string };
+
 export type AuthorisationRequest = {
   /** Minor units (pence), a positive integer. */
   amount: Minor;
@@ -45,7 +92,9 @@ export type AuthorisationRequest = {
   currency: string;
   /** Ours, for the gateway's records: e.g. the reservation number. */
   reference: string;
-  card: CardDetails | CardToken;
+  card: CardDetails | CardToken | ProviderPaymentMethod;
+  /** `manual` reserves the amount for a later `capture`; `automatic` (the default) takes it at once. */
+  captureMethod?: 'automatic' | 'manual';
   /**
    * Where the guest's browser goes after a 3-D Secure challenge: a path on this site
    * (`/Book/DEMO/Status/...`), never another origin.
@@ -61,14 +110,23 @@ export type CardSummary = {
   expiryYear: number;
 };
 
+/** A hosted checkout's card, before the guest has paid on the provider's page. */
+export type CardNotYetKnown = { brand: null; last4: null; expiryMonth: null; expiryYear: null };
+
 /**
  * `cardToken` charges the same card again later, off-session (`charge`): kept in the payments
  * row, never shown.
  */
 export type AuthorisationResult =
   | ({ status: 'authorised'; gatewayReference: string; cardToken: string } & CardSummary)
-  /** Send the guest to `challengeUrl` (a path on this site for the test gateway); the answer comes through `completeChallenge`. */
-  | ({ status: 'requires_action'; gatewayReference: string; challengeUrl: string; cardToken: string } & CardSummary)
+  /**
+   * Send the guest to `challengeUrl` (a path on this site for the test gateway, the provider's
+   * hosted checkout for PayStack); the answer comes through `completeChallenge` or the provider.
+   * A hosted checkout knows the card only once the guest has paid: brand, digits and token are null until then.
+   */
+  | ({ status: 'requires_action'; gatewayReference: string; challengeUrl: string; cardToken: string | null } & (
+      CardSummary | CardNotYetKnown
+    ))
   /** `declineMessage` is written for the guest. Brand and digits are null when the number itself was unusable. */
   | {
       status: 'declined';
@@ -127,6 +185,6 @@ export type RefundResult =
   | { status: 'declined'; gatewayReference: string; declineCode: DeclineCode; declineMessage: string };
 
 /** True for the card-details form of `AuthorisationRequest.card`. */
-export function isCardDetails(card: CardDetails | CardToken): card is CardDetails {
+export function isCardDetails(card: AuthorisationRequest['card']): card is CardDetails {
   return 'number' in card;
 }

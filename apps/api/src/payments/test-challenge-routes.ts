@@ -20,7 +20,7 @@ export function registerTestChallengeRoutes(
   context: AppContext,
   options: { onPaymentSettled?: PaymentSettledHandler } = {},
 ): void {
-  if (context.paymentGateway.name !== TEST_GATEWAY_NAME) return;
+  if (!context.paymentGateways.find(TEST_GATEWAY_NAME)) return;
   const secret = context.config.linkSecret;
 
   // A browser page, not an API call: kept out of the OpenAPI document.

@@ -6,6 +6,8 @@ import {
   isCardDetails,
   type AuthorisationRequest,
   type AuthorisationResult,
+  type CaptureRequest,
+  type CaptureResult,
   type CardDetails,
   type CardSummary,
   type ChallengeResult,
@@ -16,7 +18,9 @@ import {
   type RefundRequest,
   type RefundResult,
   type TokenisationResult,
+  type VoidResult,
 } from './payment-gateway';
+import { GUEST_PAYMENT_MESSAGES } from './guest-payment-messages';
 import { isSameOriginPath, sealReturnUrl } from './return-url';
 
 export const TEST_GATEWAY_NAME = 'test';
@@ -39,21 +43,14 @@ export const TEST_CARDS: readonly { number: string; brand: CardType; behaviour: 
   { number: '4000000000003220', brand: 'visa', behaviour: 'challenge' },
 ];
 
-/** Every message the test gateway declines with, written for the guest. */
+/** Every message the test gateway declines with, written for the guest: the providers' common ones and its own. */
 export const TEST_GATEWAY_MESSAGES = {
-  declined: 'Your card was declined. Please use another card or contact your bank.',
-  insufficientFunds: 'Your card has insufficient funds. Please use another card.',
-  challengeFailed: 'Your bank could not confirm this payment (3-D Secure). Please try again, use another card or contact your bank.',
+  ...GUEST_PAYMENT_MESSAGES,
   invalidNumber: 'Your card number is not valid. Please check it and try again.',
   invalidSecurityCode: 'The security code is not valid. Please check the 3 or 4 digits on your card.',
   invalidExpiry: 'The expiry date is not valid. Please check it and try again.',
-  expired: 'Your card has expired. Please use another card.',
   notATestCard:
     'Your card was declined. Payments here go through a test gateway, which accepts only its test card numbers: no real card is ever charged.',
-  unknownToken: 'This saved card can no longer be used. Please enter your card details again.',
-  authenticationRequired:
-    'Your bank wants to confirm this payment with you (3-D Secure), which cannot be done for a change to a booking. Please contact the hotel to pay the difference.',
-  refundExceedsPayment: 'A refund cannot be more than the payment took, less what has already been refunded of it.',
 } as const;
 
 const behaviourCodes: Record<TestCardBehaviour, string> = { approve: 'a', decline: 'd', insufficient_funds: 'f', challenge: 'c' };
@@ -145,6 +142,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
       assertAmount(request.amount, request.currency);
       if (request.returnUrl !== undefined && !isSameOriginPath(request.returnUrl))
         throw new RangeError('returnUrl must be a path on this site');
+      if ('paymentMethodId' in request.card) throw new RangeError('the test gateway takes card details or its own tokens');
       const gatewayReference = newReference();
       const checked = isCardDetails(request.card) ? checkCardDetails(request.card, clock) : checkToken(request.card.token, clock);
       if (!checked.ok) {
@@ -217,6 +215,24 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
         };
       }
       return { status: 'refunded', gatewayReference };
+    },
+
+    // Keeping no state, it cannot tell a capture or release from a second one: it checks that
+    // the reference is one of its own and agrees, as a provider does for a held authorisation.
+    async capture(request: CaptureRequest): Promise<CaptureResult> {
+      assertAmount(request.amount, request.currency);
+      if (!referencePattern.test(request.gatewayReference)) throw new RangeError('not a test gateway reference');
+      return { status: 'captured', gatewayReference: request.gatewayReference };
+    },
+
+    async void(gatewayReference: string): Promise<VoidResult> {
+      if (!referencePattern.test(gatewayReference)) throw new RangeError('not a test gateway reference');
+      return { status: 'voided', gatewayReference };
+    },
+
+    async challengeResult(gatewayReference: string) {
+      if (!referencePattern.test(gatewayReference)) throw new RangeError('not a test gateway reference');
+      return { status: 'requires_action' as const, gatewayReference };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type ReservationDetails,
   type ReservationRow,
 } from '../reservation';
+import { bookedTotals } from './pre-check-in-extras';
 import type { RoomTypeOptions } from './pre-check-in-queries';
 
 /** The card kept on file at pre-check-in, masked; else the one the booking was paid with. */
@@ -41,6 +42,7 @@ export function toPreCheckInReservation(
 ): PreCheckInReservation {
   const vat = { rate: reservation.vatRate, isTaxExclusive: reservation.isTaxExclusive };
   const rooms = details.rooms.filter((room) => room.status === 'booked');
+  const totals = bookedTotals(reservation, details);
   const items = rooms.map((room) => {
     const services: Minor = sumMinor(room.services.map((line) => line.total));
     return {
@@ -90,5 +92,14 @@ export function toPreCheckInReservation(
     ReservationItems: items,
     Currency: reservation.currency,
     PreCheckInCompletedAt: reservation.preCheckInCompletedAt?.toISOString() ?? null,
+    Totals: {
+      AccommodationTotal: toMajor(totals.rooms),
+      ServicesTotal: toMajor(totals.services),
+      VoucherDiscount: toMajor(reservation.voucherDiscount),
+      VatRate: reservation.vatRate,
+      IsTaxExclusive: reservation.isTaxExclusive,
+      TotalToPay: toMajor(totals.due),
+      PaidByCard: totals.paidByCard,
+    },
   };
 }

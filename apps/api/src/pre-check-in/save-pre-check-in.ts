@@ -1,10 +1,13 @@
-import { findAcceptedCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
+import { findAcceptedCardType, validateCardDetails, withCardHolderFromBooker, type CardType } from '@hotel/domain/cards';
 import { todayIn } from '@hotel/domain/dates';
+import { toMajor } from '@hotel/domain/money';
 import { validateContact, type FieldErrors } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest, PreCheckInSaveResponse } from '@hotel/domain/wire/pre-check-in';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { AppError, idempotently, notFound, replayingCompletedKey, requestHashKey } from '../http';
+import { AppError, idempotently, invalidField, notFound, replayingCompletedKey, requestHashKey } from '../http';
+import { recordReservationChange } from '../manage-booking';
+import { takesTypedCards, TYPED_CARD_REFUSED, type ChosenCard } from '../payments';
 import type { PropertyRow } from '../property';
 import {
   findReservationDetails,
@@ -16,10 +19,11 @@ import {
 } from '../reservation';
 import { PRE_CHECK_IN_NOTICES } from './get-pre-check-in';
 import { findPreCheckInBooking, preCheckInClosed } from './pre-check-in-access';
-import { enqueuePreCheckedInNotice } from './pre-check-in-mail';
+import { applyPreCheckInExtras, bookedTotals, planPreCheckInExtras, type PreCheckInExtras } from './pre-check-in-extras';
+import { enqueueExtrasMail, enqueuePreCheckedInNotice } from './pre-check-in-mail';
 import { findRoomTypeOptions, setRoomConfiguration, updatePreCheckedReservation, type RoomTypeOptions } from './pre-check-in-queries';
 
-type SaveContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateway' | 'mailEnqueued'>;
+type SaveContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
 
 export const PRE_CHECK_IN_SAVED = 'Thank you, your check-in details have been saved.';
 
@@ -29,11 +33,13 @@ type BookedRoom = ReservationDetails['rooms'][number];
 type Booker = { FirstName: string; LastName: string; Email: string | null; Phone: string | null };
 
 /**
- * POST /api/PreCheckIn/Save: the guest's details in one transaction with the reservation row
- * locked, so two saves of one booking queue. Everything is checked before anything is written
- * (a 400 names each field; a declined card is a 402), and a refusal writes nothing. Saving the
- * same details again writes nothing more: the completion time and the hotel's notice stay the
- * first save's. An Idempotency-Key answers a retry with the first answer.
+ * POST /api/PreCheckIn/Save: the guest's details and the extras they add in one transaction with
+ * the reservation row locked, so two saves of one booking queue. Everything is checked before
+ * anything is written (a 400 names each field), the extras' units are taken and the difference
+ * charged last (a sold-out extra is a 409, a declined card a 402), and a refusal writes nothing.
+ * Each room's `Services` is the target, not a delta: saving the same details again writes
+ * nothing more (no extra twice, no second charge, no history row; the completion time and the
+ * hotel's notice stay the first save's). An Idempotency-Key answers a retry with the first answer.
  */
 export async function savePreCheckIn(
   context: SaveContext,
@@ -48,7 +54,7 @@ export async function savePreCheckIn(
     now: context.clock.now(),
     hashKey: requestHashKey(context.config),
   };
-  let noticeQueued = false;
+  let mailQueued = false;
   const answer = await replayingCompletedKey(
     db,
     retry,
@@ -60,22 +66,57 @@ export async function savePreCheckIn(
           if (!booking || booking.reservation.id !== request.EntityId) throw invalidLink();
           const { property, reservation } = booking;
           const closed = preCheckInClosed(property, reservation, context.clock.now());
-          if (closed) return { Success: false, Message: PRE_CHECK_IN_NOTICES[closed].Message };
+          if (closed) return { Success: false, Message: PRE_CHECK_IN_NOTICES[closed].Message, Payment: null };
           const details = await findReservationDetails(tx, reservation.id);
           const options = await findRoomTypeOptions(tx, [...new Set(details.rooms.map((room) => room.roomTypeId))]);
           const rooms = checkRooms(property, reservation.bookerIndividualId, request, details, options);
-          await keepCardOnFile(context, tx, property, reservation, request);
-          await writeDetails(tx, reservation, request, withBookerRooms(details, rooms));
-          if (!reservation.preCheckInCompletedAt) {
-            await updatePreCheckedReservation(tx, reservation.id, { preCheckInCompletedAt: context.clock.now() });
-            noticeQueued = await enqueuePreCheckedInNotice(tx, context, property, reservation.id);
+          const extras = await planPreCheckInExtras(tx, property, reservation, details, request);
+          const card = await keepCardOnFile(context, tx, property, reservation, request);
+          const changes = [...(await writeDetails(tx, reservation, request, withBookerRooms(details, rooms))), ...card.changes];
+          const moved = extras
+            ? await applyPreCheckInExtras(context, tx, property, reservation, extras, card.toCharge)
+            : { amount: 0, paymentIds: [] };
+          if (extras) changes.push(...extrasChanges(extras));
+          const firstTime = !reservation.preCheckInCompletedAt;
+          if (firstTime) await updatePreCheckedReservation(tx, reservation.id, { preCheckInCompletedAt: context.clock.now() });
+          // The first save, and every later one that changes something, is a row of the booking's
+          // history; saving the same details again writes nothing, as it changes nothing.
+          if (firstTime || changes.length > 0) {
+            const unchangedDue = bookedTotals(reservation, details).due;
+            await recordReservationChange(tx, context, {
+              reservationId: reservation.id,
+              via: 'link',
+              action: 'precheckin',
+              details: {
+                previousTotal: extras?.previousDue ?? unchangedDue,
+                newTotal: extras?.totals.due ?? unchangedDue,
+                payment: { kind: extras?.payment.kind ?? 'None', amount: moved.amount, paymentIds: moved.paymentIds },
+                changes,
+              },
+            });
           }
-          return { Success: true, Message: PRE_CHECK_IN_SAVED };
+          // The hotel hears of the first save, and of extras added later: it has to provide them.
+          if (firstTime || extras) mailQueued = await enqueuePreCheckedInNotice(tx, context, property, reservation.id, extras);
+          if (extras) {
+            await enqueueExtrasMail(tx, context, {
+              property,
+              reservationId: reservation.id,
+              extras,
+              charged: moved.amount,
+              card: card.charged,
+            });
+            mailQueued = true;
+          }
+          return {
+            Success: true,
+            Message: PRE_CHECK_IN_SAVED,
+            Payment: { Kind: extras?.payment.kind ?? 'None', Amount: toMajor(moved.amount) },
+          };
         }),
       ),
     (answer) => !answer.Success,
   );
-  if (noticeQueued) context.mailEnqueued.notify();
+  if (mailQueued) context.mailEnqueued.notify();
   return answer;
 }
 
@@ -147,10 +188,17 @@ function checkRooms(
   return checked;
 }
 
+type Change = { field: string; old: unknown; new: unknown };
+
+/** The card a save keeps on file, what the history says of it, and the card extras added now are charged to. */
+type KeptCard = { changes: Change[]; toCharge: ChosenCard | undefined; charged: { brand: CardType; last4: string } | null };
+
 /**
  * The card kept on file for the stay: the gateway turns it into a token and only the token,
  * brand, last four digits and expiry are kept. A decline is a 402 and, thrown inside the
- * transaction, leaves nothing saved.
+ * transaction, leaves nothing saved. Extras added are charged to the card on file at this
+ * gateway (the one given now, else one kept at an earlier save); without one, to the card the
+ * booking was paid with.
  */
 async function keepCardOnFile(
   context: SaveContext,
@@ -158,16 +206,36 @@ async function keepCardOnFile(
   property: PropertyRow,
   reservation: ReservationRow,
   request: PreCheckInSaveRequest,
-): Promise<void> {
+): Promise<KeptCard> {
+  const { acceptedCardTypes: accepted } = await context.availability.catalogue.catalogue(property);
+  const kept = (onFile: Pick<ReservationRow, CardColumn>, changes: Change[]): KeptCard => {
+    if (!onFile.cardOnFileToken || !onFile.cardOnFileGateway) return { changes, toCharge: undefined, charged: null };
+    const type = accepted.find((candidate) => candidate.name === onFile.cardOnFileBrand);
+    return {
+      changes,
+      toCharge: {
+        gateway: onFile.cardOnFileGateway,
+        gatewayToken: onFile.cardOnFileToken,
+        cardTypeId: type?.id ?? null,
+        cardLast4: onFile.cardOnFileLast4,
+        cardExpiryMonth: onFile.cardOnFileExpiryMonth,
+        cardExpiryYear: onFile.cardOnFileExpiryYear,
+      },
+      // card_types.code holds the domain's card type names (visa, amex, ...).
+      charged: type && onFile.cardOnFileLast4 ? { brand: type.code as CardType, last4: onFile.cardOnFileLast4 } : null,
+    };
+  };
   const card = request.CardDetails;
-  if (!card) return;
+  if (!card) return kept(reservation, []);
+  const gateway = context.paymentGateways.forProperty(property);
+  // A provider's card never passes through this server; the card the guest booked with is kept by the provider.
+  if (!takesTypedCards(gateway)) throw invalidField('CardDetails.CardNumber', TYPED_CARD_REFUSED);
   const holder = request.Booker ?? {
     FirstName: reservation.bookerFirstName,
     LastName: reservation.bookerLastName,
     Email: reservation.bookerEmail,
   };
   const withHolder = withCardHolderFromBooker(card, holder);
-  const { acceptedCardTypes: accepted } = await context.availability.catalogue.catalogue(property);
   const today = todayIn(context.clock.now(), property.timeZone);
   const errors = validateCardDetails(
     { ...withHolder, CreditCardId: null },
@@ -178,7 +246,7 @@ async function keepCardOnFile(
       modelState: Object.fromEntries(Object.entries(errors).map(([field, messages]) => [`CardDetails.${field}`, messages])),
     });
   }
-  const result = await context.paymentGateway.tokenise({
+  const result = await gateway.tokenise({
     number: withHolder.CardNumber ?? '',
     nameOnCard: withHolder.NameOnCard ?? '',
     expiryMonth: withHolder.ExpiryMonth ?? 0,
@@ -187,7 +255,7 @@ async function keepCardOnFile(
   });
   if (result.status !== 'tokenised') throw new AppError('PAYMENT_DECLINED', result.declineMessage);
   const onFile = {
-    cardOnFileGateway: context.paymentGateway.name,
+    cardOnFileGateway: gateway.name,
     cardOnFileToken: result.token,
     cardOnFileBrand: findAcceptedCardType(result.brand, accepted, (type) => type.name)?.name ?? result.brand,
     cardOnFileLast4: result.last4,
@@ -197,10 +265,15 @@ async function keepCardOnFile(
   // The card already on file (same brand, digits and expiry at this gateway) keeps its first
   // token: a gateway may tokenise one card differently each time, and saving again changes nothing.
   const { cardOnFileToken: _newToken, ...shown } = onFile;
-  if (Object.entries(shown).some(([column, value]) => reservation[column as keyof ReservationRow] !== value)) {
-    await updatePreCheckedReservation(tx, reservation.id, onFile);
-  }
+  if (!Object.entries(shown).some(([column, value]) => reservation[column as keyof ReservationRow] !== value)) return kept(reservation, []);
+  await updatePreCheckedReservation(tx, reservation.id, onFile);
+  const masked = (row: Pick<ReservationRow, 'cardOnFileBrand' | 'cardOnFileLast4'>) =>
+    row.cardOnFileLast4 ? { Brand: row.cardOnFileBrand, Last4: row.cardOnFileLast4 } : null;
+  return kept(onFile, [{ field: 'CardOnFile', old: masked(reservation), new: masked(onFile) }]);
 }
+
+type CardColumn =
+  'cardOnFileGateway' | 'cardOnFileToken' | 'cardOnFileBrand' | 'cardOnFileLast4' | 'cardOnFileExpiryMonth' | 'cardOnFileExpiryYear';
 
 /**
  * The rooms the save names, and every other standing room as it is: a room the page left out
@@ -227,13 +300,17 @@ function withBookerRooms(details: ReservationDetails, rooms: readonly CheckedRoo
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
-/** Writes the booker, special requests, each room's configuration and guests: only what differs from what is kept. */
+/**
+ * Writes the booker, special requests, each room's configuration and guests: only what differs
+ * from what is kept. Answers what changed, old and new, for the booking's history.
+ */
 async function writeDetails(
   tx: Tx,
   reservation: ReservationRow,
   request: PreCheckInSaveRequest,
   rooms: readonly CheckedRoom[],
-): Promise<void> {
+): Promise<Change[]> {
+  const changes: Change[] = [];
   const given = request.Booker;
   const booker: Booker = given
     ? { FirstName: given.FirstName.trim(), LastName: given.LastName.trim(), Email: given.Email.trim(), Phone: given.Phone.trim() }
@@ -260,14 +337,41 @@ async function writeDetails(
         }
       : {}),
   };
-  const changed = Object.entries(values).some(([column, value]) => reservation[column as keyof ReservationRow] !== value);
-  if (changed) await updatePreCheckedReservation(tx, reservation.id, values);
+  const changed = Object.entries(values).filter(([column, value]) => reservation[column as keyof ReservationRow] !== value);
+  if (changed.length > 0) await updatePreCheckedReservation(tx, reservation.id, values);
+  for (const [column, value] of changed) changes.push({ field: column, old: reservation[column as keyof ReservationRow], new: value });
   for (const room of rooms) {
-    if ((room.configuration?.id ?? null) !== room.booked.roomConfigurationId)
+    const field = `Rooms[${room.booked.id}]`;
+    if ((room.configuration?.id ?? null) !== room.booked.roomConfigurationId) {
       await setRoomConfiguration(tx, room.booked.id, room.configuration);
+      changes.push({
+        field: `${field}.RoomConfiguration`,
+        old: room.booked.roomConfigurationLabel,
+        new: room.configuration?.label ?? null,
+      });
+    }
     const rows = guestRows(room, reservation.bookerIndividualId, booker);
-    if (!sameGuests(room.booked.guests, rows)) await replaceGuests(tx, room.booked.id, rows);
+    if (!sameGuests(room.booked.guests, rows)) {
+      await replaceGuests(tx, room.booked.id, rows);
+      changes.push({ field: `${field}.Guests`, old: room.booked.guests.map(nameOf), new: rows.map(nameOf) });
+    }
   }
+  return changes;
+}
+
+const nameOf = (guest: { firstName?: string | null; lastName?: string | null }) =>
+  `${guest.firstName ?? ''} ${guest.lastName ?? ''}`.trim();
+
+/** Each room's extras before and after, and the lines added with their price (minor units). */
+function extrasChanges(extras: PreCheckInExtras): Change[] {
+  const lines = (list: readonly { serviceId: number; quantity: number }[]) =>
+    list.map((line) => ({ ServiceId: line.serviceId, Quantity: line.quantity })).sort((a, b) => a.ServiceId - b.ServiceId);
+  return extras.rooms.map(({ booked, extras: room }) => ({
+    field: `Rooms[${booked.id}].Services`,
+    old: lines(booked.services),
+    new: lines([...room.kept, ...room.newServiceLines.map((line) => ({ serviceId: line.service.id, quantity: line.quantity }))]),
+    added: room.newServiceLines.map((line) => ({ ServiceId: line.service.id, Quantity: line.quantity, TotalCost: line.total })),
+  }));
 }
 
 /**

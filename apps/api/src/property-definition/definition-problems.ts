@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { issuePath } from '@hotel/domain/model-state';
+import { isPaystackCurrency, PAYSTACK_CURRENCIES } from '../payments';
 import type { Definition, PropertyDefinition } from './definition-schema';
 
 /** One problem in a definition file, located by its JSON path (`Properties[0].RatePlans[1].Prices[3].RoomType`). */
@@ -40,6 +41,19 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   const out: DefinitionProblem[] = [];
   const roomTypeCodes = new Set(property.RoomTypes.map((r) => r.Code));
   const ratePlanCodes = new Set(property.RatePlans.map((r) => r.Code));
+  if (property.PayByPaystack && property.Payments.Provider !== 'test' && property.Payments.Provider !== 'paystack')
+    out.push({ path: issuePath([...p, 'PayByPaystack']), message: `contradicts Payments.Provider "${property.Payments.Provider}"` });
+  // PayStack settles in a few currencies only: a property in another could never be paid (docs/paystack.md).
+  if ((property.PayByPaystack || property.Payments.Provider === 'paystack') && !isPaystackCurrency(property.Currency))
+    out.push({
+      path: issuePath([...p, 'Currency']),
+      message: `PayStack does not take ${property.Currency}: use one of ${PAYSTACK_CURRENCIES.join(', ')}, or another payment provider`,
+    });
+  if (property.Payments.Provider === 'stripe' && !property.Payments.PublicKey)
+    out.push({
+      path: issuePath([...p, 'Payments', 'PublicKey']),
+      message: "is required with Stripe: the browser's Payment Element needs the publishable key",
+    });
 
   duplicates(
     property.RoomTypes.map((r) => r.Code),

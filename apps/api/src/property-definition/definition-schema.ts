@@ -305,6 +305,18 @@ export const propertySchema = z.strictObject({
   IsStandardTaxExclusive: z.boolean().default(false),
   CreditCards: z.array(name).default([]),
   PayByPaystack: z.boolean().default(false),
+  /**
+   * Who takes online payments. The secret keys are never in the file: STRIPE_SECRET_KEY,
+   * STRIPE_WEBHOOK_SECRET and PAYSTACK_SECRET_KEY in the environment.
+   */
+  Payments: z
+    .strictObject({
+      Provider: z.enum(['test', 'stripe', 'paystack']).default('test'),
+      /** Stripe's publishable key (pk_live_... / pk_test_...), what the browser's Payment Element needs. */
+      PublicKey: z.string().max(200).nullish(),
+      CaptureMethod: z.enum(['automatic', 'manual']).default('automatic'),
+    })
+    .default({ Provider: 'test', CaptureMethod: 'automatic' }),
   Theme: theme.nullish(),
   Occupancy: occupancy.default(occupancy.parse({})),
   BookingConfiguration: bookingConfiguration.default(bookingConfiguration.parse({})),

@@ -89,6 +89,12 @@ export async function importDefinition(
             .update(properties)
             .set({ groupId: groupIds.get(group.Code) })
             .where(inArray(properties.code, others));
+        // The group search lists a group's properties in the order its definition names them.
+        const codes = sql`${`{${group.Properties.join(',')}}`}::text[]`;
+        await tx
+          .update(properties)
+          .set({ groupPosition: sql`array_position(${codes}, ${properties.code})` })
+          .where(inArray(properties.code, group.Properties));
       }
       if (definition.ExchangeRates) await writeExchangeRates(tx, definition.ExchangeRates);
       if (problems.length > 0 || options.checkOnly) throw new Rollback(problems);

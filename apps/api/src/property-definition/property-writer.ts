@@ -92,7 +92,11 @@ function propertyColumns(p: PropertyDefinition, groupId: number | undefined) {
     defaultPhoneCountryCode: p.DefaultPhoneCountryCode,
     standardVatRate: p.StandardVatRate,
     isStandardTaxExclusive: p.IsStandardTaxExclusive,
-    payByPaystack: p.PayByPaystack,
+    // PayByPaystack is the spec's older switch for the same choice as Payments.Provider "paystack".
+    payByPaystack: p.PayByPaystack || p.Payments.Provider === 'paystack',
+    paymentProvider: p.PayByPaystack ? 'paystack' : p.Payments.Provider,
+    paymentPublicKey: p.Payments.PublicKey ?? null,
+    paymentCaptureMethod: p.Payments.CaptureMethod,
     theme: p.Theme ?? null,
     enableChildrenSearch: p.Occupancy.EnableChildrenSearch,
     enableInfantSearch: p.Occupancy.EnableInfantSearch,

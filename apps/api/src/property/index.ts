@@ -2,4 +2,4 @@
 export { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from './property-queries';
 export { registerPropertyRoutes } from './property-routes';
 export { noSuchProperty, requireProperty } from './property-service';
-export { allowPropertyTracking } from './property-tracking';
+export { propertyPageHead } from './property-page';

@@ -19,15 +19,29 @@ export async function findProperty(db: Queryable, idOrCode: string | number): Pr
   return row;
 }
 
-/** The Google Tag Manager and Facebook pixel ids of the property with this code (a page's policy needs no more). */
-export async function findTrackingIds(db: Queryable, code: string) {
+/** What a web page of a property needs of it: its tracking ids and payment provider (its policy), what describes the hotel, and its version. */
+export async function findPageProperty(db: Queryable, code: string) {
   const [row] = await db
-    .select({ googleTagManagerContainerId: properties.googleTagManagerContainerId, facebookPixelId: properties.facebookPixelId })
+    .select({
+      code: properties.code,
+      catalogueVersion: properties.catalogueVersion,
+      googleTagManagerContainerId: properties.googleTagManagerContainerId,
+      facebookPixelId: properties.facebookPixelId,
+      name: properties.name,
+      address: properties.address,
+      telephone: properties.telephone,
+      hotelRating: properties.hotelRating,
+      propertyImageUrl: properties.propertyImageUrl,
+      websiteUrl: properties.websiteUrl,
+      paymentProvider: properties.paymentProvider,
+    })
     .from(properties)
     .where(eq(properties.code, code))
     .limit(1);
   return row;
 }
+
+export type PageProperty = NonNullable<Awaited<ReturnType<typeof findPageProperty>>>;
 
 /** The card types a property accepts, in the static list's order. */
 export async function findAcceptedCardTypes(db: Queryable, propertyId: number): Promise<AcceptedCardType[]> {

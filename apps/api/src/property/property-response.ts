@@ -2,11 +2,12 @@ import type { PropertyResponse } from '@hotel/domain/wire/property-response';
 import type { AcceptedCardType, PropertyRow } from './property-queries';
 
 /** The wire form of a property, built field by field. */
-export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[]): PropertyResponse {
+export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[], payments: { stripeJsUrl: string }): PropertyResponse {
   const booking = row.bookingConfiguration as typeof row.bookingConfiguration & { AccommodationUnitNoun?: string };
   return {
     PropertyId: row.id,
     PropertyCode: row.code,
+    PropertyGroupId: row.groupId,
     PropertyName: row.name,
     PropertyAddress: row.address ?? '',
     Address: row.address ?? '',
@@ -20,6 +21,9 @@ export function toPropertyResponse(row: PropertyRow, cards: AcceptedCardType[]):
     Currency: row.currency,
     AvailableCurrencies: row.availableCurrencies.length > 0 ? row.availableCurrencies : [row.currency],
     PayByPaystack: row.payByPaystack,
+    PaymentProvider: row.paymentProvider,
+    PaymentPublicKey: row.paymentProvider === 'stripe' ? row.paymentPublicKey : null,
+    PaymentScriptUrl: row.paymentProvider === 'stripe' ? payments.stripeJsUrl : null,
     PrivacyPolicyUrl: row.privacyPolicyUrl,
     TermsAndConditionsUrl: row.termsAndConditionsUrl,
     CreditCards: cards.map((card) => ({ Id: card.id, Name: card.name, Code: card.code })),

@@ -16,8 +16,8 @@ export async function requireProperty(db: Queryable, idOrCode: string): Promise<
 }
 
 /** GET /api/Property/{id}: a property by its id or code, with the card types it accepts. */
-export async function propertyByIdOrCode(context: Pick<AppContext, 'database'>, idOrCode: string): Promise<PropertyResponse> {
+export async function propertyByIdOrCode(context: Pick<AppContext, 'database' | 'config'>, idOrCode: string): Promise<PropertyResponse> {
   const { db } = context.database;
   const property = await requireProperty(db, idOrCode);
-  return toPropertyResponse(property, await findAcceptedCardTypes(db, property.id));
+  return toPropertyResponse(property, await findAcceptedCardTypes(db, property.id), { stripeJsUrl: context.config.payments.stripeJsUrl });
 }

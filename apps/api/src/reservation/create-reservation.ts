@@ -11,7 +11,20 @@ import { totalToPay, vatOfTotal, type VatSettings } from '@hotel/domain/vat';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import type { ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import { companies, guests, mailOutbox, payments, reservationRooms, reservationServices, reservations, users } from '@hotel/db/schema';
-import { findUserSavedCard, saveCardForUser } from '../payments';
+import {
+  findUserSavedCard,
+  isPaystackCurrency,
+  keepSavedCard,
+  PAYSTACK_CURRENCIES,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PAYSTACK_GATEWAY_NAME,
+  saveCardForUser,
+  takesTypedCards,
+  TYPED_CARD_REFUSED,
+  type AuthorisationRequest,
+  type PaymentGateway,
+  type PaystackGateway,
+} from '../payments';
 import type { AppContext } from '../app-context';
 import { type Tx, rawRows } from '../database';
 import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http';
@@ -65,15 +78,27 @@ function checkPaymentType(property: PropertyRow, request: ReservationCreateReque
           : `${paymentTypeName(paymentType)} is not available for this property.`;
     throw validation('PaymentType', reason);
   }
-  if (paymentType === PaymentType.PayByPayStack) {
-    // The PayStack redirect flow is not built yet; refusing beats taking a booking nobody pays for.
-    throw validation('PaymentType', 'PayStack payments are not available yet. Please pay by card.');
-  }
   if (paymentType === PaymentType.PayByCompanyInvoice) {
     if (!request.AccountId?.trim()) throw validation('AccountId', 'A company is required to pay by company invoice');
     if (!request.PONumber?.trim()) throw validation('PONumber', 'A PO number is required to pay by company invoice');
   }
   return paymentType;
+}
+
+/**
+ * PayStack pays through its own hosted checkout (payments/paystack): the API must hold its key,
+ * and PayStack must take the property's currency.
+ */
+function checkPaystack(context: Pick<AppContext, 'paymentGateways'>, property: PropertyRow): PaystackGateway {
+  const { paystack } = context.paymentGateways;
+  if (!paystack) throw new AppError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
+  if (!isPaystackCurrency(property.currency)) {
+    throw validation(
+      'PaymentType',
+      `PayStack does not take payments in ${property.currency} (only ${PAYSTACK_CURRENCIES.join(', ')}). Please choose another way to pay or contact the hotel.`,
+    );
+  }
+  return paystack;
 }
 
 async function checkCard(
@@ -102,6 +127,75 @@ async function checkCard(
     }
   }
   return withHolder;
+}
+
+const PAY_NEW_CARD_ON_PAYSTACK =
+  "This hotel takes new cards on PayStack's secure payment page: please choose to pay with PayStack, or pay with a card saved to your account.";
+
+type PayWith = { card: AuthorisationRequest['card']; savedCardId: number | null; saveFor: number | null };
+
+const isTyped = (card: AuthorisationRequest['card']): card is CardDetails => 'number' in card;
+
+/**
+ * What the booking's card is, for its property's gateway: a saved card's token, a card typed into
+ * our form (test gateway only), or the payment method a provider's own form made in the browser
+ * (a provider's property refuses a typed number: it must never reach this server).
+ */
+async function cardToPayWith(
+  context: AppContext,
+  gateway: PaymentGateway,
+  property: PropertyRow,
+  request: ReservationCreateRequest,
+  today: string,
+  user: Booker,
+): Promise<PayWith> {
+  const typed = takesTypedCards(gateway);
+  // Our own form's card (test gateway) is checked whole first, a saved card's fields included.
+  const given = typed ? await checkCard(context, property, request, today, user) : request.CardDetails;
+  if (given?.CreditCardId != null && !user) throw validation('CardDetails.CreditCardId', 'Log in to pay with a saved card');
+  if (given?.CreditCardId != null && user) {
+    const saved = await findUserSavedCard(context.database.db, user.userId, given.CreditCardId, gateway.name);
+    if (!saved)
+      throw validation('CardDetails.CreditCardId', 'This saved card was not found. Please choose another card or enter its details.');
+    return { card: { token: saved.gatewayToken }, savedCardId: saved.id, saveFor: null };
+  }
+  // PayStack takes a new card on its own page only: the booking pays with PayStack (PaymentType 4).
+  if (gateway.name === PAYSTACK_GATEWAY_NAME) throw validation('PaymentType', PAY_NEW_CARD_ON_PAYSTACK);
+  const saveFor = user && given?.SaveCreditCardToIndividual ? user.userId : null;
+  if (!typed) {
+    if (given?.CardNumber || given?.SecurityCode) throw validation('CardDetails.CardNumber', TYPED_CARD_REFUSED);
+    if (!request.PaymentMethodId) throw validation('PaymentMethodId', 'Please enter your card in the card form to pay by card.');
+    return { card: { paymentMethodId: request.PaymentMethodId }, savedCardId: null, saveFor };
+  }
+  return {
+    card: {
+      number: given!.CardNumber ?? '',
+      nameOnCard: given!.NameOnCard ?? '',
+      expiryMonth: given!.ExpiryMonth ?? 0,
+      expiryYear: given!.ExpiryYear ?? 0,
+      securityCode: given!.SecurityCode ?? '',
+    },
+    savedCardId: null,
+    saveFor,
+  };
+}
+
+/** Releases an authorisation whose booking was not written; a failure to release is logged for the hotel, never shown to the guest. */
+async function voidAfterFailure(context: Pick<AppContext, 'logger'>, taken: { gateway: PaymentGateway; reference: string }): Promise<void> {
+  try {
+    const result = await taken.gateway.void(taken.reference);
+    if (result.status !== 'voided') {
+      context.logger.error(
+        { gateway: taken.gateway.name, reference: taken.reference, reason: result.declineMessage },
+        'could not release the authorisation of a booking that failed',
+      );
+    }
+  } catch (error) {
+    context.logger.error(
+      { err: error, gateway: taken.gateway.name, reference: taken.reference },
+      'could not release the authorisation of a booking that failed',
+    );
+  }
 }
 
 /** Refuses a country id the static list does not have (the booker's, or a guest's), before anything is priced or charged. */
@@ -187,25 +281,10 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     ratePlanCode: request.RatePlanCode,
   });
   const paymentType = checkPaymentType(property, request, rooms, user);
-  const card = paymentType === PaymentType.PayByCard ? await checkCard(context, property, request, today, user) : null;
-  // A saved card (accounts) pays with its gateway token; checkCard has made sure a user is logged in.
-  const savedCard =
-    card?.CreditCardId != null && user
-      ? await findUserSavedCard(db, user.userId, card.CreditCardId, context.paymentGateway.name)
-      : undefined;
-  if (card?.CreditCardId != null && !savedCard) {
-    throw validation('CardDetails.CreditCardId', 'This saved card was not found. Please choose another card or enter its details.');
-  }
-  const cardDetails: CardDetails | null =
-    card && !savedCard
-      ? {
-          number: card.CardNumber ?? '',
-          nameOnCard: card.NameOnCard ?? '',
-          expiryMonth: card.ExpiryMonth ?? 0,
-          expiryYear: card.ExpiryYear ?? 0,
-          securityCode: card.SecurityCode ?? '',
-        }
-      : null;
+  // The property's gateway; a 503 before anything is taken when this site does not run it.
+  const gateway = paymentType === PaymentType.PayByCard ? context.paymentGateways.forProperty(property) : null;
+  const payWith = gateway && (await cardToPayWith(context, gateway, property, request, today, user));
+  const paystack = paymentType === PaymentType.PayByPayStack ? checkPaystack(context, property) : null;
   assertClientPrices(rooms);
 
   const roomsTotal = sumMinor(rooms.map((room) => room.total));
@@ -220,7 +299,9 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
   const reservationNumber = await context.reservationNumbers.take();
   const scope = reservationCreateScope(property.id);
 
-  const answer = await db.transaction((tx) =>
+  // An authorisation the transaction then fails to keep is released at once (decision 0005), not left as a hold on the guest's card.
+  let taken: { gateway: PaymentGateway; reference: string } | undefined;
+  const booked = db.transaction((tx) =>
     idempotently(
       tx,
       { key: input.idempotencyKey, scope, body: request, now, hashKey: requestHashKey(context.config) },
@@ -273,15 +354,28 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         // Authorised before the reservation is written, so it is written once with its final
         // status; a decline throws and the transaction leaves nothing behind.
         const authorisation: AuthorisationResult | null =
-          card && amountDue > 0
-            ? await context.paymentGateway.authorise({
+          gateway && payWith && amountDue > 0
+            ? await gateway.authorise({
                 amount: amountDue,
                 currency: property.currency,
                 reference: reservationNumber,
-                card: savedCard ? { token: savedCard.gatewayToken } : cardDetails!,
+                card: payWith.card,
+                captureMethod: property.paymentCaptureMethod,
                 returnUrl: input.statusPath(property.code, token),
               })
-            : null;
+            : // PayStack's hosted checkout is a redirect, as a 3-D Secure challenge: the booking waits for it.
+              paystack && amountDue > 0
+              ? await paystack.startCheckout({
+                  amount: amountDue,
+                  currency: property.currency,
+                  reference: reservationNumber,
+                  email: request.Booker.Email.trim(),
+                  returnUrl: input.statusPath(property.code, token),
+                })
+              : null;
+        const payingGateway = gateway ?? paystack;
+        if (authorisation && authorisation.status !== 'declined')
+          taken = { gateway: payingGateway!, reference: authorisation.gatewayReference };
         if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
         const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
 
@@ -289,11 +383,11 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
           // Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check.
           status: challengeUrl === null ? { status: 'confirmed', confirmedAt: now } : { status: 'pending_payment', confirmedAt: null },
           payment: authorisation && {
-            gateway: context.paymentGateway.name,
+            gateway: payingGateway!.name,
             amount: amountDue,
             currency: property.currency,
             result: authorisation,
-            savedCardId: savedCard?.id ?? null,
+            savedCardId: payWith?.savedCardId ?? null,
             completedAt: now,
           },
           mailKey: outboxKey(context.config),
@@ -310,8 +404,18 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         });
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
-        if (cardDetails && user && card?.SaveCreditCardToIndividual && challengeUrl === null) {
-          await saveCardForUser(tx, context.paymentGateway, user.userId, cardDetails);
+        if (gateway && payWith?.saveFor && challengeUrl === null) {
+          const { card: typed } = payWith;
+          if (isTyped(typed)) await saveCardForUser(tx, gateway, payWith.saveFor, typed);
+          else if (authorisation?.status === 'authorised') {
+            await keepSavedCard(tx, {
+              gateway: gateway.name,
+              userId: payWith.saveFor,
+              token: authorisation.cardToken,
+              card: authorisation,
+              nameOnCard: request.CardDetails?.NameOnCard ?? null,
+            });
+          }
         }
 
         return {
@@ -323,6 +427,10 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
       },
     ),
   );
+  const answer = await booked.catch(async (error: unknown) => {
+    if (taken) await voidAfterFailure(context, taken);
+    throw error;
+  });
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
   context.mailEnqueued.notify();
   return answer;

@@ -89,6 +89,8 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
   const [payment] = await db
     .select({
       status: payments.status,
+      gateway: payments.gateway,
+      gatewayReference: payments.gatewayReference,
       brand: cardTypes.name,
       brandCode: cardTypes.code,
       last4: payments.cardLast4,

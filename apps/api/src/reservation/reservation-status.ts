@@ -7,7 +7,10 @@ import { toConfirmationResponse } from './confirmation-response';
 import { hashConfirmationToken } from './reservation-number';
 import { reservationLinks } from './reservation-links';
 import { findReservationByTokenHash, findReservationDetails, type ReservationRow } from './reservation-queries';
-import { PAYMENT_HOLD_MINUTES, releasePendingPayment } from './settle-reservation-payment';
+import { PAYMENT_HOLD_MINUTES, releasePendingPayment, reservationPaymentSettled } from './settle-reservation-payment';
+import { settleWaitingPayment } from '../payments';
+
+type StatusContext = Pick<AppContext, 'database' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
 
 async function reservationForToken(
   context: Pick<AppContext, 'database'>,
@@ -25,9 +28,26 @@ async function reservationForToken(
  * GET /api/Reservation/Status: whether the booking behind a confirmation token is made. A card
  * waiting for 3-D Secure answers Success false with where to complete it, until the bank answers.
  */
-export async function reservationStatus(context: Pick<AppContext, 'database'>, propertyId: number, token: string): Promise<StatusResponse> {
+export async function reservationStatus(context: StatusContext, propertyId: number, token: string): Promise<StatusResponse> {
   const { reservation } = await reservationForToken(context, propertyId, token);
-  const details = await findReservationDetails(context.database.db, reservation.id);
+  let details = await findReservationDetails(context.database.db, reservation.id);
+  const waiting = details.payment;
+  if (reservation.status === 'pending_payment' && waiting?.status === 'requires_action' && waiting.gatewayReference) {
+    // Back from the provider's 3-D Secure page (Stripe's return_url): its answer settles the
+    // booking now, as its webhook would, whichever comes first.
+    const reference = waiting.gatewayReference;
+    const state = await settleWaitingPayment(context, {
+      gateway: waiting.gateway,
+      gatewayReference: reference,
+      answer: (gateway) => gateway.challengeResult(reference),
+      onSettled: reservationPaymentSettled(context),
+    });
+    if (state.found && state.settledNow) {
+      context.mailEnqueued.notify();
+      return reservationStatus(context, propertyId, token);
+    }
+    details = await findReservationDetails(context.database.db, reservation.id);
+  }
   const base = { ReservationNumber: reservation.reservationNumber, ChallengeUrl: null };
   if (reservation.status === 'confirmed')
     return { ...base, Success: true, Status: 'Confirmed', Message: 'Booking has been made successfully' };
@@ -66,7 +86,7 @@ export async function reservationStatus(context: Pick<AppContext, 'database'>, p
  * A booking no longer waiting is left as it is. Answers its status afterwards.
  */
 export async function releasePendingPaymentByToken(
-  context: Pick<AppContext, 'database' | 'clock'>,
+  context: StatusContext & Pick<AppContext, 'logger'>,
   propertyId: number,
   token: string,
 ): Promise<StatusResponse> {

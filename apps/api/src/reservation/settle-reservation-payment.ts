@@ -57,10 +57,12 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
  * deadlock; with `skipLocked`, a booking whose answer is being recorded right now is left to
  * that answer. Answers whether it released the booking.
  */
-async function releaseIfStillPending(tx: Tx, reservationId: number, now: Date, { skipLocked = false } = {}): Promise<boolean> {
+type Released = { gateway: string; gatewayReference: string | null }[];
+
+async function releaseIfStillPending(tx: Tx, reservationId: number, now: Date, { skipLocked = false } = {}): Promise<Released | false> {
   const waiting = and(eq(payments.reservationId, reservationId), eq(payments.status, 'requires_action'));
   const locked = await tx
-    .select({ id: payments.id })
+    .select({ id: payments.id, gateway: payments.gateway, gatewayReference: payments.gatewayReference })
     .from(payments)
     .where(waiting)
     .for('update', skipLocked ? { skipLocked: true } : {});
@@ -69,12 +71,33 @@ async function releaseIfStillPending(tx: Tx, reservationId: number, now: Date, {
   if (row?.status !== 'pending_payment') return false;
   await tx.update(payments).set({ status: 'cancelled', completedAt: now }).where(waiting);
   await releaseUnpaidReservation(tx, reservationId, now);
-  return true;
+  return locked;
+}
+
+type ReleaseContext = Pick<AppContext, 'database' | 'clock' | 'paymentGateways' | 'logger'>;
+
+/**
+ * After the release commits, the provider is told too: a 3-D Secure check the guest finishes
+ * later then fails at the provider instead of taking money for a booking that is gone. A
+ * provider that cannot be reached is logged; a late success is voided when it is reported.
+ */
+async function voidReleased(context: ReleaseContext, released: Released): Promise<void> {
+  for (const payment of released) {
+    const gateway = context.paymentGateways.find(payment.gateway);
+    if (!gateway || payment.gatewayReference === null) continue;
+    await gateway.void(payment.gatewayReference).catch((error: unknown) => {
+      context.logger.warn(
+        { err: error, gateway: payment.gateway, reference: payment.gatewayReference },
+        'could not void a released payment',
+      );
+    });
+  }
 }
 
 /** The guest gave up on the bank's check (went back to pay another way): the booking is released now. */
-export async function releasePendingPayment(context: Pick<AppContext, 'database' | 'clock'>, reservationId: number): Promise<void> {
-  await context.database.db.transaction((tx) => releaseIfStillPending(tx, reservationId, context.clock.now()));
+export async function releasePendingPayment(context: ReleaseContext, reservationId: number): Promise<void> {
+  const released = await context.database.db.transaction((tx) => releaseIfStillPending(tx, reservationId, context.clock.now()));
+  if (released) await voidReleased(context, released);
 }
 
 /**
@@ -82,7 +105,7 @@ export async function releasePendingPayment(context: Pick<AppContext, 'database'
  * Safe to run in several processes at once: each booking is released by one of them. Answers
  * how many this run released.
  */
-export async function releaseAbandonedPayments(context: Pick<AppContext, 'database' | 'clock'>): Promise<number> {
+export async function releaseAbandonedPayments(context: ReleaseContext): Promise<number> {
   const now = context.clock.now();
   const cutOff = new Date(now.getTime() - paymentHoldMs);
   const abandoned = await context.database.db
@@ -91,7 +114,10 @@ export async function releaseAbandonedPayments(context: Pick<AppContext, 'databa
     .where(and(eq(reservations.status, 'pending_payment'), lt(reservations.createdAt, cutOff)));
   let released = 0;
   for (const { id } of abandoned) {
-    if (await context.database.db.transaction((tx) => releaseIfStillPending(tx, id, now, { skipLocked: true }))) released += 1;
+    const payments = await context.database.db.transaction((tx) => releaseIfStillPending(tx, id, now, { skipLocked: true }));
+    if (!payments) continue;
+    released += 1;
+    await voidReleased(context, payments);
   }
   return released;
 }
@@ -101,7 +127,7 @@ export async function releaseAbandonedPayments(context: Pick<AppContext, 'databa
  * minute while the process runs; answers a stop function. The deadline is read from the
  * database, so a restart or another process loses nothing.
  */
-export function scheduleAbandonedPaymentRelease(context: Pick<AppContext, 'database' | 'clock' | 'logger'>, everyMs = 60_000): () => void {
+export function scheduleAbandonedPaymentRelease(context: ReleaseContext, everyMs = 60_000): () => void {
   const run = () =>
     releaseAbandonedPayments(context).then(
       (count) => count > 0 && context.logger.info({ count }, 'released bookings whose payment was never completed'),

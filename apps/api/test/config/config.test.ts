@@ -23,11 +23,28 @@ describe('the environment', () => {
   it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
     const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments.test).toBe(true);
+  });
+
+  it('runs Stripe in production when STRIPE_SECRET_KEY is set, without the test gateway', () => {
+    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
+    const { payments } = loadConfig({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      ...secrets,
+    });
+    expect(payments.test).toBe(false);
+    expect(payments.stripe).toMatchObject({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc' });
+    expect(payments.stripe?.apiUrl?.port).toBe('12111');
+    expect(payments.stripeJsUrl).toBe('https://js.stripe.com/v3/');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow('STRIPE_SECRET_KEY');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('STRIPE_WEBHOOK_SECRET');
   });
 
   it('runs the test gateway outside production without being asked', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).payments).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.test).toBe(true);
   });
 
   it('listens on loopback unless HOST names another address', () => {

@@ -415,7 +415,7 @@ beforeAll(async () => {
   userPasswordHash = row!.hash;
   // A saved card, so that a fuzzed CreditCardId can name one of the user's cards.
   const savedCardId = await t.database.db.transaction((tx) =>
-    saveCardForUser(tx, t.context.paymentGateway, user.id, {
+    saveCardForUser(tx, t.context.paymentGateways.byName('test'), user.id, {
       number: '4242424242424242',
       nameOnCard: 'Ada Lovelace',
       expiryMonth: 12,

@@ -144,8 +144,8 @@ describe('health', () => {
     const production = await createTestApp({ config: { isProduction: true } });
     try {
       const ready = await request(production.app).get('/readyz').expect(200);
-      expect(ready.body).toMatchObject({ status: 'ready', payments: 'test' });
-      expect(ready.body.warning).toMatch(/test gateway, which takes no money/);
+      expect(ready.body).toMatchObject({ status: 'ready', payments: ['test'] });
+      expect(ready.body.warnings).toEqual([expect.stringMatching(/test gateway, which takes no money/)]);
     } finally {
       await production.close();
     }

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import {
-  CARD_MOVEMENT_MESSAGES,
-  cardBalance,
-  chargeReservationCard,
-  refundReservationCard,
-  type CardBooking,
-  type CardMovement,
-} from '../../src/payments';
+import { CARD_MOVEMENT_MESSAGES, type CardBooking } from '../../src/payments';
 import { TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
 import { request } from '../support/request';
+import { cardMovementCalls } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 
@@ -49,12 +43,7 @@ async function book(overrides: Record<string, unknown> = {}): Promise<CardBookin
   return bookingOf(body.ReservationNumber);
 }
 
-const inTransaction = <T>(work: Parameters<typeof t.database.db.transaction<T>>[0]) => t.database.db.transaction(work);
-const charge = (booking: CardBooking, amount: number): Promise<CardMovement> =>
-  inTransaction((tx) => chargeReservationCard(tx, t.context, booking, amount));
-const refund = (booking: CardBooking, amount: number): Promise<CardMovement> =>
-  inTransaction((tx) => refundReservationCard(tx, t.context, booking, amount));
-const balance = (booking: CardBooking) => inTransaction((tx) => cardBalance(tx, t.context, booking.id));
+const { charge, refund, balance } = cardMovementCalls(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

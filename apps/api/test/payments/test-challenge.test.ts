@@ -47,7 +47,7 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
       currency: 'GBP',
     })
     .returning({ id: reservations.id });
-  const result = await t.context.paymentGateway.authorise({
+  const result = await t.context.paymentGateways.byName('test').authorise({
     amount: 20_000,
     currency: 'GBP',
     reference: 'T1',
@@ -60,7 +60,7 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
     .values(
       authorisationRow({
         reservationId: reservation!.id,
-        gateway: t.context.paymentGateway.name,
+        gateway: t.context.paymentGateways.byName('test').name,
         amount: 20_000,
         currency: 'GBP',
         result,

@@ -252,6 +252,8 @@ async function offSessionToken(number: string, overrides: Partial<CardDetails> =
     if (saved.status !== 'tokenised') throw new Error('expected a token');
     return saved.token;
   }
+  // The test gateway answers a token with every card it accepts, challenged or not.
+  if (result.cardToken === null) throw new Error('expected a token');
   return result.cardToken;
 }
 
@@ -359,5 +361,35 @@ describe('refunds', () => {
     await expect(
       gateway.refund({ amount: 100, currency: 'EURO', reference: 'R', payment: { gatewayReference: reference, amount: 100, refunded: 0 } }),
     ).rejects.toThrow(RangeError);
+  });
+});
+
+describe('capture, void and the provider’s answer', () => {
+  it('captures and voids its own authorisations, and refuses a reference it never gave', async () => {
+    const authorised = await authorise(aCard('4242424242424242'));
+    if (authorised.status !== 'authorised') throw new Error('the approve card should be authorised');
+    const reference = authorised.gatewayReference;
+    // All of the 12,345 authorised, or part of it: the rest is released.
+    expect(await gateway.capture({ gatewayReference: reference, amount: 12_345, currency: 'GBP' })).toEqual({
+      status: 'captured',
+      gatewayReference: reference,
+    });
+    expect(await gateway.void(reference)).toEqual({ status: 'voided', gatewayReference: reference });
+    await expect(gateway.capture({ gatewayReference: 'pi_1', amount: 100, currency: 'GBP' })).rejects.toThrow(RangeError);
+    await expect(gateway.capture({ gatewayReference: reference, amount: 0, currency: 'GBP' })).rejects.toThrow(RangeError);
+    await expect(gateway.void('pi_1')).rejects.toThrow(RangeError);
+  });
+
+  it('leaves a challenge’s outcome to its page: challengeResult still waits', async () => {
+    const challenged = await authorise(aCard('4000000000003220'));
+    expect(await gateway.challengeResult(challenged.gatewayReference)).toEqual({
+      status: 'requires_action',
+      gatewayReference: challenged.gatewayReference,
+    });
+  });
+
+  it('takes no provider payment method and reads no webhooks', async () => {
+    await expect(authorise({ paymentMethodId: 'pm_123' })).rejects.toThrow(RangeError);
+    expect(gateway.webhooks).toBeUndefined();
   });
 });

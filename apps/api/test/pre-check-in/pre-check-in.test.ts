@@ -6,6 +6,7 @@ import { PRE_CHECK_IN_NOTICES } from '../../src/pre-check-in/get-pre-check-in';
 import { PRE_CHECK_IN_MISSES_ALLOWED } from '../../src/pre-check-in/pre-check-in-throttle';
 import { PRE_CHECK_IN_SAVED } from '../../src/pre-check-in/save-pre-check-in';
 import { aProperty, aDefinition, givenDefinition } from '../support/builders';
+import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
@@ -292,7 +293,11 @@ describe('POST /api/PreCheckIn/Save', () => {
         },
       ],
     });
-    expect((await save(body).expect(200)).body).toEqual({ Success: true, Message: PRE_CHECK_IN_SAVED });
+    expect((await save(body).expect(200)).body).toEqual({
+      Success: true,
+      Message: PRE_CHECK_IN_SAVED,
+      Payment: { Kind: 'None', Amount: 0 },
+    });
 
     const after = await stored(booked.id);
     expect(after.reservation).toMatchObject({
@@ -368,7 +373,11 @@ describe('POST /api/PreCheckIn/Save', () => {
     const first = await stored(booked.id);
     t.setNow('2027-03-02T10:00:00Z');
     try {
-      expect((await save(body).expect(200)).body).toEqual({ Success: true, Message: PRE_CHECK_IN_SAVED });
+      expect((await save(body).expect(200)).body).toEqual({
+        Success: true,
+        Message: PRE_CHECK_IN_SAVED,
+        Payment: { Kind: 'None', Amount: 0 },
+      });
       const second = await stored(booked.id);
       expect(second).toEqual(first);
       const keyed = await request(t.app).post('/api/PreCheckIn/Save').set('Idempotency-Key', 'pci-retry-1').send(body).expect(200);
@@ -469,12 +478,331 @@ describe('POST /api/PreCheckIn/Save', () => {
       expect((await save(aSave(booked)).expect(200)).body).toEqual({
         Success: false,
         Message: PRE_CHECK_IN_NOTICES['arrival-passed'].Message,
+        Payment: null,
       });
     } finally {
       t.setNow('2027-03-01T09:00:00Z');
     }
     await rawRows(t.database.db, sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = ${booked.id}`);
-    expect((await save(aSave(booked)).expect(200)).body).toEqual({ Success: false, Message: PRE_CHECK_IN_NOTICES.cancelled.Message });
+    expect((await save(aSave(booked)).expect(200)).body).toEqual({
+      Success: false,
+      Message: PRE_CHECK_IN_NOTICES.cancelled.Message,
+      Payment: null,
+    });
     expect(await stored(booked.id)).toEqual(before);
+  });
+});
+
+/** A service's id by its code in the booking property's definition. */
+const serviceId = (code: string) => ids.services[code]!;
+
+/** The booking's extras lines, by service code, with their quantity and price (minor units). */
+const extrasOf = (reservationId: number) =>
+  rawRows<{ code: string; quantity: number; total: number }>(
+    t.database.db,
+    sql`SELECT s.code, rs.quantity, rs.total FROM reservation_services rs
+        JOIN reservation_rooms rr ON rr.id = rs.reservation_room_id JOIN services s ON s.id = rs.service_id
+        WHERE rr.reservation_id = ${reservationId} ORDER BY s.code`,
+  );
+
+const totalsOf = async (reservationId: number) =>
+  (
+    await rawRows<{ total_rooms: number; total_services: number; total: number; total_vat: number }>(
+      t.database.db,
+      sql`SELECT total_rooms, total_services, total, total_vat FROM reservations WHERE id = ${reservationId}`,
+    )
+  )[0]!;
+
+const paymentsOf = (reservationId: number) =>
+  rawRows<{ transaction_type: string; status: string; amount: number; card_last4: string }>(
+    t.database.db,
+    sql`SELECT transaction_type, status, amount, card_last4 FROM payments WHERE reservation_id = ${reservationId} ORDER BY id`,
+  );
+
+const historyOf = (reservationId: number) =>
+  rawRows<{ via: string; action: string; details: Record<string, unknown> }>(
+    t.database.db,
+    sql`SELECT via, action, details FROM reservation_changes WHERE reservation_id = ${reservationId} ORDER BY id`,
+  );
+
+const usedOf = async (code: string, from: string, to: string) =>
+  (
+    await rawRows<{ used: number }>(
+      t.database.db,
+      sql`SELECT i.used FROM service_inventory i JOIN services s ON s.id = i.service_id
+          WHERE s.code = ${code} AND s.property_id = ${ids.propertyId} AND i.night >= ${from}::date AND i.night < ${to}::date
+          ORDER BY i.night`,
+    )
+  ).map((row) => row.used);
+
+const mailKinds = async (reservationId: number) =>
+  (
+    await rawRows<{ kind: string }>(
+      t.database.db,
+      sql`SELECT kind::text AS kind FROM mail_outbox WHERE reservation_id = ${reservationId} ORDER BY id`,
+    )
+  ).map((row) => row.kind);
+
+/** The hotel's pre-check-in notice as sent (the latest). */
+const noticeText = async (reservationId: number) => {
+  const rows = await rawRows<{ html: string; text: string }>(
+    t.database.db,
+    sql`SELECT html, text FROM mail_outbox WHERE reservation_id = ${reservationId} AND kind = 'pre_check_in_completed' ORDER BY id`,
+  );
+  return opened(t, rows.at(-1)!).text;
+};
+
+/** A save of the booking's one room with these extras (the room's extras as they should stand). */
+const withExtras = (booked: Booked, services: { ServiceId: number; Quantity: number }[], overrides: Record<string, unknown> = {}) => {
+  const body = aSave(booked, overrides);
+  return { ...body, ReservationItems: body.ReservationItems.map((item) => ({ ...item, Services: services })) };
+};
+
+/** Everything a refused save must leave as it was. */
+async function snapshot(reservationId: number) {
+  return {
+    stored: await stored(reservationId),
+    extras: await extrasOf(reservationId),
+    totals: await totalsOf(reservationId),
+    payments: await paymentsOf(reservationId),
+    history: await historyOf(reservationId),
+    mails: await mailKinds(reservationId),
+  };
+}
+
+describe('POST /api/PreCheckIn/Save: extras added', () => {
+  it('prices the extras as create does, charges the difference to the card the booking was paid with, and records it', async () => {
+    // Thursday 4 to Saturday 6 March, two adults, 240 paid by Visa; Breakfast booked already:
+    // 12.50 x 2 nights x 2 guests = 50.00, so the booking is 290.00.
+    const booked = await book({ Rooms: [aRoom(ids, { Services: [{ ServiceId: serviceId('BRK'), Quantity: 1 }] })] });
+    const opened = (await get(booked).expect(200)).body;
+    // 290.00 with 20 % VAT included: 290 / 120 x 20 = 48.33.
+    expect(opened.Totals).toEqual({
+      AccommodationTotal: 240,
+      ServicesTotal: 50,
+      VoucherDiscount: 0,
+      VatRate: 20,
+      IsTaxExclusive: false,
+      TotalToPay: 290,
+      PaidByCard: true,
+    });
+    const body = withExtras(booked, [
+      { ServiceId: serviceId('BRK'), Quantity: 1 },
+      // Prosecco, per quantity: 2 x 25.00 = 50.00.
+      { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+      // Wine tasting, per stay and per person: 20.00 x 2 guests = 40.00; it takes 2 of its 2 seats each night.
+      { ServiceId: serviceId('TASTING'), Quantity: 1 },
+    ]);
+    // Added: 50.00 + 40.00 = 90.00, charged to the Visa.
+    expect((await save(body).expect(200)).body).toEqual({
+      Success: true,
+      Message: PRE_CHECK_IN_SAVED,
+      Payment: { Kind: 'Charge', Amount: 90 },
+    });
+    expect(await extrasOf(booked.id)).toEqual([
+      { code: 'BRK', quantity: 1, total: 5000 },
+      { code: 'FIZZ', quantity: 2, total: 5000 },
+      { code: 'TASTING', quantity: 1, total: 4000 },
+    ]);
+    // Rooms 240.00 + extras 140.00 = 380.00; VAT included 380 / 120 x 20 = 63.33.
+    expect(await totalsOf(booked.id)).toEqual({ total_rooms: 24000, total_services: 14000, total: 38000, total_vat: 6333 });
+    expect(await paymentsOf(booked.id)).toEqual([
+      // 290.00 paid at booking, then the 90.00 added.
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 29000, card_last4: '4242' },
+      { transaction_type: 'charge', status: 'succeeded', amount: 9000, card_last4: '4242' },
+    ]);
+    expect(await usedOf('TASTING', '2027-03-04', '2027-03-06')).toEqual([2, 2]);
+    const history = await historyOf(booked.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      via: 'link',
+      action: 'precheckin',
+      details: {
+        previousTotal: 29000,
+        newTotal: 38000,
+        payment: { kind: 'Charge', amount: 9000, paymentIds: [expect.any(Number)] },
+      },
+    });
+    expect(
+      (history[0]!.details.changes as { field: string }[]).find((change) => change.field === `Rooms[${booked.itemId}].Services`),
+    ).toEqual({
+      field: `Rooms[${booked.itemId}].Services`,
+      old: [{ ServiceId: serviceId('BRK'), Quantity: 1 }],
+      new: [
+        { ServiceId: serviceId('BRK'), Quantity: 1 },
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+        { ServiceId: serviceId('TASTING'), Quantity: 1 },
+      ].sort((a, b) => a.ServiceId - b.ServiceId),
+      added: expect.arrayContaining([
+        { ServiceId: serviceId('FIZZ'), Quantity: 2, TotalCost: 5000 },
+        { ServiceId: serviceId('TASTING'), Quantity: 1, TotalCost: 4000 },
+      ]),
+    });
+    // The hotel's notice lists the extras and the charge; the guest gets the amendment e-mail.
+    expect(await mailKinds(booked.id)).toEqual(['booking_confirmation', 'pre_check_in_completed', 'booking_amendment']);
+    const notice = await noticeText(booked.id);
+    expect(notice).toContain('Extras added: 2 × Prosecco (£50.00); 1 × Wine tasting (£40.00)');
+    expect(notice).toContain('Charged to card: £90.00');
+    expect(notice).toContain('Booking total now: £380.00');
+
+    // Reopened, the link shows the extras saved and the new total.
+    const reopened = (await get(booked).expect(200)).body.Reservation;
+    expect(reopened.Totals).toMatchObject({ ServicesTotal: 140, TotalToPay: 380 });
+    expect(reopened.ReservationItems[0].Services.map((line: { ServiceId: number }) => line.ServiceId).sort()).toEqual(
+      [serviceId('BRK'), serviceId('FIZZ'), serviceId('TASTING')].sort(),
+    );
+
+    // The same save again is the same target: nothing added, charged, recorded or sent.
+    const after = await snapshot(booked.id);
+    expect((await save(body).expect(200)).body).toEqual({
+      Success: true,
+      Message: PRE_CHECK_IN_SAVED,
+      Payment: { Kind: 'None', Amount: 0 },
+    });
+    expect(await snapshot(booked.id)).toEqual(after);
+  });
+
+  it('charges the card kept on file at this save, per night and per person as create prices', async () => {
+    // Monday 8 to Wednesday 10 March: 100 + 100 = 200, paid by Visa.
+    const stay = { DateFrom: '2027-03-08', DateTo: '2027-03-10' };
+    const booked = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 200 })] });
+    // Breakfast, per night per person: 12.50 x 2 nights x 2 guests = 50.00;
+    // Parking, per night: 15.00 x 2 nights = 30.00; 80.00 in all, to the Mastercard given now.
+    const body = withExtras(
+      booked,
+      [
+        { ServiceId: serviceId('BRK'), Quantity: 1 },
+        { ServiceId: serviceId('PARK'), Quantity: 1 },
+      ],
+      { CardDetails: aMastercard() },
+    );
+    expect((await save(body).expect(200)).body).toMatchObject({ Payment: { Kind: 'Charge', Amount: 80 } });
+    expect((await paymentsOf(booked.id)).at(-1)).toEqual({
+      transaction_type: 'charge',
+      status: 'succeeded',
+      amount: 8000,
+      card_last4: '4444',
+    });
+    // 280.00 with VAT included: 280 / 120 x 20 = 46.67.
+    expect(await totalsOf(booked.id)).toMatchObject({ total: 28000, total_vat: 4667 });
+    expect(await usedOf('PARK', '2027-03-08', '2027-03-10')).toEqual([1, 1]);
+  });
+
+  it('a booking not paid by card owes the extras at the hotel: totals rise, nothing is charged', async () => {
+    const stay = { DateFrom: '2027-03-15', DateTo: '2027-03-16' };
+    const booked = await book({
+      ...stay,
+      PaymentType: 'PayByCompanyInvoice',
+      CardDetails: null,
+      AccountId: 'ACME01',
+      PONumber: 'PO-9',
+      // Monday 15 to Tuesday 16: one night at 100.
+      Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })],
+    });
+    expect((await get(booked).expect(200)).body.Totals).toMatchObject({ TotalToPay: 100, PaidByCard: false });
+    // Prosecco 3 x 25.00 = 75.00, to settle at the hotel.
+    const answer = await save(withExtras(booked, [{ ServiceId: serviceId('FIZZ'), Quantity: 3 }])).expect(200);
+    expect(answer.body.Payment).toEqual({ Kind: 'None', Amount: 0 });
+    // 175.00 with VAT included: 175 / 120 x 20 = 29.17.
+    expect(await totalsOf(booked.id)).toMatchObject({ total_services: 7500, total: 17500, total_vat: 2917 });
+    expect(await paymentsOf(booked.id)).toEqual([]);
+    expect((await historyOf(booked.id))[0]!.details).toMatchObject({
+      previousTotal: 10000,
+      newTotal: 17500,
+      payment: { kind: 'None', amount: 0, paymentIds: [] },
+    });
+    const notice = await noticeText(booked.id);
+    expect(notice).toContain('To settle at the hotel: £75.00');
+  });
+
+  it('a card that declines the charge: 402 and nothing saved, not even the card', async () => {
+    const stay = { DateFrom: '2027-03-16', DateTo: '2027-03-17' };
+    const booked = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })] });
+    const before = await snapshot(booked.id);
+    // The test gateway keeps this card on file but its bank declines every charge.
+    const declining = { ...aMastercard(), CardNumber: '4000 0000 0000 0002', CreditCardTypeId: 1 };
+    const answer = await save(withExtras(booked, [{ ServiceId: serviceId('TASTING'), Quantity: 1 }], { CardDetails: declining })).expect(
+      402,
+    );
+    expect(answer.body).toMatchObject({ Code: 'PAYMENT_DECLINED', Message: TEST_GATEWAY_MESSAGES.declined });
+    expect(await snapshot(booked.id)).toEqual(before);
+    expect(await usedOf('TASTING', '2027-03-16', '2027-03-17')).toEqual([0]);
+  });
+
+  it('the last unit goes to one save only: two bookings at once, the other gets 409 and nothing saved', async () => {
+    // Parking has one space a night.
+    const stay = { DateFrom: '2027-03-22', DateTo: '2027-03-23' };
+    const first = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })] });
+    const second = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })] });
+    const before = { first: await snapshot(first.id), second: await snapshot(second.id) };
+    const parking = [{ ServiceId: serviceId('PARK'), Quantity: 1 }];
+    const answers = await Promise.all([save(withExtras(first, parking)), save(withExtras(second, parking))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const loser = answers.findIndex((answer) => answer.status === 409);
+    expect(answers[loser]!.body).toMatchObject({
+      Code: 'SERVICE_SOLD_OUT',
+      Message: 'Parking is no longer available in that quantity for your dates. Please remove it or choose fewer.',
+    });
+    const lost = loser === 0 ? first : second;
+    expect(await snapshot(lost.id)).toEqual(loser === 0 ? before.first : before.second);
+    expect(await usedOf('PARK', '2027-03-22', '2027-03-23')).toEqual([1]);
+    // Sold out already: a later save is refused the same way.
+    await save(withExtras(lost, parking)).expect(409);
+  });
+
+  it('refuses with 400, saving nothing: an extra not offered for the room, twice, a quantity a per-night extra cannot have, a booked one lowered', async () => {
+    const booked = await book({ Rooms: [aRoom(ids, { Services: [{ ServiceId: serviceId('FIZZ'), Quantity: 2 }] })] });
+    const before = await snapshot(booked.id);
+    const refused = async (services: { ServiceId: number; Quantity: number }[]) =>
+      (await save(withExtras(booked, services)).expect(400)).body.ModelState;
+    // The gala dinner is offered on 14 March only, not for a stay of 4 to 6 March.
+    expect(
+      await refused([
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+        { ServiceId: serviceId('GALA'), Quantity: 1 },
+      ]),
+    ).toEqual({
+      'ReservationItems[0].Services[1].ServiceId': ['This extra is not offered for this room and dates'],
+    });
+    expect(
+      await refused([
+        { ServiceId: 999999, Quantity: 1 },
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+      ]),
+    ).toEqual({
+      'ReservationItems[0].Services[0].ServiceId': ['This extra is not offered for this room and dates'],
+    });
+    expect(
+      await refused([
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+      ]),
+    ).toEqual({ 'ReservationItems[0].Services[1].ServiceId': ['Each extra once per room, with its quantity'] });
+    expect(
+      await refused([
+        { ServiceId: serviceId('FIZZ'), Quantity: 2 },
+        { ServiceId: serviceId('BRK'), Quantity: 2 },
+      ]),
+    ).toEqual({
+      'ReservationItems[0].Services[1].Quantity': ['This extra can be added once per room'],
+    });
+    expect(await refused([{ ServiceId: serviceId('FIZZ'), Quantity: 1 }])).toEqual({
+      'ReservationItems[0].Services': [
+        'Prosecco is booked already (2); pre-check-in only adds extras. To remove or reduce it, manage your booking.',
+      ],
+    });
+    expect(await snapshot(booked.id)).toEqual(before);
+  });
+
+  it('a cancelled booking adds nothing', async () => {
+    const booked = await book();
+    await rawRows(t.database.db, sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = ${booked.id}`);
+    const before = await snapshot(booked.id);
+    expect((await save(withExtras(booked, [{ ServiceId: serviceId('FIZZ'), Quantity: 1 }])).expect(200)).body).toEqual({
+      Success: false,
+      Message: PRE_CHECK_IN_NOTICES.cancelled.Message,
+      Payment: null,
+    });
+    expect(await snapshot(booked.id)).toEqual(before);
   });
 });

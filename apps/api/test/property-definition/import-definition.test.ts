@@ -204,6 +204,56 @@ describe('a definition with problems', () => {
     });
   });
 
+  it('refuses a Stripe property without its publishable key, and PayByPaystack beside another provider', async () => {
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({ Code: 'STRIPE1', Payments: { Provider: 'stripe' } }),
+        aProperty({ Code: 'MIXED', Currency: 'NGN', PayByPaystack: true, Payments: { Provider: 'stripe', PublicKey: 'pk_test_1' } }),
+      ),
+      { checkOnly: false },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'Properties[0].Payments.PublicKey',
+          message: "is required with Stripe: the browser's Payment Element needs the publishable key",
+        },
+        { path: 'Properties[1].PayByPaystack', message: 'contradicts Payments.Provider "stripe"' },
+      ],
+    });
+  });
+
+  it('keeps the payment provider, reading the older PayByPaystack as PayStack', async () => {
+    await givenDefinition(
+      t.context,
+      aDefinition(
+        aProperty({ Code: 'PAYS1', Currency: 'NGN', PayByPaystack: true }),
+        aProperty({ Code: 'PAYS2', Currency: 'GHS', Payments: { Provider: 'paystack' } }),
+        aProperty({ Code: 'STRIPE2', Payments: { Provider: 'stripe', PublicKey: 'pk_test_2', CaptureMethod: 'manual' } }),
+        aProperty({ Code: 'PLAIN' }),
+      ),
+    );
+    const rows = await db()
+      .select({
+        code: properties.code,
+        provider: properties.paymentProvider,
+        payByPaystack: properties.payByPaystack,
+        key: properties.paymentPublicKey,
+        capture: properties.paymentCaptureMethod,
+      })
+      .from(properties)
+      .where(sql`${properties.code} in ('PAYS1', 'PAYS2', 'STRIPE2', 'PLAIN')`)
+      .orderBy(asc(properties.code));
+    expect(rows).toEqual([
+      { code: 'PAYS1', provider: 'paystack', payByPaystack: true, key: null, capture: 'automatic' },
+      { code: 'PAYS2', provider: 'paystack', payByPaystack: true, key: null, capture: 'automatic' },
+      { code: 'PLAIN', provider: 'test', payByPaystack: false, key: null, capture: 'automatic' },
+      { code: 'STRIPE2', provider: 'stripe', payByPaystack: false, key: 'pk_test_2', capture: 'manual' },
+    ]);
+  });
+
   it('keeps a percentage exactly, to 4 decimals, and refuses one with more rather than round it', async () => {
     const rates = (vat: number, discount: number) =>
       aDefinition(

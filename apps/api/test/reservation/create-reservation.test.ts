@@ -336,7 +336,7 @@ describe('POST /api/Reservation/Create', () => {
   });
 
   it('refuses an arrival in the year 9999 with 400 before the card is charged', async () => {
-    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const authorise = vi.spyOn(t.context.paymentGateways.byName('test'), 'authorise');
     const farRoom = aRoom(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31' });
     const response = await create(aBooking(ids, { DateFrom: '9999-12-30', DateTo: '9999-12-31', Rooms: [farRoom] })).expect(400);
     expect(response.body.ModelState).toEqual({ 'Rooms[0].DateFrom': ['The arrival date can be at most 10 years ahead'] });
@@ -356,7 +356,7 @@ describe('POST /api/Reservation/Create', () => {
   });
 
   it('refuses a room configuration the room type does not offer before the card is charged', async () => {
-    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const authorise = vi.spyOn(t.context.paymentGateways.byName('test'), 'authorise');
     try {
       const response = await create(aBooking(ids, { Rooms: [aRoom(ids, { RoomConfigurationDropdownOptionId: 999_999 })] })).expect(400);
       expect(response.body.ModelState).toEqual({
@@ -469,7 +469,7 @@ describe('rooms and countries that cannot be booked', () => {
   });
 
   it('refuses a country the list does not have, for the booker and for a guest, before the card is charged', async () => {
-    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const authorise = vi.spyOn(t.context.paymentGateways.byName('test'), 'authorise');
     try {
       const booker = aBooking(ids).Booker;
       const unknownBooker = await create(aBooking(ids, { Booker: { ...booker, CountryId: 9999 } })).expect(400);

@@ -99,7 +99,7 @@ describe('a tax-exclusive property', () => {
   });
 
   it('charges the card the price plus its tax, and says so in the confirmation and the e-mail', async () => {
-    const authorise = vi.spyOn(t.context.paymentGateway, 'authorise');
+    const authorise = vi.spyOn(t.context.paymentGateways.byName('test'), 'authorise');
     try {
       // One night at 100.00 with 8.875 % added: 100.00 x 8.875 / 100 = 8.875 -> 8.88; the guest pays 108.88.
       const { body } = await create(booking()).expect(200);

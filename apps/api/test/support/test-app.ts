@@ -7,6 +7,7 @@ import { createAppContext, type AppContext, type Clock } from '../../src/app-con
 import { createApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
+import type { GatewayOverrides } from '../../src/payments';
 import { checkAnswersOf } from './request';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
@@ -22,7 +23,9 @@ export type TestApp = {
 };
 
 /** An app on a fresh database with a pinned clock and captured logs. */
-export async function createTestApp(options: { now?: string; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: string; config?: Partial<Config>; gateways?: GatewayOverrides } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const logLines: string[] = [];
   const sink = new Writable({
@@ -50,7 +53,7 @@ export async function createTestApp(options: { now?: string; config?: Partial<Co
     ...options.config,
   };
   const logger = createLogger('info', sink);
-  const context = createAppContext({ config, database, logger, clock });
+  const context = createAppContext({ config, database, logger, clock, gateways: options.gateways });
   const { app, api } = createApp(context);
   checkAnswersOf(app, api);
   return {

@@ -1,7 +1,7 @@
 /* global document -- page.evaluate bodies run in the browser */
 // A guest on a phone checks in online from the link of the confirmation e-mail: every step from
-// Start to Complete with the keyboard's Enter where a form submits (booker, room, guests, extras,
-// a card kept on file, summary), then opens the link again and finds the saved details.
+// Start to Complete with the keyboard's Enter where a form submits (booker, room, guests, an extra
+// added and charged, a card kept on file, summary), then opens the link again and finds the saved details.
 import { isoDaysAhead } from '../support/dates.mjs';
 import { chooseRoom, confirmAndLand, fillBooker, fillCard, search } from '../support/guest-steps.mjs';
 import { mailsTo } from '../support/mail.mjs';
@@ -71,6 +71,23 @@ export default async function run(session, { server }) {
     await extrasHeading.or(guestHeading.and(page.getByText(`guest ${guests + 1}`))).waitFor();
   }
   await session.snap('pre-check-in-extras');
+  // Parking for the stay, added by keyboard: 18.00 a night x 2 nights = 36.00, charged to the card on save.
+  await page.getByRole('button', { name: 'Add extras to Room 1: Harbour Double' }).click();
+  await page.getByRole('heading', { name: 'Extras for Room 1: Harbour Double' }).waitFor();
+  await page.getByLabel('Parking, £36.00').focus();
+  await page.keyboard.press('Space');
+  check(await page.getByText('1 × Parking: £36.00').isVisible(), 'the extra chosen shows its price for the stay');
+  await noSidewaysScroll(page, 'the extras chooser');
+  await session.snap('pre-check-in-extras-chooser');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('heading', { name: 'Extras', exact: true }).waitFor();
+  check(await page.getByText('1 × Parking: £36.00').isVisible(), 'the Extras step lists the extra added');
+  check(await page.getByText(/^New total: /).isVisible(), 'the Extras step shows the new total');
+  check(
+    await page.getByText('£36.00 will be charged to your card when you save.').isVisible(),
+    'the Extras step says what will be charged',
+  );
+  await session.snap('pre-check-in-extras-added');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('heading', { name: 'Card on file' }).waitFor();
@@ -82,6 +99,8 @@ export default async function run(session, { server }) {
   await page.getByRole('heading', { name: 'Summary' }).waitFor();
   await page.getByLabel('Special requests (optional)').fill('A quiet room, please');
   check(await page.getByText('Card ending 4444').isVisible(), 'the summary shows the card to keep on file');
+  check(await page.getByText('1 × Parking: £36.00').isVisible(), 'the summary shows the extra added');
+  check(await page.getByText('£36.00 will be charged to your card when you save.').isVisible(), 'the summary shows what will be charged');
   await noSidewaysScroll(page, 'the summary');
   await session.snap('pre-check-in-summary');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -96,6 +115,8 @@ export default async function run(session, { server }) {
   check(guests > 0, 'the review loop led through the room’s guests');
   check(await details.getByText(/guest1\.precheck@example\.com/).isVisible(), 'the reopened link shows the saved guest');
   check(await details.getByText(/ending 4444/).isVisible(), 'the reopened link shows the card kept on file');
+  check(await details.getByText('1 × Parking: £36.00').isVisible(), 'the reopened link shows the extra added, saved');
+  check(!(await page.getByText(/will be charged to your card/).isVisible()), 'nothing more is to be charged once saved');
   check(
     (await page.getByLabel('Special requests (optional)').inputValue()) === 'A quiet room, please',
     'the reopened link shows the saved special requests',

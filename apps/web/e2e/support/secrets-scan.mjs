@@ -30,6 +30,12 @@ export function newSecrets() {
     securityCodes: new Set(),
     passwords: new Set(),
     sessionIds: new Set(),
+    /**
+     * Card numbers typed in Stripe's Payment Element: they go to Stripe, never to the API (the
+     * scenario checks its own requests and the fake's; a set-up call may send the same test card
+     * to the test gateway), and no log or table may hold them.
+     */
+    stripeCardNumbers: new Set(),
     /** Confirmation tokens of the bookings made (the Status and Confirmation pages' secret). */
     confirmationTokens: new Set(),
     /** The browser's and the set-up calls' /api requests (address and body): proof the secrets were really sent. */
@@ -108,6 +114,8 @@ export async function scanForSecrets({ secrets, logFile, dataDir, dumpFile }) {
   const sessions = [...secrets.sessionIds].map((id) => textNeedle('session id', id));
   const confirmationTokens = [...secrets.confirmationTokens].map((token) => textNeedle('confirmation token', token));
 
+  const stripeCards = [...secrets.stripeCardNumbers].map(cardNumberNeedle);
+
   const sentText = secrets.sent.join('\n');
   for (const needle of [...cards, ...codes, ...passwords]) {
     if (!needle.pattern.test(sentText))
@@ -134,12 +142,12 @@ export async function scanForSecrets({ secrets, logFile, dataDir, dumpFile }) {
 
   const log = { name: `the API log (${path.basename(logFile)})`, text: readFileSync(logFile, 'utf8') };
   const findings = [
-    ...findSecrets([...cards, ...codes, ...passwords, ...sessions, ...tokens, ...gatewayTokens], [log]),
-    ...findSecrets([...cards, ...codes, ...passwords, ...sessions, ...tokens], tables),
-    ...findSecrets([...cards, ...codes, ...passwords, ...sessions], mails),
+    ...findSecrets([...cards, ...stripeCards, ...codes, ...passwords, ...sessions, ...tokens, ...gatewayTokens], [log]),
+    ...findSecrets([...cards, ...stripeCards, ...codes, ...passwords, ...sessions, ...tokens], tables),
+    ...findSecrets([...cards, ...stripeCards, ...codes, ...passwords, ...sessions], mails),
   ];
   if (findings.length > 0) problems.push(`secrets found:\n${describeFindings(findings)}`);
-  const counted = `${cards.length} card numbers, ${codes.length} security codes, ${passwords.length} passwords, ${sessions.length} session ids, ${confirmationTokens.length} confirmation tokens, ${mailedTokens.length} mailed link tokens, ${gatewayTokens.length} gateway card tokens`;
+  const counted = `${cards.length} card numbers, ${stripeCards.length} typed at Stripe, ${codes.length} security codes, ${passwords.length} passwords, ${sessions.length} session ids, ${confirmationTokens.length} confirmation tokens, ${mailedTokens.length} mailed link tokens, ${gatewayTokens.length} gateway card tokens`;
   const searched = `a log of ${log.text.split('\n').length} lines, ${tables.length} tables (${tables.reduce((sum, table) => sum + table.rows, 0)} rows, ${outboxTable?.rows ?? 0} of them outbox rows) and ${mails.length} mail files`;
   return { problems, summary: `${counted} in ${searched}` };
 }

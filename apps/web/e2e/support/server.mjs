@@ -44,15 +44,18 @@ function freePort() {
 }
 
 /**
- * Starts `apps/api/dist/main.js --demo` and waits until it answers. Answers its address, a
- * graceful `stop`, `removeData` and where its data and log are (for the secrets scan).
+ * Starts `apps/api/dist/main.js --demo` and waits until it answers, with what `envFor(baseUrl)`
+ * answers added to its environment (the fake Stripe's address and keys: the fake needs the API's
+ * address for its webhooks). Answers its address, a graceful `stop`, `removeData` and where its
+ * data and log are (for the secrets scan).
  */
-export async function startApi() {
+export async function startApi(envFor = async () => ({})) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hotel-e2e-'));
   const logFile = path.join(outputDir, 'api.log');
   const logStream = createWriteStream(logFile);
   const baseUrl = `http://localhost:${port}`;
+  const env = await envFor(baseUrl);
   const api = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js'), '--demo'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +77,7 @@ export async function startApi() {
       ADMIN_API_KEY,
       // What production logs, every request included: the secrets scan reads all of it.
       LOG_LEVEL: 'info',
+      ...env,
     },
   });
   let log = '';

@@ -10,6 +10,7 @@ import { ErrorPage } from '../routes/error-page';
 import { NotFoundContent, NotFoundPage } from '../routes/not-found-page';
 import { UnauthorisedPage } from '../routes/unauthorised-page';
 import { ErrorBoundary } from './error-boundary';
+import { GroupGate } from './group-gate';
 import { OfflineBanner } from './offline-banner';
 import { PropertyGate } from './property-gate';
 
@@ -28,6 +29,7 @@ const ManageReservationPage = lazyWithReload(() =>
   import('../routes/manage-reservation-page').then((m) => ({ default: m.ManageReservationPage })),
 );
 const PreCheckInPage = lazyWithReload(() => import('../routes/pre-check-in-page').then((m) => ({ default: m.PreCheckInPage })));
+const BookGroupPage = lazyWithReload(() => import('../routes/book-group-page').then((m) => ({ default: m.BookGroupPage })));
 const ManageAccountPage = lazyWithReload(() => import('../routes/manage-account-page').then((m) => ({ default: m.ManageAccountPage })));
 
 /** The pages of a property outside the booking flow, each framed like the Book pages. */
@@ -97,6 +99,15 @@ export function App() {
                 <PropertyGate propertyCode={params.propertyCode}>
                   <BookRoutes />
                 </PropertyGate>
+              )}
+            </Route>
+            <Route path="/BookGroup/:propertyCode">
+              {(params) => (
+                <GroupGate propertyCode={params.propertyCode}>
+                  <Page>
+                    <BookGroupPage />
+                  </Page>
+                </GroupGate>
               )}
             </Route>
             {propertyPages.map(([path, PropertyPage]) => (

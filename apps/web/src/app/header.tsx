@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { BookingFlowStage } from '@hotel/domain/booking-wizard';
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import { logoDisplayWidth } from '@hotel/domain/theme';
+import { SkipLink } from '../components/skip-link';
 import { useToast } from '../components/toast';
 import { logout } from '../features/account/account-api';
 import { CurrencySelector } from '../features/currency/currency-selector';
@@ -209,12 +210,7 @@ function Menu({ property }: { property: Property }) {
 export function Header({ property }: { property: Property }) {
   return (
     <header className="print:hidden">
-      <a
-        href="#main"
-        className="sr-only bg-white p-2 text-gray-900 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="bg-primary text-on-primary">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <a href={property.WebsiteUrl ?? paths.book(property.PropertyCode)} className="flex min-w-0 items-center gap-3">

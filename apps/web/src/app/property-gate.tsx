@@ -7,7 +7,6 @@ import { setSignedInUser } from '../hooks/use-account';
 import { DialogsContext } from '../hooks/use-dialogs';
 import { CurrencyProvider } from '../hooks/use-money';
 import { PropertyContext, usePropertyData } from '../hooks/use-property';
-import { installTracking, trackPageView } from '../lib/analytics';
 import { lazyWithReload } from '../lib/lazy-with-reload';
 import { ApiError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -16,7 +15,7 @@ import { ErrorPage } from '../routes/error-page';
 import { NotFoundPage } from '../routes/not-found-page';
 import { Footer } from './footer';
 import { Header } from './header';
-import { applyTheme } from './theme';
+import { usePropertyLook } from './use-property-look';
 
 // The login form carries the account schemas (and zod): it loads when the dialog opens.
 const LoginForm = lazyWithReload(() => import('../features/account/login-form').then((m) => ({ default: m.LoginForm })));
@@ -35,14 +34,7 @@ export function PropertyGate({ propertyCode, children }: { propertyCode: string;
   useEffect(() => {
     resetForProperty(propertyCode);
   }, [propertyCode]);
-  useEffect(() => {
-    if (property === undefined) return;
-    applyTheme(property.Theme);
-    installTracking(property);
-  }, [property]);
-  useEffect(() => {
-    if (property !== undefined) trackPageView(location);
-  }, [property, location]);
+  usePropertyLook(property);
   // After a navigation, focus starts at the new page's content, as a page load would.
   const firstLocation = useRef(location);
   useEffect(() => {

@@ -4,6 +4,7 @@ const code = (propertyCode: string) => encodeURIComponent(propertyCode);
 
 export const paths = {
   book: (propertyCode: string) => `/Book/${code(propertyCode)}`,
+  bookGroup: (propertyCode: string) => `/BookGroup/${code(propertyCode)}`,
   roomsAndRates: (propertyCode: string) => `/Book/${code(propertyCode)}/Rooms-And-Rates`,
   checkout: (propertyCode: string, confirmationToken?: string) =>
     `/Book/${code(propertyCode)}/Checkout${confirmationToken === undefined ? '' : `/${encodeURIComponent(confirmationToken)}`}`,

@@ -45,3 +45,12 @@ export function useSessionState<T>(
   }, [name, scope, keep, value]);
   return [value, setValue];
 }
+
+/** Drops a saved value: the next form of that name starts from its own initial values. */
+export function forgetSessionState(name: string): void {
+  try {
+    sessionStorage.removeItem(storageKey(name));
+  } catch {
+    // Without storage nothing was saved.
+  }
+}

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { parseDate } from '@hotel/domain/dates';
 import { DEFAULT_PARTY } from '@hotel/domain/occupancy';
 import { clearServiceCache } from '../features/extras/services-api';
 import { calendarDays } from '../features/search/calendar-days';
-import { SearchForm, type SearchValues } from '../features/search/search-form';
+import { ownLocationId, type SearchValues } from '../features/search/search-check';
+import { forgetSearchDraft, SearchForm } from '../features/search/search-form';
+import { hasSearchLink, isSameSearch, linkedSearch } from '../features/search/search-link';
 import { useCalendar } from '../hooks/use-calendar';
 import { useDialogs } from '../hooks/use-dialogs';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
 import { paths } from '../lib/paths';
-import { startSearch, useBookingState } from '../stores/booking-store';
+import { getBookingState, startSearch, useBookingState } from '../stores/booking-store';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { PageTitle } from '../components/layout';
+import { Loading } from '../components/loading';
 
 /** The disabled dates are worked out 3 seconds after the page shows, so they never delay its first paint. */
 const CALENDAR_DELAY_MS = 3000;
@@ -26,21 +28,53 @@ function defaultRoom(property: Property) {
   };
 }
 
-/** Starting values: the last search, else the address's query (links from the hotel's website), else defaults. */
-function initialValues(property: Property, previous: ReturnType<typeof useBookingState>['search'], query: URLSearchParams): SearchValues {
+/** Starting values: the last search, else the property's default party. */
+function initialValues(property: Property, previous: ReturnType<typeof useBookingState>['search']): SearchValues {
   if (previous !== null) {
     return { ...previous, rooms: previous.rooms.map((room) => ({ ...room })) };
   }
-  const adults = Number(query.get('adults'));
-  const room = defaultRoom(property);
-  return {
-    dateFrom: parseDate(query.get('arrival') ?? ''),
-    dateTo: parseDate(query.get('departure') ?? ''),
-    rooms: [{ ...room, NumberOfAdults: Number.isInteger(adults) && adults > 0 ? adults : room.NumberOfAdults }],
-    promoCode: query.get('promoCode') ?? '',
-    ratePlanCode: query.get('ratePlanCode') ?? '',
-    locationId: null,
-  };
+  return { dateFrom: null, dateTo: null, rooms: [defaultRoom(property)], promoCode: '', ratePlanCode: '', locationId: null };
+}
+
+/**
+ * Makes the search a shareable link asks for, as the form's Search would, and goes on to its
+ * rooms and rates; true while the link is being checked. The link's address is replaced by the
+ * plain search page first, so Back from the rooms returns to the search filled with the link's
+ * stay rather than to the link (which would search again and trap the guest). The same search
+ * as the one made keeps its basket; another one starts afresh, as a changed search does.
+ */
+function useSearchLink(query: string): boolean {
+  const { property, config } = useProperty();
+  const today = usePropertyToday();
+  const [, navigate] = useLocation();
+  const [pending, setPending] = useState(() => hasSearchLink(new URLSearchParams(query)));
+
+  useEffect(() => {
+    const params = new URLSearchParams(query);
+    if (!hasSearchLink(params)) return undefined;
+    let current = true;
+    // The check's schema failing to load is no reason to keep the guest waiting: the form shows.
+    const checked = linkedSearch(params, { property, config, today, now: new Date() }).catch(() => null);
+    void checked.then((search) => {
+      if (!current) return;
+      if (search === null) {
+        setPending(false);
+        return;
+      }
+      const previous = getBookingState().search;
+      if (previous === null || !isSameSearch(previous, search)) {
+        startSearch({ ...search, propertyId: property.PropertyId, propertyCode: property.PropertyCode });
+        void clearServiceCache();
+      }
+      forgetSearchDraft();
+      navigate(paths.book(property.PropertyCode), { replace: true });
+      navigate(paths.roomsAndRates(property.PropertyCode));
+    });
+    return () => {
+      current = false;
+    };
+  }, [query, property, config, today, navigate]);
+  return pending;
 }
 
 /** /Book/{propertyCode}: "Book your stay". */
@@ -64,9 +98,10 @@ export function BookPage() {
   const calendar = useCalendar(property.PropertyId, today, calendarWanted);
   const roomsSearched = booking.search?.rooms.length ?? 1;
   const days = useMemo(() => (calendar.data ? calendarDays(calendar.data, roomsSearched) : undefined), [calendar.data, roomsSearched]);
-  const [initial] = useState(() => initialValues(property, booking.search, new URLSearchParams(query)));
-  const currentLocation = config.Locations.find((location) => location.PropertyCode.toLowerCase() === property.PropertyCode.toLowerCase());
+  const [initial] = useState(() => initialValues(property, booking.search));
+  const linkPending = useSearchLink(query);
 
+  if (linkPending) return <Loading label="Searching for available rooms…" />;
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div>
@@ -76,7 +111,7 @@ export function BookPage() {
           property={property}
           config={config}
           today={today}
-          initial={{ ...initial, locationId: initial.locationId ?? currentLocation?.LocationId ?? null }}
+          initial={{ ...initial, locationId: initial.locationId ?? ownLocationId(property, config) }}
           calendar={days}
           isMobile={isMobile}
           unit={unit}

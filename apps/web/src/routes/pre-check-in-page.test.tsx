@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
+import type { ReservationItemServicesResponse } from '@hotel/domain/wire/manage-booking-change';
 import type {
   PreCheckInGetResponse,
   PreCheckInNotice,
@@ -39,12 +40,12 @@ function renderAt(routes: ApiRoutes) {
 
 const opened = (answer: PreCheckInGetResponse = aPreCheckInReservation()): ApiRoutes => ({ 'GET /api/PreCheckIn/Get': answer });
 
-const saved: PreCheckInSaveResponse = { Success: true, Message: 'Your pre-check-in is complete.' };
+const saved: PreCheckInSaveResponse = { Success: true, Message: 'Your pre-check-in is complete.', Payment: { Kind: 'None', Amount: 0 } };
 
 const heading = (name: string) => screen.findByRole('heading', { name, level: 2 });
 
 /** From Start to Summary on the booking of the builder: the second guest named, the bed chosen, a card kept on file. */
-async function completeEveryStep() {
+async function completeEveryStep(extrasStep: () => Promise<void> = async () => {}) {
   await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
   await heading('Booker details');
   const phone = screen.getByLabelText('Telephone');
@@ -64,6 +65,7 @@ async function completeEveryStep() {
 
   await heading('Extras');
   expect(screen.getByText('2 × Breakfast: £50.00')).toBeInTheDocument();
+  await extrasStep();
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
   await heading('Card on file');
@@ -166,6 +168,8 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
           },
           { IndividualId: '0b6f1c2e-8a4d-4c36-9a1e-5d2f7b3c4e02', FirstName: 'Charles', LastName: 'Babbage', Email: null, Phone: null },
         ],
+        // The room's extras as they stand: the breakfast booked, nothing added.
+        Services: [{ ServiceId: 9, Quantity: 2 }],
       },
     ]);
     // Name and e-mail left blank on the card: the booker's, as at checkout.
@@ -273,5 +277,105 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByText(/Some details are still missing/)).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/PreCheckIn/Save')).toBe(false);
+  });
+
+  describe('Extras', () => {
+    const offered: ReservationItemServicesResponse = {
+      Services: [
+        {
+          ServiceId: 9,
+          ServiceCode: 'BRK',
+          ServiceName: 'Breakfast',
+          ServiceDescription: 'Full English',
+          ChargeType: 'PerDay',
+          ChargePerPerson: true,
+          Articles: [{ ArticleId: 1, Name: 'Breakfast', Price: 12.5 }],
+          AllowEditOnBookingEngine: true,
+          Price: 12.5,
+          OfferedFrom: null,
+          OfferedTo: null,
+        },
+        {
+          ServiceId: 12,
+          ServiceCode: 'FIZZ',
+          ServiceName: 'Prosecco',
+          ServiceDescription: 'A bottle in the room',
+          ChargeType: 'PerQuantity',
+          ChargePerPerson: false,
+          Articles: [{ ArticleId: 2, Name: 'Bottle', Price: 25 }],
+          AllowEditOnBookingEngine: true,
+          Price: 25,
+          OfferedFrom: null,
+          OfferedTo: null,
+        },
+      ],
+      // Two bottles left.
+      InventoryPerServiceId: { '9': null, '12': 2 },
+      Booked: [{ ServiceId: 9, Quantity: 2, TotalCost: 50 }],
+    };
+
+    it('adds an extra by keyboard: its price and the new total shown, the booked one kept, the charge on Summary, sent on Save', async () => {
+      const bodies: PreCheckInSaveRequest[] = [];
+      const calls = renderAt({
+        ...opened(),
+        'GET /api/Service/GetReservationItemServices': offered,
+        'POST /api/PreCheckIn/Save': ({ body }: { body: unknown }) => {
+          bodies.push(body as PreCheckInSaveRequest);
+          return { ...saved, Payment: { Kind: 'Charge', Amount: 50 } };
+        },
+      });
+      await completeEveryStep(async () => {
+        await userEvent.click(screen.getByRole('button', { name: 'Add extras to Room 1: Double Room' }));
+        await heading('Extras for Room 1: Double Room');
+        // The breakfast booked stays: it cannot be unticked here.
+        expect(screen.getByLabelText('Breakfast, £50.00')).toBeDisabled();
+        expect(screen.getByLabelText('Breakfast, £50.00')).toBeChecked();
+        const bottles = screen.getByRole('spinbutton', { name: 'Prosecco' });
+        bottles.focus();
+        // Up arrow three times: 2 bottles, no more than the two left.
+        await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+        expect(bottles).toHaveAttribute('aria-valuenow', '2');
+        // 2 x 25.00 = 50.00
+        expect(screen.getByText('2 × Prosecco: £50.00')).toBeInTheDocument();
+        await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+        await heading('Extras');
+        expect(screen.getByText('2 × Prosecco: £50.00')).toBeInTheDocument();
+        // Booked 290.00 + 50.00 = 340.00, the 50.00 charged to the card the booking was paid with.
+        expect(screen.getByText('Extras added: £50.00.')).toBeInTheDocument();
+        expect(screen.getByText('New total: £340.00 (was £290.00).')).toBeInTheDocument();
+        expect(screen.getByText('£50.00 will be charged to your card when you save.')).toBeInTheDocument();
+      });
+      expect(screen.getByText('2 × Prosecco: £50.00')).toBeInTheDocument();
+      expect(screen.getByText('£50.00 will be charged to your card when you save.')).toBeInTheDocument();
+      const query = calls.find((call) => call.path === '/api/Service/GetReservationItemServices')?.url.searchParams;
+      expect(Object.fromEntries(query ?? [])).toEqual({
+        propertyId: '7',
+        reservationId: '41',
+        reservationItemId: '501',
+        code: 'link-code-1',
+        languageCode: 'en',
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await heading('Pre-check-in complete');
+      expect(bodies[0]?.ReservationItems[0]?.Services).toEqual([
+        { ServiceId: 9, Quantity: 2 },
+        { ServiceId: 12, Quantity: 2 },
+      ]);
+    });
+
+    it('tells a booking not paid by card that the difference is paid at the hotel', async () => {
+      renderAt({
+        ...opened(aPreCheckInReservation({ Totals: { ...aPreCheckInReservation().Totals, PaidByCard: false } })),
+        'GET /api/Service/GetReservationItemServices': offered,
+      });
+      await completeEveryStep(async () => {
+        await userEvent.click(screen.getByRole('button', { name: 'Add extras to Room 1: Double Room' }));
+        await userEvent.click(await screen.findByRole('button', { name: 'More Prosecco' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+        // 290.00 + 1 x 25.00 = 315.00
+        expect(await screen.findByText('New total: £315.00 (was £290.00).')).toBeInTheDocument();
+      });
+      expect(screen.getByText('The difference is paid at the hotel.')).toBeInTheDocument();
+    });
   });
 });

@@ -39,15 +39,7 @@ function LinkChecked(props: { reference: string; code: string }) {
       )}
       {/* Keyed by the booking only: the link read again after a save must not take the guest off Complete. */}
       {reservation != null && (
-        <PreCheckIn
-          key={reservation.EntityId}
-          reservation={reservation}
-          config={config.data}
-          propertyCode={property.PropertyCode}
-          code={props.code}
-          today={today}
-          unit={unit}
-        />
+        <PreCheckIn key={reservation.EntityId} reservation={reservation} config={config.data} code={props.code} today={today} unit={unit} />
       )}
     </>
   );

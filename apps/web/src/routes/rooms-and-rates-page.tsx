@@ -4,7 +4,7 @@
  * Desktop goes on to Checkout after the summary; mobile stays and scrolls to the top on each step.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { BookingStep, isBasketReadyForCheckout, type WizardMove } from '@hotel/domain/booking-wizard';
 import { countNights, parseDate } from '@hotel/domain/dates';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
@@ -17,6 +17,8 @@ import { AvailabilityOutcome, PromoCodeWarning } from '../features/availability/
 import { RateList } from '../features/availability/rate-list';
 import { RoomTypeList, shownRoomTypes } from '../features/availability/room-type-list';
 import { useAvailabilitySearch } from '../features/availability/search-api';
+import { hasSearchLink } from '../features/search/search-link';
+import { maxRoomsOf } from '../features/search/search-check';
 import { BasketSummary } from '../features/basket/basket-summary';
 import { ExtrasStep } from '../features/extras/extras-step';
 import { clearServiceCache, loadServices } from '../features/extras/services-api';
@@ -63,15 +65,19 @@ export function RoomsAndRatesPage() {
   const stepRef = useRef<HTMLDivElement>(null);
   useDocumentTitle('Rooms and Rates', property.PropertyName);
 
+  // A search link opened here is made where the form is, which also says what a bad one shows.
+  const query = useSearch();
+  const linked = hasSearchLink(new URLSearchParams(query));
   const search = booking.search;
   const possible =
+    !linked &&
     search !== null &&
     isSearchPossible({
       propertyId: property.PropertyId,
       dateFrom: search.dateFrom,
       dateTo: search.dateTo,
       rooms: search.rooms,
-      maxNumberOfRoomsOnBooking: config.MaxNumberOfRoomsOnBooking ?? property.MaxNumberOfRoomsOnBooking,
+      maxNumberOfRoomsOnBooking: maxRoomsOf(property, config),
       today,
     });
   const { data, error, mutate: searchAgainNow } = useAvailabilitySearch(possible ? search : null, booking.searchNumber);
@@ -134,6 +140,7 @@ export function RoomsAndRatesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow is stable in effect
   }, [booking.step, activeItem, currentItemOptions, data, wizard, replaceNext]);
 
+  if (linked) return <Redirect to={`${paths.book(property.PropertyCode)}?${query}`} replace />;
   if (!possible) return <Redirect to={paths.book(property.PropertyCode)} replace />;
 
   function follow(move: WizardMove) {

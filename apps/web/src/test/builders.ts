@@ -5,6 +5,12 @@ import type { PropertyResponse as Property } from '@hotel/domain/wire/property-r
 import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
 import type { ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
 import type { PreCheckInConfigurationResponse, PreCheckInReservation } from '@hotel/domain/wire/pre-check-in';
+import type {
+  PropertyGroupProperty,
+  PropertyGroupResponse,
+  PropertyGroupSearchResponse,
+  PropertyGroupSearchResult,
+} from '@hotel/domain/wire/property-group';
 import type { SearchResponse, SearchRoomType, Rate as WireRate, RoomType as WireRoomType } from '@hotel/domain/wire/search-response';
 
 export function aProperty(overrides: Partial<Property> = {}): Property {
@@ -24,6 +30,10 @@ export function aProperty(overrides: Partial<Property> = {}): Property {
     Currency: 'GBP',
     AvailableCurrencies: ['GBP'],
     PayByPaystack: false,
+    PaymentProvider: 'test',
+    PaymentPublicKey: null,
+    PaymentScriptUrl: null,
+    PropertyGroupId: null,
     PrivacyPolicyUrl: 'https://test.example/privacy',
     TermsAndConditionsUrl: 'https://test.example/terms',
     CreditCards: [
@@ -296,6 +306,16 @@ export function aPreCheckInReservation(overrides: Partial<PreCheckInReservation>
     Company: null,
     Currency: 'GBP',
     PreCheckInCompletedAt: null,
+    // The room's 240 and breakfast's 50: 290 paid by card, VAT 20 % included.
+    Totals: {
+      AccommodationTotal: 240,
+      ServicesTotal: 50,
+      VoucherDiscount: 0,
+      VatRate: 20,
+      IsTaxExclusive: false,
+      TotalToPay: 290,
+      PaidByCard: true,
+    },
     ReservationItems: [
       {
         ReservationItemId: 501,
@@ -330,6 +350,73 @@ export function aPreCheckInReservation(overrides: Partial<PreCheckInReservation>
         OriginalServicesVat: 8.33,
       },
     ],
+    ...overrides,
+  };
+}
+
+export function aGroupProperty(overrides: Partial<PropertyGroupProperty> = {}): PropertyGroupProperty {
+  return {
+    PropertyId: 7,
+    PropertyCode: 'TEST',
+    PropertyName: 'Test Hotel',
+    Address: '1 Test Street, Testville',
+    ImageUrl: '/test/test-hotel.svg',
+    HotelRating: 4,
+    Currency: 'GBP',
+    TimeZone: 'Europe/London',
+    ...overrides,
+  };
+}
+
+export function aPropertyGroup(overrides: Partial<PropertyGroupResponse> = {}): PropertyGroupResponse {
+  return {
+    PropertyGroupId: 3,
+    PropertyGroupCode: 'TESTGROUP',
+    Name: 'Test Hotels Collection',
+    Properties: [
+      aGroupProperty(),
+      aGroupProperty({
+        PropertyId: 8,
+        PropertyCode: 'TEST2',
+        PropertyName: 'Canal House',
+        Address: '2 Canal Street, Testdam',
+        ImageUrl: null,
+        HotelRating: 3,
+        Currency: 'EUR',
+        TimeZone: 'Europe/Amsterdam',
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+/** A property of a group search answer that can sell the stay: 2 nights at £100.00, in its own currency. */
+export function aGroupSearchResult(overrides: Partial<PropertyGroupSearchResult> = {}): PropertyGroupSearchResult {
+  return {
+    PropertyId: 7,
+    PropertyCode: 'TEST',
+    PropertyName: 'Test Hotel',
+    CanSell: true,
+    LowestPrice: { Total: 200, PerNight: 100, Currency: 'GBP', Converted: null },
+    AvailableRoomTypes: 2,
+    RoomsLeft: 5,
+    Blocked: null,
+    AlternativeDates: [],
+    ...overrides,
+  };
+}
+
+export function aGroupSearchResponse(
+  properties: PropertyGroupSearchResult[],
+  overrides: Partial<PropertyGroupSearchResponse> = {},
+): PropertyGroupSearchResponse {
+  return {
+    PropertyGroupId: 3,
+    DateFrom: '2030-05-05',
+    DateTo: '2030-05-07',
+    Nights: 2,
+    PromoCodeMessage: null,
+    Properties: properties,
     ...overrides,
   };
 }

@@ -156,6 +156,9 @@ export const managedGuestSchema = z.object({
   Phone: optionalText(),
 });
 
+/** An extra of a room and how many; a room names each extra once. */
+export const serviceSelectionSchema = z.object({ ServiceId: wireId, Quantity: z.number().int().min(1).max(999) });
+
 /**
  * A room as it should be after the change. `ReservationItemId` null is a room added now (its
  * guests may be the 'New Guest' placeholders). A booked room left out of ReservationItems and of
@@ -172,7 +175,7 @@ export const managedRoomChangeSchema = z.object({
   NumberOfInfants: guestCount,
   RoomConfigurationDropdownOptionId: wireId.nullish(),
   Guests: z.array(managedGuestSchema).max(50),
-  Services: z.array(z.object({ ServiceId: wireId, Quantity: z.number().int().min(1).max(999) })).max(100),
+  Services: z.array(serviceSelectionSchema).max(100),
   /** The room's price the guest was shown (SearchDateOptions, UpgradeOptions, the booking); a stale one answers 409. */
   TotalCost: wireMoney,
 });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { cardDetailsSchema } from './card-details';
 import { bookedBookerSchema, bookedCompanySchema, bookedServiceSchema, maskedCardSchema } from './confirmation-response';
 import { bookerSchema } from './contact';
-import { managedGuestSchema } from './manage-booking-change';
+import { managedGuestSchema, paymentMovementSchema, serviceSelectionSchema } from './manage-booking-change';
 import { contactFieldRequirementsSchema } from './manage-booking-config-response';
 import { queryId } from './parameters';
 import { LONG_TEXT_MAX, optionalText, propertyIdSchema, wireId } from './scalars';
@@ -96,6 +96,21 @@ export const preCheckInReservationSchema = z
     Currency: z.string(),
     /** When pre-check-in was completed (ISO 8601 UTC); null until then. */
     PreCheckInCompletedAt: z.string().nullable(),
+    /**
+     * The booking's totals as booked (major units), so the Extras step can show the new total
+     * and the difference with the domain's own rules (amendedTotals, amendmentPayment).
+     */
+    Totals: z.object({
+      AccommodationTotal: z.number(),
+      ServicesTotal: z.number(),
+      VoucherDiscount: z.number(),
+      VatRate: z.number(),
+      IsTaxExclusive: z.boolean(),
+      /** What the guest pays: VAT added at a tax-exclusive property, less a gift voucher. */
+      TotalToPay: z.number(),
+      /** Paid by card here: a higher total is charged to the card; otherwise it is settled at the hotel. */
+      PaidByCard: z.boolean(),
+    }),
   })
   .meta({ id: 'PreCheckInReservation' });
 
@@ -121,11 +136,17 @@ export const preCheckInGetResponseSchema = z.union([preCheckInReservationSchema,
 
 export type PreCheckInGetResponse = z.infer<typeof preCheckInGetResponseSchema>;
 
-/** A room as the guest completed it: its guests (no more than the room holds) and its configuration. */
+/**
+ * A room as the guest completed it: its guests (no more than the room holds), its configuration
+ * and its extras as they should stand after the save (the booked ones, at least as many of each,
+ * and those added now, as GetReservationItemServices offers them). `Services` absent keeps the
+ * room's extras as they are. It is the target, not what to add: the same list saved twice adds nothing.
+ */
 const preCheckInItemSaveSchema = z.object({
   ReservationItemId: wireId,
   RoomConfigurationDropdownOptionId: wireId.nullish(),
   Guests: z.array(managedGuestSchema).max(50),
+  Services: z.array(serviceSelectionSchema).max(100).nullish(),
 });
 
 /** POST /api/PreCheckIn/Save. `CardDetails`, when given, is the card kept on file for the stay (PaymentDetails step). */
@@ -144,6 +165,9 @@ export const preCheckInSaveRequestSchema = z.object({
 
 export type PreCheckInSaveRequest = z.infer<typeof preCheckInSaveRequestSchema>;
 
-export const preCheckInSaveResponseSchema = z.object({ Success: z.boolean(), Message: z.string() }).meta({ id: 'PreCheckInSaveResult' });
+/** Save's answer; `Payment` is what the save moved on the card for extras added (null when refused). */
+export const preCheckInSaveResponseSchema = z
+  .object({ Success: z.boolean(), Message: z.string(), Payment: paymentMovementSchema.nullable() })
+  .meta({ id: 'PreCheckInSaveResult' });
 
 export type PreCheckInSaveResponse = z.infer<typeof preCheckInSaveResponseSchema>;

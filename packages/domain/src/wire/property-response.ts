@@ -6,6 +6,8 @@ export const propertyResponseSchema = z
   .object({
     PropertyId: z.number().int(),
     PropertyCode: z.string(),
+    /** The group the property belongs to (for /BookGroup), or null. */
+    PropertyGroupId: z.number().int().nullable(),
     PropertyName: z.string(),
     PropertyAddress: z.string(),
     Address: z.string(),
@@ -19,6 +21,12 @@ export const propertyResponseSchema = z
     Currency: z.string(),
     AvailableCurrencies: z.array(z.string()),
     PayByPaystack: z.boolean(),
+    /** Who takes online payments: the card form (test), Stripe's Payment Element, or a PayStack redirect. */
+    PaymentProvider: z.enum(['test', 'stripe', 'paystack']),
+    /** Stripe's publishable key when PaymentProvider is stripe; else null. */
+    PaymentPublicKey: z.string().nullable(),
+    /** The provider's browser script (Stripe.js) when PaymentProvider is stripe; else null. */
+    PaymentScriptUrl: z.string().nullable(),
     PrivacyPolicyUrl: z.string().nullable(),
     TermsAndConditionsUrl: z.string().nullable(),
     CreditCards: z.array(cardTypeSchema),

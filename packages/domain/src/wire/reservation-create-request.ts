@@ -37,6 +37,14 @@ export const reservationCreateRequestSchema = z.object({
   Comment: optionalText(LONG_TEXT_MAX),
   Booker: bookerSchema,
   CardDetails: cardDetailsSchema.nullish(),
+  /**
+   * At a Stripe property (PaymentProvider "stripe"): the payment method Stripe's Payment Element
+   * made in the guest's browser, instead of a card number (which such a property refuses).
+   */
+  PaymentMethodId: z
+    .string()
+    .regex(/^pm_[A-Za-z0-9_]{1,200}$/, { error: 'The card could not be read. Please enter it again.' })
+    .nullish(),
   PaymentType: paymentTypeTextSchema,
   AccountId: optionalText(50),
   PONumber: optionalText(50),

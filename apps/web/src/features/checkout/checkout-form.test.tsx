@@ -17,7 +17,59 @@ import {
 import { aBookConfig, aProperty, aRate, aSearchCriteria, aSearchRoomType } from '../../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiCall, type ApiRoutes } from '../../test/render';
 import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { CheckoutForm } from './checkout-form';
+
+/**
+ * Stripe.js as far as the checkout calls it, answering as Stripe documents: `elements.submit()`
+ * `{}` or `{ error }`, `createPaymentMethod` `{ paymentMethod }` or `{ error }`. The card is
+ * typed in Stripe's frame, which a unit test has none of: each test says what Stripe answers.
+ */
+const stripeJs = vi.hoisted(() => ({
+  loadedFrom: [] as string[],
+  keys: [] as string[],
+  elementsOptions: [] as unknown[],
+  submitError: null as null | { type: string; code: string; message: string },
+  createError: null as null | { type: string; code: string; message: string },
+  created: [] as unknown[],
+  focused: 0,
+}));
+vi.mock('../../lib/stripe-loader', () => ({
+  loadStripeFrom: async (url: string) => {
+    stripeJs.loadedFrom.push(url);
+    return (key: string) => {
+      stripeJs.keys.push(key);
+      return {
+        elements: (options: unknown) => {
+          stripeJs.elementsOptions.push(options);
+          return {
+            create: () => ({
+              on: (event: string, handler: () => void) => {
+                if (event === 'ready') queueMicrotask(handler);
+              },
+              mount: (target: HTMLElement) => {
+                // Stripe's frame stands here; jsdom loads no frame, so a plain element takes its place.
+                const frame = document.createElement('div');
+                frame.title = 'Secure payment input frame';
+                target.append(frame);
+              },
+              destroy: () => undefined,
+              focus: () => {
+                stripeJs.focused += 1;
+              },
+            }),
+            update: () => undefined,
+            submit: async () => (stripeJs.submitError === null ? {} : { error: stripeJs.submitError }),
+          };
+        },
+        createPaymentMethod: async (options: unknown) => {
+          stripeJs.created.push(options);
+          return stripeJs.createError === null ? { paymentMethod: { id: 'pm_1QxStripeMade' } } : { error: stripeJs.createError };
+        },
+      };
+    };
+  },
+}));
 
 function anItem(canPayByCompanyInvoice = true): BookingItem {
   const item = buildItem({
@@ -41,6 +93,7 @@ const baseRoutes: ApiRoutes = {
 
 /** The form over the booking store's basket, as the checkout page shows it. */
 function Harness(props: {
+  property?: Property;
   config?: BookConfig;
   onBooked?: () => void;
   onRoomsSold?: () => void;
@@ -52,7 +105,7 @@ function Harness(props: {
   const booking = useBookingState();
   return (
     <CheckoutForm
-      property={aProperty()}
+      property={props.property ?? aProperty()}
       config={props.config ?? aBookConfig()}
       user={null}
       basketId={booking.basketId}
@@ -490,5 +543,77 @@ describe('CheckoutForm', () => {
     expect(
       within(screen.getByRole('region', { name: 'Gift voucher' })).getByRole('button', { name: 'Remove voucher' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutForm at a Stripe property', () => {
+  const stripeProperty = aProperty({
+    PaymentProvider: 'stripe',
+    PaymentPublicKey: 'pk_test_unitStriped',
+    PaymentScriptUrl: 'https://js.stripe.com/v3/',
+  });
+  const created = { Success: true, ConfirmationToken: 's'.repeat(30), ReservationNumber: 'R7', ChallengeUrl: null };
+
+  beforeEach(() => {
+    givenBasket();
+    Object.assign(stripeJs, {
+      loadedFrom: [],
+      keys: [],
+      elementsOptions: [],
+      submitError: null,
+      createError: null,
+      created: [],
+      focused: 0,
+    });
+  });
+
+  it('takes the card in Stripe’s Payment Element and books with the payment method it made, never a card number', async () => {
+    const calls = fakeApi({ ...baseRoutes, 'POST /api/Reservation/Create': created });
+    const onBooked = vi.fn();
+    renderWithProviders(<Harness property={stripeProperty} onBooked={onBooked} />);
+    await screen.findByTitle('Secure payment input frame');
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByLabelText('Security code')).toBeNull();
+    expect(stripeJs.loadedFrom).toEqual(['https://js.stripe.com/v3/']);
+    expect(stripeJs.keys).toEqual(['pk_test_unitStriped']);
+    // One room, two nights, the rate's room cost £200.00 for the stay = 20000 pence.
+    expect(stripeJs.elementsOptions).toEqual([{ mode: 'payment', amount: 20000, currency: 'gbp', paymentMethodCreation: 'manual' }]);
+    await fillBooker();
+    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalled());
+    expect(stripeJs.created).toEqual([
+      { elements: expect.anything(), params: { billing_details: { name: 'Grace Hopper', email: 'grace@example.com' } } },
+    ]);
+    const create = createCalls(calls)[0];
+    expect(create?.body).toMatchObject({ PaymentType: 'PayByCard', PaymentMethodId: 'pm_1QxStripeMade', CardDetails: null });
+  });
+
+  it('shows what Stripe finds wrong with the card at the card, and books nothing', async () => {
+    const calls = fakeApi({ ...baseRoutes, 'POST /api/Reservation/Create': created });
+    renderWithProviders(<Harness property={stripeProperty} />);
+    await screen.findByTitle('Secure payment input frame');
+    await fillBooker();
+    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    stripeJs.submitError = { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' };
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const group = await screen.findByRole('group', { name: 'Card details' });
+    expect(group).toHaveAccessibleDescription('Your card number is incomplete.');
+    expect(stripeJs.focused).toBe(1);
+    expect(stripeJs.created).toEqual([]);
+
+    stripeJs.submitError = null;
+    stripeJs.createError = { type: 'card_error', code: 'invalid_number', message: 'Your card number is invalid.' };
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(group).toHaveAccessibleDescription('Your card number is invalid.'));
+    expect(createCalls(calls)).toEqual([]);
+  });
+
+  it('keeps the card form of the test gateway for another property', async () => {
+    fakeApi(baseRoutes);
+    renderWithProviders(<Harness />);
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Card details' })).toBeNull();
+    expect(stripeJs.loadedFrom).toEqual([]);
   });
 });

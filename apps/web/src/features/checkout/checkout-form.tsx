@@ -5,7 +5,7 @@
  * create call with its in-progress state. Every rule is the domain's; every field is checked
  * by the same wire schema the API uses before the booking is sent.
  */
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import {
   canConfirmBooking,
@@ -39,6 +39,7 @@ import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/w
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { CardFields } from '../../components/card-fields';
+import { StripePaymentField, type StripePaymentHandle } from '../../components/stripe-payment-field';
 import { acceptedCardTypes, cardPayload } from '../../lib/cards';
 import { useCardTypes } from '../../hooks/use-card-types';
 import type { ReservationCreated } from './checkout-api';
@@ -53,6 +54,13 @@ const TERMS_REQUIRED = 'Please agree to the terms and conditions';
 const CUSTOM_TERMS_REQUIRED = 'Please accept these terms to pay by invoice';
 
 /** A part of the checkout: a roomy Panel under its heading. */
+/** Paying online is PayStack at a property that pays by PayStack and by card elsewhere; other choices stay as they are. */
+function onlinePaymentAt(property: Pick<Property, 'PayByPaystack'>, paymentType: PaymentType): PaymentType {
+  const online = paymentType === PaymentType.PayByCard || paymentType === PaymentType.PayByPayStack;
+  if (!online) return paymentType;
+  return property.PayByPaystack ? PaymentType.PayByPayStack : PaymentType.PayByCard;
+}
+
 function CheckoutSection(props: { title: string; children: ReactNode }) {
   return (
     <Section title={props.title} panel="roomy" className="space-y-4">
@@ -81,7 +89,9 @@ export function CheckoutForm(props: {
   /** A room was sold under the guest: the basket is to be chosen again. */
   onRoomsSold: () => void;
 }) {
-  const { property, config, user, items, paymentType } = props;
+  const { property, config, user, items } = props;
+  // The basket keeps paying online as paying by card: at a PayStack property, online means PayStack.
+  const paymentType = onlinePaymentAt(property, props.paymentType);
   const money = useMoney();
   const form = useForm<CheckoutDraft>((saved) => restoreDraft(saved, user), {
     name: 'checkout',
@@ -101,8 +111,14 @@ export function CheckoutForm(props: {
   const countries = useCountries(property.PropertyId);
   const cardTypes = useCardTypes(property.PropertyId);
   const acceptedTypes = useMemo(() => acceptedCardTypes(cardTypes.data, property.CreditCards), [cardTypes.data, property.CreditCards]);
+  // A Stripe property takes the card in Stripe's Payment Element: no card field of ours, no card number in this page.
+  const stripe =
+    property.PaymentProvider === 'stripe' && property.PaymentPublicKey && property.PaymentScriptUrl
+      ? { publicKey: property.PaymentPublicKey, scriptUrl: property.PaymentScriptUrl }
+      : null;
+  const stripeField = useRef<StripePaymentHandle>(null);
 
-  const onlinePayment = property.PayByPaystack ? PaymentType.PayByPayStack : PaymentType.PayByCard;
+  const onlinePayment = onlinePaymentAt(property, PaymentType.PayByCard);
   const companyAllowed = canPayByCompanyInvoice(
     items.map((item) => ({ CanPayByCompanyInvoice: item.canPayByCompanyInvoice })),
     config,
@@ -135,7 +151,8 @@ export function CheckoutForm(props: {
   const { ref, submit } = useSubmit(form, {
     build: (): ReservationCreateRequest => {
       const booker = bookerPayload(draft.booker);
-      const typed = paymentType === PaymentType.PayByCard ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
+      const typed =
+        paymentType === PaymentType.PayByCard && stripe === null ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
       const holder = typed === null ? null : withCardHolderFromBooker(typed, booker);
       const card = typed === null ? null : { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null };
       return {
@@ -157,8 +174,10 @@ export function CheckoutForm(props: {
         BrowserData: browserData(),
       };
     },
-    check: (request) => {
+    check: async (request) => {
       const card = request.CardDetails;
+      // Stripe checks what was typed in its frame, and marks it there too.
+      const stripeMessage = paymentType === PaymentType.PayByCard && stripeField.current ? await stripeField.current.check() : null;
       const cardErrors =
         card == null
           ? {}
@@ -179,6 +198,7 @@ export function CheckoutForm(props: {
         validateBookerAddress(request.Booker),
         draft.password === '' && draft.confirmPassword === '' ? {} : passwordErrors(draft.password, draft.confirmPassword),
         cardErrors,
+        stripeMessage === null ? {} : { PaymentMethodId: [stripeMessage] },
         companyErrors,
         draft.agreeToTermsAndConditions ? {} : { agreeToTermsAndConditions: [TERMS_REQUIRED] },
         customTermsShown && !draft.hasAcceptedCustomTermsAndConditions
@@ -189,12 +209,29 @@ export function CheckoutForm(props: {
       const shape = schemaErrors(reservationCreateRequestSchema, request);
       const unplaced = Object.keys(shape).filter((path) => !(fieldOfPath(path) in found));
       const shapeErrors: FieldErrors = Object.fromEntries(unplaced.map((path) => [fieldOfPath(path), shape[path] ?? []]));
-      return mergeErrors(found, shapeErrors);
+      const all = mergeErrors(found, shapeErrors);
+      // Focus goes to the first field of ours marked invalid; Stripe's frame is not one of them.
+      if (stripeMessage !== null && Object.keys(all).length === 1) stripeField.current?.focus();
+      return all;
     },
-    send: async (request) => {
+    send: async (typedRequest) => {
+      let request = typedRequest;
+      if (paymentType === PaymentType.PayByCard && stripeField.current) {
+        const made = await stripeField.current.createPaymentMethod({
+          name: `${request.Booker.FirstName} ${request.Booker.LastName}`,
+          email: request.Booker.Email,
+        });
+        if ('message' in made) {
+          form.setErrors({ PaymentMethodId: [made.message] });
+          stripeField.current.focus();
+          return;
+        }
+        request = { ...request, PaymentMethodId: made.paymentMethodId };
+      }
       const ready = canConfirmBooking({
         booker: request.Booker,
         paymentType,
+        paymentMethodId: request.PaymentMethodId,
         card: request.CardDetails && {
           ...request.CardDetails,
           CardNumber: request.CardDetails.CardNumber ?? (request.CardDetails.CreditCardId == null ? null : 'saved'),
@@ -355,7 +392,19 @@ export function CheckoutForm(props: {
             )}
           </fieldset>
         )}
-        {paymentType === PaymentType.PayByCard && (
+        {paymentType === PaymentType.PayByCard && stripe !== null && (
+          <StripePaymentField
+            key={`${stripe.publicKey} ${stripe.scriptUrl} ${property.Currency}`}
+            publicKey={stripe.publicKey}
+            scriptUrl={stripe.scriptUrl}
+            amount={total}
+            currency={property.Currency}
+            error={errors.PaymentMethodId}
+            onChange={() => clearErrors('PaymentMethodId')}
+            handle={stripeField}
+          />
+        )}
+        {paymentType === PaymentType.PayByCard && stripe === null && (
           <CardFields
             card={draft.card}
             errors={errors}

@@ -1,4 +1,5 @@
 /** GET /api/Service/Get: the extras offered for an item's room type, rate plan and stay, with the units left. */
+import type { ReservationItemServicesResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { ServicesResponse } from '@hotel/domain/wire/service-response';
 import useSWR, { mutate, preload } from 'swr';
 import type { Minor } from '@hotel/domain/money';
@@ -64,5 +65,30 @@ export function serviceLineCost(service: WireService, stay: { nights: number; qu
       Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price) })),
     },
     stay,
+  );
+}
+
+/** What identifies a booking in the calls after it was found: its property, its id and the link's (or search's) code. */
+export interface BookingAccess {
+  propertyId: number;
+  reservationId: number;
+  code: string;
+}
+
+/** GET /api/Service/GetReservationItemServices: the extras a booked room may have, and the ones it has. */
+export function useReservationItemServices(access: BookingAccess, reservationItemId: number | null) {
+  return useSWR(
+    reservationItemId === null
+      ? null
+      : (['Service/GetReservationItemServices', access.propertyId, access.reservationId, reservationItemId, access.code] as const),
+    ([, propertyId, reservationId, itemId, code]) =>
+      apiGet<ReservationItemServicesResponse>('/Service/GetReservationItemServices', {
+        propertyId,
+        reservationId,
+        reservationItemId: itemId,
+        code,
+        languageCode: LANGUAGE_CODE,
+      }),
+    { revalidateOnFocus: false },
   );
 }

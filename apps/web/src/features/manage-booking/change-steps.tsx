@@ -1,125 +1,26 @@
 /**
- * The steps that change what is booked: a room's extras (GetReservationItemServices), new dates
- * for the stay (SearchDateOptions: accept or dismiss) and an upgrade of a room (UpgradeOptions).
+ * The steps that change what is booked (a room's extras are features/extras' BookedRoomExtras):
+ * new dates for the stay (SearchDateOptions: accept or dismiss) and an upgrade of a room (UpgradeOptions).
  * Nothing is saved here: each returns its change to the draft, priced as the server showed it.
  */
 import { useState } from 'react';
 import { compareDates, countNights } from '@hotel/domain/dates';
 import { canAcceptDateChange } from '@hotel/domain/manage-booking';
 import { toMajor } from '@hotel/domain/money';
-import { canBookServiceQuantity, offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import { toMinor } from '@hotel/domain/money';
 import type { DateChangeRow, SearchDateOptionsResponse, UpgradeOption } from '@hotel/domain/wire/manage-booking-change';
 import { Button, SubmitButton } from '../../components/button';
-import { CheckboxField, NumberStepper, TextField } from '../../components/field';
+import { TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { errorText } from '../../lib/api-client';
 import { schemaErrors, useForm, useSubmit } from '../../lib/form';
-import { searchDateOptions, useReservationItemServices, useUpgradeOptions, type BookingAccess } from './manage-api';
+import { searchDateOptions, useUpgradeOptions, type BookingAccess } from './manage-api';
 import type { DraftRoom } from './manage-draft';
 import { useWireMoney } from '../../hooks/use-wire-money';
 import { stayText } from './reservation-overview';
 import { ChoiceRow, StepSection } from '../../components/step-section';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
-
-/** The most of one extra a guest may pick with the stepper. */
-const MOST_OF_ONE_EXTRA = 20;
-
-export function ExtrasStep(props: {
-  access: BookingAccess;
-  room: DraftRoom;
-  title: string;
-  focusOnShow: boolean;
-  onSave: (services: DraftRoom['Services']) => void;
-  onBack: () => void;
-}) {
-  const { show } = useWireMoney();
-  const { room } = props;
-  const services = useReservationItemServices(props.access, room.ReservationItemId);
-  const [chosen, setChosen] = useState<Record<number, number>>(() =>
-    Object.fromEntries(room.Services.map((service) => [service.ServiceId, service.Quantity])),
-  );
-  const party = { NumberOfAdults: room.NumberOfAdults, NumberOfChildren: room.NumberOfChildren, NumberOfInfants: room.NumberOfInfants };
-  const list = services.data?.Services ?? [];
-  const fits = (serviceId: number, quantity: number) => {
-    const service = list.find((candidate) => candidate.ServiceId === serviceId);
-    if (service === undefined) return false;
-    return canBookServiceQuantity(
-      services.data?.InventoryPerServiceId[String(serviceId)] ?? null,
-      serviceUnits(service, { quantity, party }),
-    );
-  };
-  const save = () =>
-    props.onSave(
-      Object.entries(chosen)
-        .filter(([, quantity]) => quantity > 0)
-        .map(([id, quantity]) => {
-          const serviceId = Number(id);
-          const name =
-            list.find((service) => service.ServiceId === serviceId)?.ServiceName ??
-            room.Services.find((service) => service.ServiceId === serviceId)?.ServiceName ??
-            '';
-          return { ServiceId: serviceId, Quantity: quantity, ServiceName: name };
-        }),
-    );
-  return (
-    <StepSection title={`Extras for ${props.title}`} focusOnShow={props.focusOnShow}>
-      {services.error !== undefined && (
-        <Notice tone="negative" title="Error" live>
-          {errorText(services.error, 'We could not load the extras.')}
-        </Notice>
-      )}
-      {services.data === undefined && services.error === undefined && <Loading label="Loading extras…" />}
-      {services.data !== undefined && list.length === 0 && <p>No extras are offered for this stay.</p>}
-      <ul className="divide-y divide-gray-200">
-        {list.map((service) => {
-          const quantity = chosen[service.ServiceId] ?? 0;
-          const nights = offeredNights(service, room.DateFrom, room.DateTo).length;
-          const unitCost = serviceCost(
-            { ...service, Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price) })) },
-            { nights, quantity: 1, party },
-          );
-          const price = `${show(toMajor(unitCost))}${service.ChargeType === 'PerQuantity' ? ' each' : ''}`;
-          const set = (next: number) => setChosen((current) => ({ ...current, [service.ServiceId]: next }));
-          return (
-            <li key={service.ServiceId} className="space-y-1 py-3">
-              {service.ChargeType === 'PerQuantity' ? (
-                <div>
-                  <NumberStepper
-                    label={service.ServiceName}
-                    value={quantity}
-                    min={0}
-                    max={fits(service.ServiceId, quantity + 1) ? Math.min(MOST_OF_ONE_EXTRA, quantity + 1) : quantity}
-                    onChange={set}
-                  />
-                  <p className="text-sm">{price}</p>
-                </div>
-              ) : (
-                <CheckboxField
-                  label={`${service.ServiceName}, ${price}`}
-                  checked={quantity > 0}
-                  disabled={quantity === 0 && !fits(service.ServiceId, 1)}
-                  hint={quantity === 0 && !fits(service.ServiceId, 1) ? 'Sold out' : undefined}
-                  onChange={(event) => set(event.target.checked ? 1 : 0)}
-                />
-              )}
-              {service.ServiceDescription !== '' && <p className="text-sm text-gray-700">{service.ServiceDescription}</p>}
-            </li>
-          );
-        })}
-      </ul>
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={save} disabled={services.data === undefined}>
-          Done
-        </Button>
-        <Button variant="secondary" onClick={props.onBack}>
-          Back
-        </Button>
-      </div>
-    </StepSection>
-  );
-}
 
 /** The rows' new price against each room's current one. */
 function rowDifference(rows: readonly DateChangeRow[], rooms: readonly DraftRoom[]): number {

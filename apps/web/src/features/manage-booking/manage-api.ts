@@ -15,12 +15,12 @@ import type {
   ManageBookingQuote,
   ManageBookingUpdateRequest,
   ManageBookingUpdateResponse,
-  ReservationItemServicesResponse,
   SearchDateOptionsRequest,
   SearchDateOptionsResponse,
   UpgradeOptionsResponse,
 } from '@hotel/domain/wire/manage-booking-change';
-import { apiGet, apiPost, apiRequest, LANGUAGE_CODE } from '../../lib/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import type { BookingAccess } from '../extras/services-api';
 
 export type { ManagedReservation };
 export type ManagedRoom = ManagedReservation['Rooms'][number];
@@ -83,29 +83,7 @@ export function useCancellationReasons(propertyId: number) {
   );
 }
 
-/** What identifies the booking in every later call. */
-export interface BookingAccess {
-  propertyId: number;
-  reservationId: number;
-  code: string;
-}
-
-export function useReservationItemServices(access: BookingAccess, reservationItemId: number | null) {
-  return useSWR(
-    reservationItemId === null
-      ? null
-      : (['Service/GetReservationItemServices', access.propertyId, access.reservationId, reservationItemId, access.code] as const),
-    ([, propertyId, reservationId, itemId, code]) =>
-      apiGet<ReservationItemServicesResponse>('/Service/GetReservationItemServices', {
-        propertyId,
-        reservationId,
-        reservationItemId: itemId,
-        code,
-        languageCode: LANGUAGE_CODE,
-      }),
-    { revalidateOnFocus: false },
-  );
-}
+export type { BookingAccess } from '../extras/services-api';
 
 export function useUpgradeOptions(access: BookingAccess, enabled: boolean) {
   return useSWR(

@@ -28,7 +28,8 @@ import {
 import { managedGuestRules } from '../../lib/contact-draft';
 import { BookerStep, GuestStep, RoomStep } from '../../components/contact-steps';
 import { useRoomConfigurations } from '../guests/room-configuration-api';
-import { ChangeDatesStep, ExtrasStep, UpgradeStep } from './change-steps';
+import { BookedRoomExtras } from '../extras/booked-room-extras';
+import { ChangeDatesStep, UpgradeStep } from './change-steps';
 import { CancelBookingDialog, CancelRoomDialog } from './cancel-dialogs';
 import { ReservationOverview, RoomDetails, stayText } from './reservation-overview';
 import { SummaryStep } from './summary-step';
@@ -195,7 +196,7 @@ export function ManageReservation(props: {
     }
     case 'Extras':
       content = room && (
-        <ExtrasStep
+        <BookedRoomExtras
           access={access}
           room={room}
           title={roomTitle(position.itemIndex)}

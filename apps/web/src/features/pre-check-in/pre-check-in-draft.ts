@@ -6,7 +6,10 @@
 import { syncGuestsWithBooker, type ReviewRoom } from '@hotel/domain/guest-review';
 import { isContactValid, type ContactFieldsConfiguration } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest } from '@hotel/domain/wire/pre-check-in';
+import { amendedTotals, amendmentPayment } from '@hotel/domain/amendment';
+import { sumMinor, toMajor, toMinor } from '@hotel/domain/money';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
+import type { ChosenExtra } from '../extras/booked-room-extras';
 import { bookerPayloadOf, draftBookerOf, orNull, type DraftBooker, type DraftGuest } from '../../lib/contact-draft';
 import type { PreCheckInItem, PreCheckInReservation } from './pre-check-in-api';
 
@@ -18,6 +21,8 @@ export interface PreCheckInRoom {
   RoomConfiguration: string | null;
   Guests: DraftGuest[];
   roomReviewed: boolean;
+  /** The room's extras as they should stand: the booked ones (at least as many) and those added. */
+  Services: ChosenExtra[];
 }
 
 export interface PreCheckInDraft {
@@ -73,6 +78,7 @@ export function draftOfReservation(reservation: PreCheckInReservation): PreCheck
       // A room saved with nobody named still needs its first guest.
       Guests: item.Guests.length > 0 ? item.Guests.map((guest) => draftGuest(guest, reviewed)) : [{ ...emptyGuest }],
       roomReviewed: reviewed,
+      Services: item.Services.map(({ ServiceId, ServiceName, Quantity, TotalCost }) => ({ ServiceId, ServiceName, Quantity, TotalCost })),
     })),
     specialRequests: reservation.SpecialRequests ?? '',
     card: null,
@@ -156,7 +162,57 @@ export function saveRequestOf(draft: PreCheckInDraft, reservation: PreCheckInRes
         Email: orNull(guest.Email),
         Phone: orNull(guest.Phone),
       })),
+      Services: room.Services.map(({ ServiceId, Quantity }) => ({ ServiceId, Quantity })),
     })),
     CardDetails: draft.card,
+  };
+}
+
+/** What the extras added at this pre-check-in cost (major units), and what it does to the booking. */
+export interface ExtrasPrice {
+  /** The added and raised lines: what each now costs for its room. */
+  added: { itemIndex: number; ServiceName: string; Quantity: number; TotalCost: number }[];
+  /** What the guest pays before and after, VAT added at a tax-exclusive property, less a gift voucher. */
+  previousTotal: number;
+  newTotal: number;
+  /** Charged to the card (a booking paid by card) or settled at the hotel. */
+  payment: { kind: 'Charge' | 'None'; amount: number };
+}
+
+/**
+ * The money of the extras in the draft, by the rules the server saves with: a booked line kept
+ * at its quantity keeps its price, any other is priced now (it replaces the booked one); the
+ * booking's totals follow the domain's amendment rules, and the difference is charged to the
+ * card when the booking was paid by card, else settled at the hotel.
+ */
+export function extrasPriceOf(draft: PreCheckInDraft, reservation: PreCheckInReservation): ExtrasPrice {
+  const added = draft.rooms.flatMap((room, itemIndex) => {
+    const booked = reservation.ReservationItems[itemIndex]?.Services ?? [];
+    return room.Services.filter((line) => !booked.some((old) => old.ServiceId === line.ServiceId && old.Quantity === line.Quantity)).map(
+      (line) => ({ itemIndex, ServiceName: line.ServiceName, Quantity: line.Quantity, TotalCost: line.TotalCost }),
+    );
+  });
+  const { Totals } = reservation;
+  const previousTotal = toMinor(Totals.TotalToPay);
+  if (added.length === 0)
+    return { added, previousTotal: Totals.TotalToPay, newTotal: Totals.TotalToPay, payment: { kind: 'None', amount: 0 } };
+  const services = sumMinor(draft.rooms.flatMap((room) => room.Services.map((line) => toMinor(line.TotalCost))));
+  const totals = amendedTotals({
+    rooms: toMinor(Totals.AccommodationTotal),
+    services,
+    bookedVoucherDiscount: toMinor(Totals.VoucherDiscount),
+    vat: { rate: Totals.VatRate, isTaxExclusive: Totals.IsTaxExclusive },
+  });
+  const payment = amendmentPayment({
+    previousDue: previousTotal,
+    newDue: totals.due,
+    paidByCard: Totals.PaidByCard,
+    withinFreeCancellation: false,
+  });
+  return {
+    added,
+    previousTotal: Totals.TotalToPay,
+    newTotal: toMajor(totals.due),
+    payment: { kind: payment.kind === 'Charge' ? 'Charge' : 'None', amount: toMajor(payment.amount) },
   };
 }

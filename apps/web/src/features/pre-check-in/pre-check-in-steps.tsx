@@ -1,10 +1,10 @@
 /**
- * The pre-check-in steps of their own: Start (the booking the link opened), Extras (the extras
- * booked on each room), PaymentDetails (a card kept on file for the stay, with checkout's card
+ * The pre-check-in steps of their own: Start (the booking the link opened), Extras (each room's
+ * extras, and those the guest adds), PaymentDetails (a card kept on file for the stay, with checkout's card
  * fields and rules), Summary (everything to be saved, with Save) and Complete.
  */
-import { useMemo } from 'react';
-import { Link } from 'wouter';
+import { useMemo, useState } from 'react';
+import { toMajor, toMinor } from '@hotel/domain/money';
 import { validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import { LONG_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button, SubmitButton } from '../../components/button';
@@ -17,9 +17,9 @@ import { useProperty } from '../../hooks/use-property';
 import { useWireMoney } from '../../hooks/use-wire-money';
 import { acceptedCardTypes, cardPayload, EMPTY_CARD } from '../../lib/cards';
 import { useForm, useSubmit } from '../../lib/form';
-import { paths } from '../../lib/paths';
 import type { PreCheckInReservation } from './pre-check-in-api';
-import type { PreCheckInDraft } from './pre-check-in-draft';
+import { BookedRoomExtras, type ChosenExtra } from '../extras/booked-room-extras';
+import { extrasPriceOf, type ExtrasPrice, type PreCheckInDraft } from './pre-check-in-draft';
 
 type Item = PreCheckInReservation['ReservationItems'][number];
 
@@ -47,47 +47,105 @@ export function StartStep(props: {
   );
 }
 
+/**
+ * Each room's extras and, for a room, the extras it may add (BookedRoomExtras: what
+ * GetReservationItemServices offers, the booked ones kept at least as booked), with what the
+ * added ones cost and the booking's new total. Nothing is saved until Summary.
+ */
 export function ExtrasStep(props: {
   reservation: PreCheckInReservation;
+  draft: PreCheckInDraft;
   code: string;
-  propertyCode: string;
   roomTitle: (index: number) => string;
   focusOnShow: boolean;
+  onRoomExtras: (itemIndex: number, services: ChosenExtra[]) => void;
   onContinue: () => void;
 }) {
-  const { show } = useWireMoney();
+  const { reservation, draft } = props;
+  const [editing, setEditing] = useState<number | null>(null);
+  const [returned, setReturned] = useState(false);
+  const item = editing === null ? undefined : reservation.ReservationItems[editing];
+  const room = editing === null ? undefined : draft.rooms[editing];
+  if (editing !== null && item !== undefined && room !== undefined) {
+    const back = () => {
+      setEditing(null);
+      setReturned(true);
+    };
+    return (
+      <BookedRoomExtras
+        access={{ propertyId: reservation.PropertyId, reservationId: reservation.EntityId, code: props.code }}
+        room={{
+          ReservationItemId: item.ReservationItemId,
+          DateFrom: item.DateOfArrival,
+          DateTo: item.DateOfDeparture,
+          NumberOfAdults: item.NumberOfAdults,
+          NumberOfChildren: item.NumberOfChildren,
+          NumberOfInfants: item.NumberOfInfants,
+          Services: room.Services,
+        }}
+        title={props.roomTitle(editing)}
+        minimum={Object.fromEntries(item.Services.map((line) => [line.ServiceId, line.Quantity]))}
+        focusOnShow
+        onSave={(services) => {
+          props.onRoomExtras(editing, services);
+          back();
+        }}
+        onBack={back}
+      />
+    );
+  }
   return (
-    <StepSection title="Extras" subtitle="What each room has booked" focusOnShow={props.focusOnShow}>
+    <StepSection title="Extras" subtitle="Add extras to your stay" focusOnShow={props.focusOnShow || returned}>
       <ul className="space-y-3">
-        {props.reservation.ReservationItems.map((item, index) => (
-          <li key={item.ReservationItemId}>
-            <p className="font-semibold">{props.roomTitle(index)}</p>
-            {item.Services.length === 0 ? (
-              <p className="text-gray-800">No extras</p>
-            ) : (
-              <ul className="list-disc pl-5">
-                {item.Services.map((service) => (
-                  <li key={service.ServiceId}>
-                    {service.Quantity} × {service.ServiceName}: {show(service.TotalCost)}
-                  </li>
-                ))}
-              </ul>
-            )}
+        {draft.rooms.map((draftRoom, index) => (
+          <li key={draftRoom.ReservationItemId} className="space-y-1">
+            <h3 className="font-semibold">{props.roomTitle(index)}</h3>
+            <RoomExtrasList services={draftRoom.Services} />
+            <Button variant="secondary" onClick={() => setEditing(index)} aria-label={`Add extras to ${props.roomTitle(index)}`}>
+              Add extras
+            </Button>
           </li>
         ))}
       </ul>
-      <p>
-        To add extras,{' '}
-        <Link
-          className="text-link underline"
-          href={`${paths.manageReservation(props.propertyCode, props.reservation.ReferenceNumber, props.code)}?extras`}
-        >
-          manage your booking
-        </Link>
-        .
-      </p>
+      <ExtrasPriceNotice price={extrasPriceOf(draft, reservation)} />
       <Button onClick={props.onContinue}>Continue</Button>
     </StepSection>
+  );
+}
+
+function RoomExtrasList(props: { services: readonly ChosenExtra[] }) {
+  const { show } = useWireMoney();
+  return props.services.length === 0 ? (
+    <p className="text-gray-800">No extras</p>
+  ) : (
+    <ul className="list-disc pl-5">
+      {props.services.map((service) => (
+        <li key={service.ServiceId}>
+          {service.Quantity} × {service.ServiceName}: {show(service.TotalCost)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The extras added, the booking's new total and who is charged the difference, as Save will do it. */
+function ExtrasPriceNotice(props: { price: ExtrasPrice }) {
+  const { show } = useWireMoney();
+  const { price } = props;
+  if (price.added.length === 0) return null;
+  const addedCost = price.added.reduce((sum, line) => sum + toMinor(line.TotalCost), 0);
+  return (
+    <Notice tone="info" live>
+      <p>Extras added: {show(toMajor(addedCost))}.</p>
+      <p>
+        New total: {show(price.newTotal)} (was {show(price.previousTotal)}).
+      </p>
+      <p>
+        {price.payment.kind === 'Charge'
+          ? `${show(price.payment.amount)} will be charged to your card when you save.`
+          : 'The difference is paid at the hotel.'}
+      </p>
+    </Notice>
   );
 }
 
@@ -178,6 +236,9 @@ export function PreCheckInDetails(props: {
           <h3 className="font-semibold">{props.roomTitle(index)}</h3>
           <p>{stayOf(props.reservation.ReservationItems[index])}</p>
           {room.RoomConfiguration !== null && <p>Bed configuration: {room.RoomConfiguration}</p>}
+          <h4 className="mt-1 text-sm font-semibold">Extras</h4>
+          <RoomExtrasList services={room.Services} />
+          <h4 className="mt-1 text-sm font-semibold">Guests</h4>
           <ul className="list-disc pl-5">
             {room.Guests.map((guest, guestIndex) => (
               <li key={guestIndex} className="break-words">
@@ -220,6 +281,7 @@ export function SummaryStep(props: {
         </Notice>
       )}
       <PreCheckInDetails reservation={props.reservation} draft={props.draft} roomTitle={props.roomTitle} />
+      <ExtrasPriceNotice price={extrasPriceOf(props.draft, props.reservation)} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={props.onEditBooker}>
           Edit booker

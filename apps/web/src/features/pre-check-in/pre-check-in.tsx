@@ -39,7 +39,6 @@ const at = (step: PreCheckInStep, itemIndex = 0, guestIndex = 0): Position => ({
 export function PreCheckIn(props: {
   reservation: PreCheckInReservation;
   config: PreCheckInConfigurationResponse;
-  propertyCode: string;
   code: string;
   today: string;
   unit: { One: string };
@@ -166,10 +165,11 @@ export function PreCheckIn(props: {
       return (
         <ExtrasStep
           reservation={reservation}
+          draft={draft}
           code={props.code}
-          propertyCode={props.propertyCode}
           roomTitle={roomTitle}
           focusOnShow={focus}
+          onRoomExtras={(index, services) => setDraft(withRoomAt(draft, index, (current) => ({ ...current, Services: services })))}
           onContinue={() => advance(position, draft)}
         />
       );

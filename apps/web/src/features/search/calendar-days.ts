@@ -12,6 +12,8 @@ export interface CalendarDay {
   bookable: boolean;
   /** The shortest minimum stay of the rates open on this arrival. */
   minimumStay: number;
+  /** A short line under the day's number (the group calendar's lowest price), and what it says in words. */
+  note?: { shown: string; spoken: string };
 }
 
 export type CalendarDays = ReadonlyMap<IsoDate, CalendarDay>;

@@ -40,6 +40,8 @@ export function DateRangePicker(props: {
   days: CalendarDays | undefined;
   showMinimumStay: boolean;
   monthsShown: number;
+  /** Told the first month shown whenever it changes (the group calendar loads the months in view). */
+  onMonthsShown?: (firstMonth: IsoDate) => void;
 }) {
   const { value, onChange, today, lastDate, days } = props;
   const choosingDeparture = value.from !== null && value.to === null;
@@ -54,6 +56,10 @@ export function DateRangePicker(props: {
     [firstMonth, props.monthsShown],
   );
   const lastMonth = firstOfMonth(lastDate);
+  const { onMonthsShown } = props;
+  useEffect(() => {
+    onMonthsShown?.(firstMonth);
+  }, [firstMonth, onMonthsShown]);
 
   const isSelectable = (date: IsoDate): boolean => {
     if (compareDates(date, today) < 0 || compareDates(date, lastDate) > 0) return false;
@@ -172,12 +178,14 @@ export function DateRangePicker(props: {
                         const isDeparture = date === value.to;
                         const minimumStay = days?.get(date)?.minimumStay ?? 1;
                         const badge = props.showMinimumStay && minimumStay > 1 && selectable && !choosingDeparture;
+                        const note = selectable && !badge ? days?.get(date)?.note : undefined;
                         const label = [
                           formatDate(date, 'dddd, D MMM YYYY'),
                           isArrival ? 'arrival' : '',
                           isDeparture ? 'departure' : '',
                           !selectable ? 'unavailable' : '',
                           badge ? minimumStayBadge(minimumStay) : '',
+                          note?.spoken ?? '',
                         ]
                           .filter(Boolean)
                           .join(', ');
@@ -187,7 +195,6 @@ export function DateRangePicker(props: {
                               type="button"
                               data-date={date}
                               tabIndex={date === focused ? 0 : -1}
-                              aria-label={label}
                               aria-pressed={isArrival || isDeparture}
                               aria-disabled={!selectable || undefined}
                               onClick={() => {
@@ -204,10 +211,17 @@ export function DateRangePicker(props: {
                                       : 'cursor-not-allowed text-gray-500 line-through'
                               }`}
                             >
-                              <span>{Number(date.slice(8))}</span>
+                              {/* Named by its words, not an aria-label: the price under a group calendar's day is shorter than its words. */}
+                              <span className="sr-only">{label}</span>
+                              <span aria-hidden="true">{Number(date.slice(8))}</span>
                               {badge && (
                                 <span aria-hidden="true" className="text-[0.6rem] leading-none">
                                   {minimumStay}n min
+                                </span>
+                              )}
+                              {note && (
+                                <span aria-hidden="true" className="max-w-full truncate text-[0.6rem] leading-none">
+                                  {note.shown}
                                 </span>
                               )}
                             </button>

@@ -1,14 +1,23 @@
+import { useState, type ReactNode } from 'react';
 import type { Party } from '@hotel/domain/occupancy';
 import { canAddRoom } from '@hotel/domain/restrictions';
 import { Button } from '../../components/button';
 import { NumberStepper } from '../../components/field';
+import { Section } from '../../components/layout';
+import { Notice } from '../../components/notice';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
+import { SEARCH_REFUSAL_MESSAGES } from './search-messages';
 
 /** Upper bound of a count the property leaves open. */
 const OPEN_LIMIT = 10;
 
+/** The most adults, and children with infants, one room may have in a search. */
+export function partyLimits(property: Property): { adults: number; childrenAndInfants: number } {
+  return { adults: property.AdultMaximumOccupancy ?? OPEN_LIMIT, childrenAndInfants: property.ChildMaximumOccupancy ?? OPEN_LIMIT };
+}
+
 /** The searched rooms: adults, and children and infants when the property enables them. */
-export function RoomsEditor(props: {
+function RoomsEditor(props: {
   property: Property;
   rooms: Party[];
   maxRooms: number | null;
@@ -17,8 +26,7 @@ export function RoomsEditor(props: {
   onMaxRoomsReached: () => void;
 }) {
   const { property, rooms, onChange } = props;
-  const adultMax = property.AdultMaximumOccupancy ?? OPEN_LIMIT;
-  const childMax = property.ChildMaximumOccupancy ?? OPEN_LIMIT;
+  const { adults: adultMax, childrenAndInfants: childMax } = partyLimits(property);
   const update = (index: number, patch: Partial<Party>) => onChange(rooms.map((room, at) => (at === index ? { ...room, ...patch } : room)));
   const defaultRoom: Party = {
     NumberOfAdults: Math.max(1, property.DefaultOccupancyAdult),
@@ -79,5 +87,41 @@ export function RoomsEditor(props: {
         + Add another {props.unit.one}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The "Rooms and guests" part of a search form: the editor, and a warning when a room more
+ * than the maximum is asked for or the search refused the rooms, with `contact` after it.
+ */
+export function RoomsAndGuests(props: {
+  property: Property;
+  rooms: Party[];
+  maxRooms: number | null;
+  unit: { One: string; one: string; Many: string };
+  errors: string[] | undefined;
+  onChange: (rooms: Party[]) => void;
+  contact?: ReactNode;
+}) {
+  const [maxRoomsReached, setMaxRoomsReached] = useState(false);
+  return (
+    <Section title={<>{props.unit.Many} and guests</>} titleSize="lg" className="space-y-3">
+      <RoomsEditor
+        property={props.property}
+        rooms={props.rooms}
+        maxRooms={props.maxRooms}
+        unit={props.unit}
+        onChange={(rooms) => {
+          setMaxRoomsReached(false);
+          props.onChange(rooms);
+        }}
+        onMaxRoomsReached={() => setMaxRoomsReached(true)}
+      />
+      {(maxRoomsReached || props.errors) && (
+        <Notice tone="warning" live>
+          {props.errors?.join(' ') ?? SEARCH_REFUSAL_MESSAGES.TOO_MANY_ROOMS} {props.contact}
+        </Notice>
+      )}
+    </Section>
   );
 }

@@ -6,53 +6,32 @@
 import { useEffect, useState } from 'react';
 import { calendarWindow, countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
 import { nightsText } from '@hotel/domain/messages';
-import type { Party } from '@hotel/domain/occupancy';
-import { isSameDayRestricted, minimumStayBadge, searchRefusal, type SearchRefusal } from '@hotel/domain/restrictions';
-import { Button, SubmitButton } from '../../components/button';
+import { isSameDayRestricted, minimumStayBadge } from '@hotel/domain/restrictions';
+import { SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { Section } from '../../components/layout';
-import { LANGUAGE_CODE } from '../../lib/api-client';
 import { importChunk } from '../../lib/lazy-with-reload';
-import { mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
+import { useForm, useSubmit } from '../../lib/form';
 import type { BookingConfigurationResponse as BookConfig, Location } from '@hotel/domain/wire/book-config-response';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import type { CalendarDays } from './calendar-days';
 import { DateRangePicker, type DateRange } from './date-range-picker';
+import { StayDates } from './stay-dates';
 import { LocationChoice } from './location-choice';
-import { RoomsEditor } from './rooms-editor';
-
-export interface SearchValues {
-  dateFrom: IsoDate | null;
-  dateTo: IsoDate | null;
-  rooms: Party[];
-  promoCode: string;
-  ratePlanCode: string;
-  locationId: number | null;
-}
-
-/** The message shown for each reason a search is not possible. */
-export const SEARCH_REFUSAL_MESSAGES: Record<SearchRefusal, string> = {
-  NO_PROPERTY: 'Please choose your property.',
-  INVALID_DATES: 'Please choose your arrival and departure dates.',
-  DEPARTURE_NOT_AFTER_ARRIVAL: 'Your departure date must be after your arrival date.',
-  ARRIVAL_IN_PAST: 'Your arrival date cannot be in the past.',
-  BEYOND_CALENDAR: 'Please choose dates within the next 36 months.',
-  NO_ROOMS: 'Please add at least one room.',
-  TOO_MANY_ROOMS: 'The maximum number of rooms on a booking has been reached. Please contact the hotel to add more.',
-};
-
-const FIELD_OF_REFUSAL: Record<SearchRefusal, string> = {
-  NO_PROPERTY: 'PropertyId',
-  INVALID_DATES: 'Dates',
-  DEPARTURE_NOT_AFTER_ARRIVAL: 'Dates',
-  ARRIVAL_IN_PAST: 'Dates',
-  BEYOND_CALENDAR: 'Dates',
-  NO_ROOMS: 'Rooms',
-  TOO_MANY_ROOMS: 'Rooms',
-};
+import { RoomsAndGuests } from './rooms-editor';
+import { forgetSessionState } from '../../lib/session-state';
+import { loadSearchRequestSchema, maxRoomsOf, searchProblems, type SearchValues } from './search-check';
 
 const keepEverything = (values: SearchValues) => values;
+
+/** Where the form keeps what the guest typed for the session. */
+const DRAFT_NAME = 'search';
+
+/** Drops what the guest typed in the form, so it next opens on the search made (a search link's). */
+export function forgetSearchDraft(): void {
+  forgetSessionState(DRAFT_NAME);
+}
 
 /** Delay before the same-day check runs after the dates change. */
 const DATES_SETTLE_MS = 100;
@@ -73,13 +52,12 @@ export function SearchForm(props: {
 }) {
   const { property, config, today } = props;
   // Kept for the session: a reload of a half-filled search keeps its dates and guests.
-  const form = useForm<SearchValues>(props.initial, { name: 'search', scope: property.PropertyCode, keep: keepEverything });
+  const form = useForm<SearchValues>(props.initial, { name: DRAFT_NAME, scope: property.PropertyCode, keep: keepEverything });
   const { values, setValues, errors } = form;
   const [pickerOpen, setPickerOpen] = useState(values.dateFrom === null);
-  const [maxRoomsReached, setMaxRoomsReached] = useState(false);
   const [waitingForConnection, setWaitingForConnection] = useState(false);
   const window36 = calendarWindow(today);
-  const maxRooms = config.MaxNumberOfRoomsOnBooking ?? property.MaxNumberOfRoomsOnBooking;
+  const maxRooms = maxRoomsOf(property, config);
 
   const { onCalendarWanted } = props;
   useEffect(() => {
@@ -115,32 +93,9 @@ export function SearchForm(props: {
     check: async (chosen) => {
       // The wire schema (and zod with it) loads on the first search, keeping the first page small;
       // offline, the search waits for the connection, and says so.
-      const { searchRequestSchema } = await importChunk(
-        () => import('@hotel/domain/wire/search-request'),
-        () => setWaitingForConnection(true),
-      );
+      const schema = await importChunk(loadSearchRequestSchema, () => setWaitingForConnection(true));
       setWaitingForConnection(false);
-      const refusal = searchRefusal({
-        propertyId: property.PropertyId,
-        dateFrom: chosen.dateFrom,
-        dateTo: chosen.dateTo,
-        rooms: chosen.rooms,
-        maxNumberOfRoomsOnBooking: maxRooms,
-        today,
-      });
-      const request = {
-        PropertyId: property.PropertyId,
-        LanguageCode: LANGUAGE_CODE,
-        PromoCode: chosen.promoCode.trim() || null,
-        RatePlanCode: chosen.ratePlanCode.trim() || null,
-        DateFrom: chosen.dateFrom ?? '',
-        DateTo: chosen.dateTo ?? '',
-        LocationId: chosen.locationId,
-        Rooms: chosen.rooms,
-      };
-      // The dates' messages are the search rule's, said in the guest's words.
-      const { DateFrom: _from, DateTo: _to, ...shapeErrors } = schemaErrors(searchRequestSchema, request);
-      const found = mergeErrors(refusal === null ? {} : { [FIELD_OF_REFUSAL[refusal]]: [SEARCH_REFUSAL_MESSAGES[refusal]] }, shapeErrors);
+      const found = searchProblems(chosen, { property, today, maxRooms, schema });
       if (found.Dates) setPickerOpen(true);
       return found;
     },
@@ -178,47 +133,31 @@ export function SearchForm(props: {
         }}
       />
 
-      <Section title="Dates" titleSize="lg" className="space-y-3">
-        <div className="grid grid-cols-2 gap-3">
-          <ChosenDate label="Arrival" date={values.dateFrom} testId="arrival-date" />
-          <ChosenDate label="Departure" date={values.dateTo} testId="departure-date" />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            variant="secondary"
-            aria-expanded={pickerOpen}
-            aria-controls="date-picker"
-            aria-invalid={errors.Dates ? true : undefined}
-            aria-describedby={errors.Dates ? 'dates-error' : undefined}
-            onClick={() => setPickerOpen((open) => !open)}
-          >
-            {pickerOpen ? 'Hide calendar' : 'Choose dates'}
-          </Button>
-          {nights !== null && <span className="text-sm text-gray-800">{nightsText(nights)}</span>}
-          {showMinimumStay && (
+      <StayDates
+        from={values.dateFrom}
+        to={values.dateTo}
+        errors={errors.Dates}
+        pickerOpen={pickerOpen}
+        onTogglePicker={() => setPickerOpen((open) => !open)}
+        badge={
+          showMinimumStay && (
             <span className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-on-accent" data-testid="minimum-stay-badge">
               {minimumStayBadge(minimumStay)}
             </span>
-          )}
-        </div>
-        {errors.Dates && (
-          <p id="dates-error" className="text-sm font-medium text-negative-text">
-            {errors.Dates.join(' ')}
-          </p>
-        )}
-        <div id="date-picker" hidden={!pickerOpen}>
-          {pickerOpen && (
-            <DateRangePicker
-              value={{ from: values.dateFrom, to: values.dateTo }}
-              onChange={setRange}
-              today={today}
-              lastDate={window36.to}
-              days={props.calendar}
-              showMinimumStay={config.ShowMinimumLengthOfStayNotification}
-              monthsShown={props.isMobile ? 1 : 2}
-            />
-          )}
-        </div>
+          )
+        }
+        picker={
+          <DateRangePicker
+            value={{ from: values.dateFrom, to: values.dateTo }}
+            onChange={setRange}
+            today={today}
+            lastDate={window36.to}
+            days={props.calendar}
+            showMinimumStay={config.ShowMinimumLengthOfStayNotification}
+            monthsShown={props.isMobile ? 1 : 2}
+          />
+        }
+      >
         {showMinimumStay && nights !== null && nights < minimumStay && (
           <Notice tone="warning" title="Minimum length of stay not met">
             Stays arriving on {formatDate(values.dateFrom ?? today, 'ddd Do MMM YYYY')} need at least {nightsText(minimumStay)}.
@@ -229,30 +168,24 @@ export function SearchForm(props: {
             {config.SameDayBookingRestrictionMessage || 'Same-day bookings are closed for today. Please contact us.'}
           </Notice>
         )}
-      </Section>
+      </StayDates>
 
-      <Section title={<>{props.unit.Many} and guests</>} titleSize="lg" className="space-y-3">
-        <RoomsEditor
-          property={property}
-          rooms={values.rooms}
-          maxRooms={maxRooms}
-          unit={props.unit}
-          onChange={(rooms) => {
-            setValues((current) => ({ ...current, rooms }));
-            setMaxRoomsReached(false);
-            form.clearErrors('Rooms');
-          }}
-          onMaxRoomsReached={() => setMaxRoomsReached(true)}
-        />
-        {(maxRoomsReached || errors.Rooms) && (
-          <Notice tone="warning" live>
-            {errors.Rooms?.join(' ') ?? SEARCH_REFUSAL_MESSAGES.TOO_MANY_ROOMS}{' '}
-            <button type="button" className="font-semibold underline" onClick={props.onContactUs}>
-              Contact us
-            </button>
-          </Notice>
-        )}
-      </Section>
+      <RoomsAndGuests
+        property={property}
+        rooms={values.rooms}
+        maxRooms={maxRooms}
+        unit={props.unit}
+        errors={errors.Rooms}
+        onChange={(rooms) => {
+          setValues((current) => ({ ...current, rooms }));
+          form.clearErrors('Rooms');
+        }}
+        contact={
+          <button type="button" className="font-semibold underline" onClick={props.onContactUs}>
+            Contact us
+          </button>
+        }
+      />
 
       {!config.HidePromoCodeOnLandingPage && (
         <Section title="Have a code?" titleSize="lg" className="space-y-3">
@@ -277,17 +210,5 @@ export function SearchForm(props: {
         Search availability
       </SubmitButton>
     </form>
-  );
-}
-
-/** One of the two dates the guest has chosen, or "Not chosen". */
-function ChosenDate(props: { label: string; date: IsoDate | null; testId: string }) {
-  return (
-    <div className="rounded-md border border-gray-300 bg-white p-3">
-      <p className="text-sm font-semibold text-gray-800">{props.label}</p>
-      <p className="font-medium" data-testid={props.testId}>
-        {props.date === null ? 'Not chosen' : formatDate(props.date, 'ddd Do MMM YYYY')}
-      </p>
-    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { paymentWebhookEvents } from '@hotel/db/schema';
+import express from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { AppError, type ApiRouter, notFound } from '../http';
+import { settleWaitingPayment, type PaymentSettledHandler } from './challenge-completion';
+import { WebhookSignatureError } from './payment-gateway';
+import type { PaymentProviderName } from './payment-gateways';
+
+export const WEBHOOK_PATH = '/api/Payments/Webhook';
+
+/**
+ * The body parser of the webhook route: the raw bytes, because the provider signs them and a
+ * parsed and re-serialised JSON body no longer matches the signature. Mounted before the
+ * /api JSON parser (app.ts), which then leaves the body alone.
+ */
+export const rawWebhookBody = () => express.raw({ type: () => true, limit: '512kb' });
+
+export const WEBHOOK_SIGNATURE_REFUSED = 'The signature does not prove this event came from the payment provider: nothing was changed.';
+
+/**
+ * POST /api/Payments/Webhook/{provider}: a provider's report of a payment, which settles a
+ * booking waiting for 3-D Secure the way the guest's return does (whichever comes first wins,
+ * the other changes nothing). Each event is taken in once: its id goes into
+ * payment_webhook_events in the settling transaction, so a second delivery is acknowledged and
+ * ignored. Events that settle nothing are acknowledged too, or the provider would resend them.
+ */
+export function registerPaymentWebhookRoutes(
+  api: ApiRouter,
+  context: AppContext,
+  options: { onPaymentSettled: PaymentSettledHandler },
+): void {
+  api.route(
+    {
+      method: 'post',
+      path: `${WEBHOOK_PATH}/{provider}`,
+      operationId: 'receivePaymentWebhook',
+      summary:
+        "A payment provider's signed event (Stripe: payment_intent.succeeded, .payment_failed, .canceled, .amount_capturable_updated); the body is read raw and its signature checked",
+      tag: 'Payments',
+      params: z.object({ provider: z.enum(['stripe', 'paystack']) }),
+      response: z.object({ Received: z.literal(true), Handled: z.boolean() }),
+      errors: { 400: 'The signature is missing or does not match', 404: 'This server takes no webhooks from that provider' },
+    },
+    async ({ params }, req) => {
+      const provider: PaymentProviderName = params.provider;
+      const reader = context.paymentGateways.find(provider)?.webhooks;
+      if (!reader) throw notFound(`This server takes no ${provider} webhooks: it is not set up for ${provider}.`);
+      const body: unknown = req.body;
+      if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION_FAILED', WEBHOOK_SIGNATURE_REFUSED);
+      let event;
+      try {
+        event = reader.read(body, req.headers);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        req.log.warn({ provider, reason: error.message }, 'payment webhook refused');
+        throw new AppError('VALIDATION_FAILED', WEBHOOK_SIGNATURE_REFUSED);
+      }
+      const { settles } = event;
+      if (!settles) return { Received: true as const, Handled: false };
+      const state = await settleWaitingPayment(context, {
+        gateway: provider,
+        gatewayReference: settles.gatewayReference,
+        answer: async () => settles.result,
+        onSettled: options.onPaymentSettled,
+        alsoInTransaction: async (tx) => {
+          const taken = await tx
+            .insert(paymentWebhookEvents)
+            .values({ provider, eventId: event.id, eventType: event.type, receivedAt: context.clock.now() })
+            .onConflictDoNothing()
+            .returning({ eventId: paymentWebhookEvents.eventId });
+          return taken.length > 0;
+        },
+      });
+      if (state.found && state.settledNow) context.mailEnqueued.notify();
+      return { Received: true as const, Handled: state.found && state.settledNow };
+    },
+  );
+}

@@ -1,0 +1,496 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startFakeStripe, signPayload, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
+import { rawRows } from '../../src/database/raw-rows';
+import { PAYMENT_UNAVAILABLE_MESSAGE, refundReservationCard, TYPED_CARD_REFUSED, type CardBooking } from '../../src/payments';
+import { GUEST_PAYMENT_MESSAGES } from '../../src/payments/guest-payment-messages';
+import { createStripeGateway } from '../../src/payments/stripe-gateway';
+import { releaseAbandonedPayments } from '../../src/reservation/settle-reservation-payment';
+import { request } from '../support/request';
+import { cardMovementCalls } from './card-movement-calls';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
+
+/**
+ * Stripe behind the gateway interface, against the local fake of Stripe's API (tools/fake-stripe):
+ * the property BOOK takes cards with Stripe. Its stay is a Double, Thursday £100.00 + Friday
+ * £140.00 = £240.00, 24,000 pence, VAT included: what each booking's PaymentIntent asks.
+ */
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let fake: FakeStripe;
+let t: TestApp;
+let ids: Ids;
+
+const stripeProperty = (captureMethod: 'automatic' | 'manual') => {
+  const rooms = Array.from({ length: 20 }, (_, i) => String(101 + i));
+  const roomTypes = (bookingProperty.RoomTypes as Record<string, unknown>[]).map((type) =>
+    type.Code === 'DBL' ? { ...type, Rooms: rooms } : type,
+  );
+  return {
+    ...bookingProperty,
+    RoomTypes: roomTypes,
+    Payments: { Provider: 'stripe', PublicKey: 'pk_test_hotel', CaptureMethod: captureMethod },
+  };
+};
+
+async function stripeApp(captureMethod: 'automatic' | 'manual'): Promise<{ app: TestApp; ids: Ids }> {
+  const app = await createTestApp({
+    config: {
+      payments: {
+        test: true,
+        stripe: {
+          secretKey: 'sk_test_hotel',
+          webhookSecret: WEBHOOK_SECRET,
+          apiUrl: new URL(fake.url),
+          timeoutMs: 400,
+          maxNetworkRetries: 2,
+        },
+        stripeJsUrl: 'http://127.0.0.1:9/v3/',
+      },
+    },
+  });
+  return { app, ids: await givenBookingProperty(app, stripeProperty(captureMethod)) };
+}
+
+/** What Stripe.js does in the guest's browser: the card goes to Stripe with the publishable key, and only its pm_ id comes back. */
+async function paymentMethod(number: string): Promise<string> {
+  const response = await fetch(`${fake.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_hotel', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': '2030',
+      'card[cvc]': '123',
+    }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+const create = (app: TestApp, body: object) => request(app.app).post('/api/Reservation/Create').send(body);
+async function book(app: TestApp, bookingIds: Ids, number: string, expected: number) {
+  const body = aBooking(bookingIds, { CardDetails: { NameOnCard: 'Ada Lovelace' }, PaymentMethodId: await paymentMethod(number) });
+  return create(app, body).expect(expected);
+}
+
+const status = (app: TestApp, bookingIds: Ids, token: string) =>
+  request(app.app).get('/api/Reservation/Status').query({ propertyId: bookingIds.propertyId, referenceNumber: token }).expect(200);
+
+type Row = Record<string, unknown>;
+const rows = (app: TestApp, query: ReturnType<typeof sql>) => rawRows<Row>(app.database.db, query);
+const paymentsOf = (app: TestApp, number: string) =>
+  rows(
+    app,
+    sql`SELECT p.transaction_type AS type, p.status, p.amount, p.gateway, p.card_last4 AS last4
+        FROM payments p JOIN reservations r ON r.id = p.reservation_id WHERE r.reservation_number = ${number} ORDER BY p.id`,
+  );
+const reservationOf = async (app: TestApp, number: string) =>
+  (
+    await rows(
+      app,
+      sql`SELECT id, status, reservation_number AS "reservationNumber", currency FROM reservations WHERE reservation_number = ${number}`,
+    )
+  )[0];
+const mailsOf = async (app: TestApp, number: string) =>
+  (
+    await rows(
+      app,
+      sql`SELECT m.id FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${number}`,
+    )
+  ).length;
+const soldThursday = async (app: TestApp) =>
+  (
+    await rows(
+      app,
+      sql`SELECT sold FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id WHERE rt.code = 'DBL' AND i.night = '2027-03-04'`,
+    )
+  )[0]!.sold;
+const reservationCount = async (app: TestApp) => (await rows(app, sql`SELECT id FROM reservations`)).length;
+
+/** A fault injected after the authorisation: the booking's payment row cannot be written. */
+async function refusePaymentRows(app: TestApp): Promise<void> {
+  await app.database.db.execute(
+    sql.raw(
+      `CREATE OR REPLACE FUNCTION refuse_payment() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$`,
+    ),
+  );
+  await app.database.db.execute(
+    sql.raw('CREATE TRIGGER refuse_payment BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION refuse_payment()'),
+  );
+}
+
+const intentOf = (reference: unknown) => fake.paymentIntents.get(String(reference))!;
+const bookedIntent = async (app: TestApp, number: string) =>
+  intentOf(
+    (
+      await rows(
+        app,
+        sql`SELECT p.gateway_reference AS ref FROM payments p JOIN reservations r ON r.id = p.reservation_id WHERE r.reservation_number = ${number} AND p.transaction_type = 'authorisation'`,
+      )
+    )[0]!.ref,
+  );
+
+const deliver = (app: TestApp, payload: string, signature: string) =>
+  request(app.app)
+    .post('/api/Payments/Webhook/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature)
+    .send(payload);
+const deliverEvents = async (app: TestApp, intentId: string, type: string) => {
+  const answers = [];
+  for (const entry of fake.eventsFor(intentId, type)) answers.push((await deliver(app, entry.payload, entry.signature).expect(200)).body);
+  return answers;
+};
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
+  ({ app: t, ids } = await stripeApp('automatic'));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe('a Stripe property', () => {
+  it('tells the browser Stripe is its provider, with its publishable key and the Stripe.js address', async () => {
+    const { body } = await request(t.app).get('/api/Property/BOOK').expect(200);
+    expect(body).toMatchObject({
+      PaymentProvider: 'stripe',
+      PaymentPublicKey: 'pk_test_hotel',
+      PaymentScriptUrl: 'http://127.0.0.1:9/v3/',
+    });
+  });
+
+  it('books with the payment method Stripe.js made: confirmed at once, the card kept on a customer for later, the number never sent to the API', async () => {
+    const before = fake.requests.length;
+    const response = await book(t, ids, '4242424242424242', 200);
+    expect(response.body).toMatchObject({ Success: true, ChallengeUrl: null });
+    const number = response.body.ReservationNumber as string;
+    expect(await reservationOf(t, number)).toMatchObject({ status: 'confirmed' });
+    // £240.00 = 24,000 pence, taken at once (automatic capture).
+    expect(await paymentsOf(t, number)).toEqual([
+      { type: 'authorisation', status: 'succeeded', amount: 24_000, gateway: 'stripe', last4: '4242' },
+    ]);
+    const intent = await bookedIntent(t, number);
+    expect(intent).toMatchObject({
+      amount: 24_000,
+      currency: 'gbp',
+      status: 'succeeded',
+      capture_method: 'automatic',
+      setup_future_usage: 'off_session',
+    });
+    expect(intent.customer).toMatch(/^cus_/);
+    expect(await mailsOf(t, number)).toBe(1);
+    // What the API sent Stripe: a customer, then the PaymentIntent naming the pm_ id; no card field anywhere.
+    const sent = fake.requests.slice(before).filter((call) => !call.path.startsWith('/v1/payment_methods'));
+    expect(sent.map((call) => call.path)).toEqual(['/v1/customers', '/v1/payment_intents']);
+    expect(JSON.stringify(sent)).not.toMatch(/4242424242424242|card\]?\[?number|cvc/);
+    expect(sent.every((call) => typeof call.idempotencyKey === 'string' && call.idempotencyKey.startsWith(number))).toBe(true);
+  });
+
+  it('refuses a typed card number or security code (400, pay with the card form), and a card payment without a payment method', async () => {
+    const authorise = vi.spyOn(t.context.paymentGateways.byName('stripe'), 'authorise');
+    const before = fake.requests.length;
+    const typed = await create(t, aBooking(ids, { CardDetails: visa })).expect(400);
+    expect(typed.body.ModelState['CardDetails.CardNumber']).toEqual([TYPED_CARD_REFUSED]);
+    const codeOnly = await create(
+      t,
+      aBooking(ids, { CardDetails: { NameOnCard: 'Ada', SecurityCode: '123' }, PaymentMethodId: 'pm_x' }),
+    ).expect(400);
+    expect(codeOnly.body.ModelState['CardDetails.CardNumber']).toEqual([TYPED_CARD_REFUSED]);
+    const none = await create(t, aBooking(ids, { CardDetails: null })).expect(400);
+    expect(none.body.ModelState.PaymentMethodId).toEqual(['Please enter your card in the card form to pay by card.']);
+    expect(authorise).not.toHaveBeenCalled();
+    expect(fake.requests.length).toBe(before);
+    authorise.mockRestore();
+  });
+
+  it.each([
+    ['4000000000000002', GUEST_PAYMENT_MESSAGES.declined],
+    ['4000000000009995', GUEST_PAYMENT_MESSAGES.insufficientFunds],
+  ])('declines %s with the guest message the test gateway uses (402), nothing booked', async (number, message) => {
+    const [count, sold] = [await reservationCount(t), await soldThursday(t)];
+    const response = await book(t, ids, number, 402);
+    expect(response.body.Message).toBe(message);
+    expect(await reservationCount(t)).toBe(count);
+    expect(await soldThursday(t)).toBe(sold);
+  });
+
+  it('3-D Secure: the guest goes to the bank page, comes back, and the Status call settles the booking with Stripe’s answer, once', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    const { ReservationNumber: number, ConfirmationToken: token, ChallengeUrl: challengeUrl } = response.body;
+    const intent = await bookedIntent(t, number);
+    expect(challengeUrl).toBe(`${fake.url}/fake/3ds/${intent.id}`);
+    expect(intent.next_action?.redirect_to_url.return_url).toBe(`http://localhost:3000/Book/BOOK/Status/${token}`);
+    expect((await status(t, ids, token)).body.Status).toBe('PendingPayment');
+    const back = new URL(fake.answerChallenge(intent.id, 'complete'));
+    expect(back.searchParams.get('payment_intent')).toBe(intent.id);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await status(t, ids, token)).body).toMatchObject({ Success: true, Status: 'Confirmed' });
+    expect(await paymentsOf(t, number)).toEqual([
+      { type: 'authorisation', status: 'succeeded', amount: 24_000, gateway: 'stripe', last4: '3184' },
+    ]);
+    // The webhook that follows finds it settled: acknowledged, nothing done twice.
+    expect(await deliverEvents(t, intent.id, 'payment_intent.succeeded')).toEqual([{ Received: true, Handled: false }]);
+    expect(await mailsOf(t, number)).toBe(1);
+  });
+
+  it('3-D Secure failed after the guest left: the payment_failed webhook releases the rooms', async () => {
+    const sold = await soldThursday(t);
+    const response = await book(t, ids, '4000002760003184', 200);
+    const number = response.body.ReservationNumber as string;
+    // One more Double sold on Thursday while the bank's check is pending.
+    expect(await soldThursday(t)).toBe(Number(sold) + 1);
+    const intent = await bookedIntent(t, number);
+    fake.answerChallenge(intent.id, 'fail');
+    expect(await deliverEvents(t, intent.id, 'payment_intent.payment_failed')).toEqual([{ Received: true, Handled: true }]);
+    expect(await reservationOf(t, number)).toMatchObject({ status: 'cancelled' });
+    expect(await soldThursday(t)).toBe(sold);
+    expect(await paymentsOf(t, number)).toEqual([
+      { type: 'authorisation', status: 'failed', amount: 24_000, gateway: 'stripe', last4: '3184' },
+    ]);
+    expect((await status(t, ids, response.body.ConfirmationToken)).body.Status).toBe('PaymentFailed');
+    expect(await mailsOf(t, number)).toBe(0);
+  });
+
+  it('3-D Secure passed but the guest never came back: the webhook confirms the booking and queues its e-mail once, even delivered twice', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    const number = response.body.ReservationNumber as string;
+    const intent = await bookedIntent(t, number);
+    fake.answerChallenge(intent.id, 'complete');
+    const [event] = fake.eventsFor(intent.id, 'payment_intent.succeeded');
+    expect((await deliver(t, event!.payload, event!.signature).expect(200)).body).toEqual({ Received: true, Handled: true });
+    expect((await deliver(t, event!.payload, event!.signature).expect(200)).body).toEqual({ Received: true, Handled: false });
+    expect(await reservationOf(t, number)).toMatchObject({ status: 'confirmed' });
+    expect(await mailsOf(t, number)).toBe(1);
+    const ledger = await rows(t, sql`SELECT provider, event_type AS type FROM payment_webhook_events WHERE event_id = ${event!.event.id}`);
+    expect(ledger).toEqual([{ provider: 'stripe', type: 'payment_intent.succeeded' }]);
+  });
+
+  it('refuses a webhook whose signature does not match (400), changing nothing; an event it does not act on is acknowledged', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    const number = response.body.ReservationNumber as string;
+    const intent = await bookedIntent(t, number);
+    fake.answerChallenge(intent.id, 'complete');
+    const [event] = fake.eventsFor(intent.id, 'payment_intent.succeeded');
+    const forged = signPayload(event!.payload, 'whsec_someone_else');
+    await deliver(t, event!.payload, forged).expect(400);
+    const tampered = event!.payload.replace('"amount":24000', '"amount":1');
+    await deliver(t, tampered, event!.signature).expect(400);
+    await request(t.app).post('/api/Payments/Webhook/stripe').set('Content-Type', 'application/json').send(event!.payload).expect(400);
+    expect(await reservationOf(t, number)).toMatchObject({ status: 'pending_payment' });
+    expect(await rows(t, sql`SELECT event_id FROM payment_webhook_events WHERE event_id = ${event!.event.id}`)).toEqual([]);
+    const [other] = fake.eventsFor(intent.id, 'payment_intent.requires_action');
+    expect((await deliver(t, other!.payload, other!.signature).expect(200)).body).toEqual({ Received: true, Handled: false });
+  });
+
+  it('a booking whose hold ran out is released and its PaymentIntent canceled, so a late 3-D Secure pass takes nothing', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    const intent = await bookedIntent(t, response.body.ReservationNumber);
+    t.setNow('2027-03-01T09:11:00Z');
+    try {
+      expect(await releaseAbandonedPayments(t.context)).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+    expect(intent.status).toBe('canceled');
+    expect(await reservationOf(t, response.body.ReservationNumber)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('when Stripe is slow or failing', () => {
+  it('a call that timed out is retried with its idempotency key and books once', async () => {
+    fake.failNext('timeout');
+    const response = await book(t, ids, '4242424242424242', 200);
+    const customers = fake.requests.filter(
+      (call) => call.path === '/v1/customers' && call.idempotencyKey === `${response.body.ReservationNumber}:customer`,
+    );
+    // Sent twice (the first answer never came), made once: the fake replays the first answer.
+    expect(customers).toHaveLength(2);
+    expect(await reservationOf(t, response.body.ReservationNumber)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('a 500 is retried and books', async () => {
+    fake.failNext('5xx');
+    const response = await book(t, ids, '4242424242424242', 200);
+    expect(await reservationOf(t, response.body.ReservationNumber)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it.each(['timeout', '5xx'] as const)('Stripe failing (%s) on every retry: a 503 that says so, nothing booked', async (kind) => {
+    const [count, sold] = [await reservationCount(t), await soldThursday(t)];
+    fake.failNext(kind, 3);
+    const response = await book(t, ids, '4242424242424242', 503);
+    expect(response.body.Message).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(await reservationCount(t)).toBe(count);
+    expect(await soldThursday(t)).toBe(sold);
+  });
+});
+
+describe('a booking that fails after its card was authorised', () => {
+  it('gives the money back at Stripe (automatic capture: refunded whole) and books nothing', async () => {
+    await refusePaymentRows(t);
+    onTestFinished(async () => {
+      await t.database.db.execute(sql.raw('DROP TRIGGER refuse_payment ON payments'));
+    });
+    const count = await reservationCount(t);
+    const before = fake.requests.length;
+    await book(t, ids, '4242424242424242', 500);
+    expect(await reservationCount(t)).toBe(count);
+    const [created] = fake.requests.slice(before).filter((call) => call.path === '/v1/payment_intents');
+    const intent = [...fake.paymentIntents.values()].find((candidate) => candidate.customer === created?.body.customer)!;
+    const refund = fake.requests.slice(before).find((call) => call.path === '/v1/refunds');
+    // The whole £240.00 back: no amount sent means all of what was taken.
+    expect(refund?.body).toEqual({ payment_intent: intent.id });
+    expect(intent.status).toBe('succeeded');
+  });
+
+  it('voids the test gateway’s authorisation too', async () => {
+    const testApp = await createTestApp();
+    try {
+      const testIds = await givenBookingProperty(testApp);
+      await refusePaymentRows(testApp);
+      const gateway = testApp.context.paymentGateways.byName('test');
+      const authorise = vi.spyOn(gateway, 'authorise');
+      const voided = vi.spyOn(gateway, 'void');
+      await create(testApp, aBooking(testIds)).expect(500);
+      const authorised = await authorise.mock.results[0]!.value;
+      expect(voided).toHaveBeenCalledWith(authorised.gatewayReference);
+      expect(await reservationCount(testApp)).toBe(0);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('money moved after booking, through Stripe', () => {
+  const { charge, refund, balance } = cardMovementCalls(() => t);
+
+  it('charges an amendment’s difference off-session on the kept card, refunds a smaller stay newest first, and a cancellation refunds the rest', async () => {
+    const response = await book(t, ids, '4242424242424242', 200);
+    const booking = (await reservationOf(t, response.body.ReservationNumber)) as unknown as CardBooking;
+    const booked = await bookedIntent(t, booking.reservationNumber);
+
+    // An amendment adds £25.00: 2,500 pence, off-session on the booking's customer and card.
+    expect(await charge(booking, 2_500)).toMatchObject({ ok: true, amount: 2_500 });
+    const chargeIntent = [...fake.paymentIntents.values()].at(-1)!;
+    expect(chargeIntent).toMatchObject({
+      amount: 2_500,
+      customer: booked.customer,
+      payment_method: booked.payment_method,
+      status: 'succeeded',
+    });
+    // Paid so far: 24,000 + 2,500 = 26,500.
+    expect(await balance(booking)).toBe(26_500);
+
+    // A shorter stay gives back £30.00: the 2,500 charge first, then 500 of the booking's 24,000.
+    expect(await refund(booking, 3_000)).toMatchObject({ ok: true, amount: 3_000 });
+    const refunds = fake.requests
+      .filter((call) => call.path === '/v1/refunds')
+      .slice(-2)
+      .map((call) => call.body);
+    expect(refunds).toEqual([
+      { payment_intent: chargeIntent.id, amount: '2500', metadata: { reservation: booking.reservationNumber } },
+      { payment_intent: booked.id, amount: '500', metadata: { reservation: booking.reservationNumber } },
+    ]);
+    // 26,500 - 3,000 = 23,500 still paid: what a cancellation gives back.
+    expect(await balance(booking)).toBe(23_500);
+    expect(await refund(booking, 23_500)).toMatchObject({ ok: true, amount: 23_500 });
+    expect(await balance(booking)).toBe(0);
+    expect(await paymentsOf(t, booking.reservationNumber)).toEqual([
+      { type: 'authorisation', status: 'succeeded', amount: 24_000, gateway: 'stripe', last4: '4242' },
+      { type: 'charge', status: 'succeeded', amount: 2_500, gateway: 'stripe', last4: '4242' },
+      { type: 'refund', status: 'succeeded', amount: 2_500, gateway: 'stripe', last4: '4242' },
+      { type: 'refund', status: 'succeeded', amount: 500, gateway: 'stripe', last4: '4242' },
+      { type: 'refund', status: 'succeeded', amount: 23_500, gateway: 'stripe', last4: '4242' },
+    ]);
+  });
+
+  it('a card whose bank insists on 3-D Secure is declined off-session as authentication_required', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    fake.answerChallenge((await bookedIntent(t, response.body.ReservationNumber)).id, 'complete');
+    await status(t, ids, response.body.ConfirmationToken);
+    const booking = (await reservationOf(t, response.body.ReservationNumber)) as unknown as CardBooking;
+    expect(await charge(booking, 2_500)).toMatchObject({
+      ok: false,
+      declineCode: 'authentication_required',
+      declineMessage: GUEST_PAYMENT_MESSAGES.authenticationRequired,
+    });
+  });
+});
+
+describe('manual capture', () => {
+  it('holds the amount at booking; capture takes it; a refund of a hold releases it instead', async () => {
+    const { app, ids: holdIds } = await stripeApp('manual');
+    try {
+      const response = await book(app, holdIds, '4242424242424242', 200);
+      const number = response.body.ReservationNumber as string;
+      expect(await reservationOf(app, number)).toMatchObject({ status: 'confirmed' });
+      const intent = await bookedIntent(app, number);
+      // £240.00 held, nothing taken yet.
+      expect(intent).toMatchObject({ capture_method: 'manual', status: 'requires_capture', amount_capturable: 24_000, amount_received: 0 });
+
+      const gateway = app.context.paymentGateways.byName('stripe');
+      // The hotel takes £200.00 of the £240.00 hold at check-in; Stripe releases the other £40.00.
+      expect(await gateway.capture({ gatewayReference: intent.id, amount: 20_000, currency: 'GBP' })).toEqual({
+        status: 'captured',
+        gatewayReference: intent.id,
+      });
+      expect(intent).toMatchObject({ status: 'succeeded', amount_received: 20_000 });
+
+      const second = await book(app, holdIds, '4242424242424242', 200);
+      const held = await bookedIntent(app, second.body.ReservationNumber);
+      const booking = (await reservationOf(app, second.body.ReservationNumber)) as unknown as CardBooking;
+      // Cancelled while held: the £240.00 hold is released, nothing was taken to refund.
+      expect(await app.database.db.transaction((tx) => refundReservationCard(tx, app.context, booking, 24_000))).toMatchObject({
+        ok: true,
+        amount: 24_000,
+      });
+      expect(held.status).toBe('canceled');
+      expect(await gateway.void(held.id)).toEqual({ status: 'voided', gatewayReference: held.id });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the Stripe adapter alone', () => {
+  it('answers a declined PaymentIntent’s card and the guest message without throwing', async () => {
+    const gateway = createStripeGateway(
+      { secretKey: 'sk_test_x', webhookSecret: undefined, apiUrl: new URL(fake.url), maxNetworkRetries: 0 },
+      { publicUrl: 'https://hotel.example' },
+    );
+    const result = await gateway.authorise({
+      amount: 1_000,
+      currency: 'GBP',
+      reference: 'ADAPTER1',
+      card: { paymentMethodId: await paymentMethod('4000000000009995') },
+    });
+    expect(result).toMatchObject({
+      status: 'declined',
+      declineMessage: GUEST_PAYMENT_MESSAGES.insufficientFunds,
+      brand: 'visa',
+      last4: '9995',
+    });
+    expect(() => gateway.webhooks!.read(Buffer.from('{}'), { 'stripe-signature': 't=1,v1=00' })).toThrow('STRIPE_WEBHOOK_SECRET');
+  });
+});
+
+describe('a Stripe property on a server without STRIPE_SECRET_KEY', () => {
+  it('refuses its card bookings with a 503 that says so, nothing booked, and /readyz warns', async () => {
+    const bare = await createTestApp();
+    try {
+      const bareIds = await givenBookingProperty(bare, stripeProperty('automatic'));
+      const response = await create(bare, aBooking(bareIds, { CardDetails: { NameOnCard: 'Ada' }, PaymentMethodId: 'pm_123' })).expect(503);
+      expect(response.body.Message).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
+      expect(await reservationCount(bare)).toBe(0);
+      const ready = await request(bare.app).get('/readyz').expect(200);
+      expect(ready.body.payments).toEqual(['test']);
+      expect(ready.body.warnings).toEqual([expect.stringContaining('"stripe", which this server is not set up for')]);
+      // Its webhook route has nobody to verify with.
+      await request(bare.app).post('/api/Payments/Webhook/stripe').set('Content-Type', 'application/json').send('{}').expect(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "group_position" smallint DEFAULT 0 NOT NULL;

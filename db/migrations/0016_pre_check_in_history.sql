@@ -1,0 +1,2 @@
+ALTER TABLE "reservation_changes" DROP CONSTRAINT "reservation_changes_action_known";--> statement-breakpoint
+ALTER TABLE "reservation_changes" ADD CONSTRAINT "reservation_changes_action_known" CHECK ("reservation_changes"."action" IN ('cancel', 'cancel-room', 'amend', 'precheckin'));
