@@ -5,7 +5,7 @@
  * focused, the submit button busy while the request is out, and a server's ModelState put back
  * on the fields it names as well as told in a notification.
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { modelStateFromIssues } from '@hotel/domain/model-state';
 import type { FieldErrors } from '@hotel/domain/validation';
 import { useToast, type ToastPosition } from '../components/toast';
@@ -63,12 +63,21 @@ export function errorsByField(errors: FieldErrors): FieldErrors {
   return mergeErrors(...Object.entries(errors).map(([path, messages]) => ({ [fieldOfPath(path)]: messages })));
 }
 
-/** Moves focus to the first control marked invalid, after React has rendered the marks. */
-export function focusFirstInvalid(container: HTMLElement | null): void {
-  window.setTimeout(() => {
-    const invalid = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    invalid?.focus();
-  }, 0);
+/**
+ * Moves focus to the first control marked invalid once React has committed the marks: asked for
+ * with `focusSoon`, done in the effect after the render that shows them. (A timer raced React's
+ * scheduler on a busy machine and sometimes looked before the marks were there.)
+ */
+function useFocusFirstInvalid(container: { current: HTMLElement | null }) {
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+  return useCallback(() => {
+    pending.current = true;
+  }, []);
 }
 
 /**
@@ -132,16 +141,15 @@ export function useSubmit<Request>(form: { setErrors: (errors: FieldErrors) => v
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
+  const focusSoon = useFocusFirstInvalid(ref);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current || spec.blocked) return;
     const request = spec.build();
     const errors = await spec.check(request);
+    if (hasErrors(errors)) focusSoon();
     form.setErrors(errors);
-    if (hasErrors(errors)) {
-      focusFirstInvalid(ref.current);
-      return;
-    }
+    if (hasErrors(errors)) return;
     sending.current = true;
     setBusy(true);
     try {
@@ -149,8 +157,8 @@ export function useSubmit<Request>(form: { setErrors: (errors: FieldErrors) => v
     } catch (error) {
       if (spec.failure === undefined) throw error;
       if (error instanceof ApiError && error.modelState) {
+        focusSoon();
         form.setErrors(errorsByField(error.modelState));
-        focusFirstInvalid(ref.current);
       }
       toast.negative(errorText(error, spec.failure.message), spec.failure.position);
     } finally {
