@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cardTypes, properties, reservations, savedCards, users } from '@hotel/db/schema';
+import { paymentProviderSchema, type PaymentProvider } from '@hotel/domain/wire/scalars';
 import type { Queryable, Tx } from '../database';
 
 /** A user as the account use cases read it; the hash never leaves the account area. */
@@ -123,6 +124,8 @@ export type SavedCardRow = {
   expiryMonth: number;
   expiryYear: number;
   nameOnCard: string | null;
+  /** The gateway that keeps the card: only a property taking cards with it can charge it. */
+  gateway: PaymentProvider;
 };
 
 /** A user's saved cards, oldest first; only those of `cardTypeIds` when given. */
@@ -136,10 +139,18 @@ export async function findSavedCards(db: Queryable, userId: number, cardTypeIds?
       expiryMonth: savedCards.expiryMonth,
       expiryYear: savedCards.expiryYear,
       nameOnCard: savedCards.nameOnCard,
+      // Typed by the condition below: only a provider's name is listed.
+      gateway: sql<PaymentProvider>`${savedCards.gateway}`,
     })
     .from(savedCards)
     .innerJoin(cardTypes, eq(cardTypes.id, savedCards.cardTypeId))
-    .where(and(eq(savedCards.userId, userId), cardTypeIds ? inArray(savedCards.cardTypeId, [...cardTypeIds]) : undefined))
+    .where(
+      and(
+        eq(savedCards.userId, userId),
+        inArray(savedCards.gateway, paymentProviderSchema.options),
+        cardTypeIds ? inArray(savedCards.cardTypeId, [...cardTypeIds]) : undefined,
+      ),
+    )
     .orderBy(asc(savedCards.id));
 }
 

@@ -22,6 +22,7 @@ export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: R
       ExpiryMonth: card.expiryMonth,
       ExpiryYear: card.expiryYear,
       NameOnCard: card.nameOnCard,
+      PaymentProvider: card.gateway,
     })),
     // Only a confirmed address proves the bookings made under it are this person's.
     Reservations:

@@ -53,7 +53,7 @@ async function loggedIn(): Promise<{ id: number; cookie: string }> {
 }
 
 describe('GET /api/Account', () => {
-  it("answers the user's fields and saved cards as brand, last four digits and expiry, never a number or token", async () => {
+  it("answers the user's fields and saved cards as brand, last four digits, expiry and the provider keeping each, never a number or token", async () => {
     const { id, cookie } = await loggedIn();
     // Card types 1 Visa, 2 Mastercard, 3 American Express (static data); the property accepts Visa and Mastercard.
     await t.database.db.insert(savedCards).values([
@@ -69,8 +69,8 @@ describe('GET /api/Account', () => {
       },
       {
         userId: id,
-        gateway: 'test',
-        gatewayToken: 'tt_a_amex_0005_012030_0123456789abcdef0123456789abcdef',
+        gateway: 'stripe',
+        gatewayToken: 'cus_Ada0005:pm_Amex0005',
         cardTypeId: 3,
         last4: '0005',
         expiryMonth: 1,
@@ -96,6 +96,7 @@ describe('GET /api/Account', () => {
           ExpiryMonth: 12,
           ExpiryYear: 2029,
           NameOnCard: 'Ada Lovelace',
+          PaymentProvider: 'test',
         },
         {
           CreditCardId: expect.any(Number),
@@ -105,11 +106,13 @@ describe('GET /api/Account', () => {
           ExpiryMonth: 1,
           ExpiryYear: 2030,
           NameOnCard: null,
+          PaymentProvider: 'stripe',
         },
       ],
       Reservations: [],
     });
     expect(everyCard.text).not.toContain('tt_');
+    expect(everyCard.text).not.toMatch(/cus_|pm_/);
     // For a property, only the cards it accepts.
     const forProperty = await getAccount(t, cookie, propertyId).expect(200);
     expect(forProperty.body.CreditCards.map((card: { Brand: string }) => card.Brand)).toEqual(['Visa']);

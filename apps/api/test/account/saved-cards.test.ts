@@ -83,6 +83,7 @@ describe('saved cards in Reservation/Create', () => {
         ExpiryMonth: 12,
         ExpiryYear: 2029,
         NameOnCard: 'Ada Lovelace',
+        PaymentProvider: 'test',
       },
     ]);
     expect(account.text).not.toContain(rows[0]!.token);

@@ -10,6 +10,7 @@ import { request } from '../support/request';
 import { cardMovementCalls } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
+import { getAccount, givenUser, logIn } from '../account/account-fixture';
 
 /**
  * Stripe behind the gateway interface, against the local fake of Stripe's API (tools/fake-stripe):
@@ -416,6 +417,102 @@ describe('money moved after booking, through Stripe', () => {
       declineCode: 'authentication_required',
       declineMessage: GUEST_PAYMENT_MESSAGES.authenticationRequired,
     });
+  });
+});
+
+describe('saved cards at a Stripe property', () => {
+  /** A user written to the database, logged in at the Stripe property: their session cookie. */
+  async function loggedIn(email: string): Promise<string> {
+    const user = await givenUser(t, { email });
+    return (await logIn(t, ids.propertyId, user.email, user.password)).cookie!;
+  }
+  const createAs = (cookie: string, body: object) => request(t.app).post('/api/Reservation/Create').set('Cookie', cookie).send(body);
+  const savedCardsOf = (email: string) =>
+    rows(
+      t,
+      sql`SELECT s.id, s.gateway, s.gateway_token AS token, s.last4 FROM saved_cards s JOIN users u ON u.id = s.user_id
+          WHERE u.email = ${email} ORDER BY s.id`,
+    );
+
+  it('keeps a new card when asked, lists it as a Stripe card, and pays a later booking with it on the same customer and payment method', async () => {
+    const cookie = await loggedIn('saver@example.com');
+    const first = await createAs(
+      cookie,
+      aBooking(ids, {
+        CardDetails: { NameOnCard: 'Ada Lovelace', SaveCreditCardToIndividual: true },
+        PaymentMethodId: await paymentMethod('4242424242424242'),
+      }),
+    ).expect(200);
+    const firstIntent = await bookedIntent(t, first.body.ReservationNumber);
+    const [saved, ...others] = await savedCardsOf('saver@example.com');
+    expect(others).toEqual([]);
+    // Stripe keeps the card on the booking's customer: the token names both, and only the server holds it.
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      gateway: 'stripe',
+      token: `${firstIntent.customer}:${firstIntent.payment_method}`,
+      last4: '4242',
+    });
+
+    const account = await getAccount(t, cookie, ids.propertyId).expect(200);
+    expect(account.body.CreditCards).toEqual([
+      {
+        CreditCardId: saved!.id,
+        CreditCardTypeId: 1,
+        Brand: 'Visa',
+        Last4: '4242',
+        ExpiryMonth: 12,
+        ExpiryYear: 2030,
+        NameOnCard: 'Ada Lovelace',
+        PaymentProvider: 'stripe',
+      },
+    ]);
+    expect(account.text).not.toMatch(/cus_|pm_/);
+
+    const before = fake.requests.length;
+    const second = await createAs(cookie, aBooking(ids, { CardDetails: { CreditCardId: saved!.id } })).expect(200);
+    expect(second.body).toMatchObject({ Success: true, ChallengeUrl: null });
+    expect(await reservationOf(t, second.body.ReservationNumber)).toMatchObject({ status: 'confirmed' });
+    // No new customer: the PaymentIntent goes straight to the kept customer and card, which are already set up for later.
+    expect(fake.requests.slice(before).map((call) => call.path)).toEqual(['/v1/payment_intents']);
+    const secondIntent = await bookedIntent(t, second.body.ReservationNumber);
+    expect(secondIntent).toMatchObject({
+      // The same stay: £100.00 + £140.00 = £240.00, 24,000 pence.
+      amount: 24_000,
+      status: 'succeeded',
+      customer: firstIntent.customer,
+      payment_method: firstIntent.payment_method,
+    });
+    expect(secondIntent.id).not.toBe(firstIntent.id);
+    expect(secondIntent.setup_future_usage).toBeNull();
+    const [payment] = await rows(
+      t,
+      sql`SELECT p.saved_card_id AS "savedCardId", p.card_last4 AS last4 FROM payments p JOIN reservations r ON r.id = p.reservation_id
+          WHERE r.reservation_number = ${second.body.ReservationNumber}`,
+    );
+    expect(payment).toEqual({ savedCardId: saved!.id, last4: '4242' });
+    // Paying with it again does not keep it twice.
+    expect(await savedCardsOf('saver@example.com')).toHaveLength(1);
+  });
+
+  it("refuses a card saved at the test gateway (400, the saved card's message), booking nothing and calling Stripe for nothing", async () => {
+    const cookie = await loggedIn('tester@example.com');
+    // The same server's test-gateway property, where the user saved a card.
+    const testIds = await givenBookingProperty(t, { ...bookingProperty, Code: 'TESTGW' });
+    await createAs(cookie, aBooking(testIds, { CardDetails: { ...visa, SaveCreditCardToIndividual: true } })).expect(200);
+    const [testCard] = await savedCardsOf('tester@example.com');
+    expect(testCard).toMatchObject({ gateway: 'test' });
+    const account = await getAccount(t, cookie, ids.propertyId).expect(200);
+    expect(account.body.CreditCards).toEqual([expect.objectContaining({ CreditCardId: testCard!.id, PaymentProvider: 'test' })]);
+
+    const reservations = await reservationCount(t);
+    const before = fake.requests.length;
+    const refused = await createAs(cookie, aBooking(ids, { CardDetails: { CreditCardId: testCard!.id } })).expect(400);
+    expect(refused.body.ModelState).toEqual({
+      'CardDetails.CreditCardId': ['This saved card was not found. Please choose another card or enter its details.'],
+    });
+    expect(await reservationCount(t)).toBe(reservations);
+    expect(fake.requests.length).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentProviderSchema } from './scalars';
 
 /** A saved card as the guest may see it: which card, never its number. */
 export const savedCardSchema = z
@@ -10,6 +11,9 @@ export const savedCardSchema = z
     ExpiryMonth: z.number().int(),
     ExpiryYear: z.number().int(),
     NameOnCard: z.string().nullable(),
+    PaymentProvider: paymentProviderSchema.describe(
+      'Who keeps the card: it pays only at a property whose PaymentProvider is the same (a test-gateway card cannot pay through Stripe)',
+    ),
   })
   .meta({ id: 'SavedCard' });
 

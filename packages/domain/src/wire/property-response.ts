@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentProviderSchema } from './scalars';
 
 const cardTypeSchema = z.object({ Id: z.number().int(), Name: z.string(), Code: z.string() });
 
@@ -22,7 +23,7 @@ export const propertyResponseSchema = z
     AvailableCurrencies: z.array(z.string()),
     PayByPaystack: z.boolean(),
     /** Who takes online payments: the card form (test), Stripe's Payment Element, or a PayStack redirect. */
-    PaymentProvider: z.enum(['test', 'stripe', 'paystack']),
+    PaymentProvider: paymentProviderSchema,
     /** Stripe's publishable key when PaymentProvider is stripe; else null. */
     PaymentPublicKey: z.string().nullable(),
     /** The provider's browser script (Stripe.js) when PaymentProvider is stripe; else null. */

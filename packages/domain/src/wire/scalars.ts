@@ -22,6 +22,11 @@ export const MAX_ID = 2_147_483_647;
 /** A database id: a positive integer that fits the column. */
 export const wireId = z.number().int().positive().max(MAX_ID);
 
+/** Who takes a property's card payments, and so who keeps a card saved there: the embedded test gateway, Stripe or PayStack. */
+export const paymentProviderSchema = z.enum(['test', 'stripe', 'paystack']);
+
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
 /** PropertyId: the property's number. */
 export const propertyIdSchema = z
   .number({ error: requiredMessage('Property') })
