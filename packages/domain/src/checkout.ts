@@ -121,14 +121,16 @@ export function isPaymentTypeAllowed(input: {
 }
 
 /**
- * Payment is ready for PayStack; for card with valid card details, or the payment method
- * Stripe's Payment Element made of the card; for individual invoice; for company invoice with
- * invoice details captured.
+ * Payment is ready for PayStack; for card with valid card details, the payment method
+ * Stripe's Payment Element made of the card, or a card the provider keeps for the user; for
+ * individual invoice; for company invoice with invoice details captured.
  */
 export function isPaymentReady(input: {
   paymentType: PaymentType;
   card?: CardDetails | null;
   paymentMethodId?: string | null;
+  /** A saved card a payment provider (Stripe) keeps: its id is all it needs, nothing is typed. */
+  providerCardId?: number | string | null;
   poNumber?: string | null;
   company?: unknown;
 }): boolean {
@@ -137,7 +139,11 @@ export function isPaymentReady(input: {
     case PaymentType.PayByIndividualInvoice:
       return true;
     case PaymentType.PayByCard:
-      return (input.paymentMethodId ?? '') !== '' || (input.card != null && isCardDetailsComplete(input.card));
+      return (
+        (input.paymentMethodId ?? '') !== '' ||
+        String(input.providerCardId ?? '') !== '' ||
+        (input.card != null && isCardDetailsComplete(input.card))
+      );
     case PaymentType.PayByCompanyInvoice:
       return isInvoiceDetailsCaptured(input);
     case PaymentType.PayByVoucher:
@@ -160,6 +166,7 @@ export interface ConfirmationInput {
   paymentType: PaymentType;
   card?: CardDetails | null;
   paymentMethodId?: string | null;
+  providerCardId?: number | string | null;
   poNumber?: string | null;
   company?: unknown;
   agreeToTermsAndConditions: boolean;

@@ -119,10 +119,12 @@ const card = {
   CreditCardTypeId: 1,
 };
 
-describe('payment is ready: PayStack; card with valid details or a Stripe payment method; individual invoice; company invoice with invoice details', () => {
+describe('payment is ready: PayStack; card with valid details, a Stripe payment method or a card Stripe keeps; individual invoice; company invoice with invoice details', () => {
   it.each([
     [{ paymentType: PaymentType.PayByCard, card: null, paymentMethodId: 'pm_1Abc' }, true],
     [{ paymentType: PaymentType.PayByCard, card: null, paymentMethodId: '' }, false],
+    [{ paymentType: PaymentType.PayByCard, card: null, providerCardId: 12 }, true],
+    [{ paymentType: PaymentType.PayByCard, card: null, providerCardId: '' }, false],
     [{ paymentType: PaymentType.PayByPayStack }, true],
     [{ paymentType: PaymentType.PayByCard, card }, true],
     [{ paymentType: PaymentType.PayByCard, card: { ...card, SecurityCode: '' } }, false],

@@ -7,7 +7,8 @@ import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import type { FieldErrors } from '@hotel/domain/validation';
 import { CheckboxField, SelectField, TextField } from './field';
 import type { SavedCard } from '@hotel/domain/wire/account-response';
-import { acceptedCardTypeOf, cardTypeName, savedCardLabel, type CardDraft, type CardTypeOption } from '../lib/cards';
+import { acceptedCardTypeOf, cardTypeName, SAVE_CARD_LABEL, type CardDraft, type CardTypeOption } from '../lib/cards';
+import { SavedCardChoice } from './saved-card-choice';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 15;
@@ -35,33 +36,12 @@ export function CardFields(props: {
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-800">We accept {props.acceptedTypes.map((type) => type.Name).join(', ')}.</p>
-      {props.savedCards.length > 0 && (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Your saved cards</legend>
-          {props.savedCards.map((saved) => (
-            <label key={String(saved.CreditCardId)} className="flex items-center gap-3">
-              <input
-                type="radio"
-                name="saved-card"
-                className="size-4 accent-primary"
-                checked={card.CreditCardId === String(saved.CreditCardId)}
-                onChange={() => set('CreditCardId', String(saved.CreditCardId))}
-              />
-              {savedCardLabel(saved)}
-            </label>
-          ))}
-          <label className="flex items-center gap-3">
-            <input
-              type="radio"
-              name="saved-card"
-              className="size-4 accent-primary"
-              checked={!usingSaved}
-              onChange={() => set('CreditCardId', '')}
-            />
-            Use a new card
-          </label>
-        </fieldset>
-      )}
+      <SavedCardChoice
+        savedCards={props.savedCards}
+        chosen={card.CreditCardId}
+        error={errors.CreditCardId}
+        onChoose={(id) => set('CreditCardId', id)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {!usingSaved && (
           <TextField
@@ -128,7 +108,7 @@ export function CardFields(props: {
         />
         {props.loggedIn && !usingSaved && (
           <CheckboxField
-            label="Save this card for future bookings"
+            label={SAVE_CARD_LABEL}
             className="self-end sm:col-span-1"
             checked={card.SaveCreditCardToIndividual}
             onChange={(event) => set('SaveCreditCardToIndividual', event.target.checked)}

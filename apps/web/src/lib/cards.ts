@@ -5,6 +5,7 @@
 import { CARD_TYPE_NAMES, detectCardType, findAcceptedCardType, normalizeCardNumber, type CardType } from '@hotel/domain/cards';
 import type { SavedCard } from '@hotel/domain/wire/account-response';
 import type { CardDetailsPayload } from '@hotel/domain/wire/card-details';
+import type { PaymentProvider } from '@hotel/domain/wire/scalars';
 import type { CreditCardType } from '@hotel/domain/wire/static-data-response';
 
 /** A card type the property accepts. */
@@ -36,6 +37,9 @@ export function cardTypeName(detected: string): string {
 export function savedCardLabel(card: SavedCard): string {
   return `${card.Brand} ending ${card.Last4}, expires ${String(card.ExpiryMonth).padStart(2, '0')}/${card.ExpiryYear}`;
 }
+
+/** The choice to keep a new card for the logged-in user, whichever provider takes it (the account page names it too). */
+export const SAVE_CARD_LABEL = 'Save this card for future bookings';
 
 /** A card as its form holds it (checkout, pre-check-in's card on file). */
 export interface CardDraft {
@@ -84,4 +88,20 @@ export function cardPayload(
     ExpiryYear: saved ? (savedCard?.ExpiryYear ?? 0) : card.ExpiryYear === '' ? 0 : Number(card.ExpiryYear),
     SecurityCode: card.SecurityCode.trim(),
   };
+}
+
+/** The user's saved cards a property can charge: those kept by the provider it takes cards with. */
+export function savedCardsAt(property: { PaymentProvider: PaymentProvider }, savedCards: readonly SavedCard[]): SavedCard[] {
+  return savedCards.filter((card) => card.PaymentProvider === property.PaymentProvider);
+}
+
+/**
+ * The CardDetails of a booking at a property whose provider takes the card in its own form
+ * (Stripe): a saved card by its id alone, else only whether to keep the new card (its payment
+ * method travels beside, as PaymentMethodId); null when there is neither.
+ */
+export function providerCardPayload(card: CardDraft, savedCards: readonly SavedCard[], loggedIn: boolean): CardDetailsPayload | null {
+  const saved = savedCards.find((candidate) => String(candidate.CreditCardId) === card.CreditCardId);
+  if (saved) return { CreditCardId: saved.CreditCardId };
+  return loggedIn && card.SaveCreditCardToIndividual ? { SaveCreditCardToIndividual: true } : null;
 }

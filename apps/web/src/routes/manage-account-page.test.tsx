@@ -3,22 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { fakeApi, renderWithProviders } from '../test/render';
-import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
+import { aSavedCard, aUser } from '../test/builders';
 import { ManageAccountPage } from './manage-account-page';
 
-const ada: UserAccount = {
-  Firstname: 'Ada',
-  Lastname: 'Lovelace',
-  Telephone: '+441234567890',
-  EmailAddress: 'ada@example.com',
-  ReceiveBrandOffers: false,
-  CanChoosePaymentMethod: false,
-  EmailConfirmed: true,
-  CreditCards: [
-    { CreditCardId: 3, CreditCardTypeId: 1, Brand: 'Visa', Last4: '4242', ExpiryMonth: 12, ExpiryYear: 2029, NameOnCard: null },
-  ],
-  Reservations: [],
-};
+const ada = aUser({ CreditCards: [aSavedCard()] });
 
 function renderPage() {
   renderWithProviders(

@@ -4,7 +4,7 @@ import { Loading } from '../components/loading';
 import { PageTitle, Panel, Section } from '../components/layout';
 import { AccountDetailsForm } from '../features/account/account-details-form';
 import { ChangePasswordForm } from '../features/account/password-forms';
-import { savedCardLabel } from '../lib/cards';
+import { SAVE_CARD_LABEL, savedCardLabel } from '../lib/cards';
 import { useAccount } from '../hooks/use-account';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProperty } from '../hooks/use-property';
@@ -31,7 +31,7 @@ export function ManageAccountPage() {
       </Section>
       <Section title="Saved cards" className="space-y-3">
         {user.CreditCards.length === 0 ? (
-          <p>No saved cards yet. Tick “Save this card for future bookings” when you pay to keep one here.</p>
+          <p>No saved cards yet. Tick “{SAVE_CARD_LABEL}” when you pay to keep one here.</p>
         ) : (
           <ul className="list-inside list-disc">
             {user.CreditCards.map((card) => (

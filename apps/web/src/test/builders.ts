@@ -1,5 +1,6 @@
 /** Small builders of API answers for component tests (never the demo data). */
 import type { SearchCriteria } from '../stores/booking-store';
+import type { AccountAnswer as UserAccount, SavedCard } from '@hotel/domain/wire/account-response';
 import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import type { ManageBookingConfigurationResponse } from '@hotel/domain/wire/manage-booking-config-response';
@@ -60,6 +61,37 @@ export function aProperty(overrides: Partial<Property> = {}): Property {
     StandardVatRate: 20,
     IsStandardTaxExclusive: false,
     Theme: null,
+    ...overrides,
+  };
+}
+
+/** A logged-in user, as GET /api/Account answers: no saved cards unless given. */
+export function aUser(overrides: Partial<UserAccount> = {}): UserAccount {
+  return {
+    Firstname: 'Ada',
+    Lastname: 'Lovelace',
+    Telephone: '+441234567890',
+    EmailAddress: 'ada@example.com',
+    ReceiveBrandOffers: false,
+    CanChoosePaymentMethod: false,
+    EmailConfirmed: true,
+    CreditCards: [],
+    Reservations: [],
+    ...overrides,
+  };
+}
+
+/** A saved card of the user's, kept by the test gateway unless said. */
+export function aSavedCard(overrides: Partial<SavedCard> = {}): SavedCard {
+  return {
+    CreditCardId: 3,
+    CreditCardTypeId: 1,
+    Brand: 'Visa',
+    Last4: '4242',
+    ExpiryMonth: 12,
+    ExpiryYear: 2029,
+    NameOnCard: null,
+    PaymentProvider: 'test',
     ...overrides,
   };
 }

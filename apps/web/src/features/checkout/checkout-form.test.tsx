@@ -14,9 +14,10 @@ import {
   type BookingItem,
   type GiftVoucher,
 } from '../../stores/booking-store';
-import { aBookConfig, aProperty, aRate, aSearchCriteria, aSearchRoomType } from '../../test/builders';
+import { aBookConfig, aProperty, aRate, aSavedCard, aSearchCriteria, aSearchRoomType, aUser } from '../../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiCall, type ApiRoutes } from '../../test/render';
 import type { BookingConfigurationResponse as BookConfig } from '@hotel/domain/wire/book-config-response';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 import { CheckoutForm } from './checkout-form';
 
@@ -95,6 +96,7 @@ const baseRoutes: ApiRoutes = {
 function Harness(props: {
   property?: Property;
   config?: BookConfig;
+  user?: UserAccount;
   onBooked?: () => void;
   onRoomsSold?: () => void;
   promoCode?: string;
@@ -107,7 +109,7 @@ function Harness(props: {
     <CheckoutForm
       property={props.property ?? aProperty()}
       config={props.config ?? aBookConfig()}
-      user={null}
+      user={props.user ?? null}
       basketId={booking.basketId}
       items={booking.items}
       promoCode={props.promoCode ?? ''}
@@ -137,6 +139,11 @@ async function fillBooker({ email = 'grace@example.com' } = {}) {
   await userEvent.type(screen.getByLabelText('Last name'), 'Hopper');
   await userEvent.type(screen.getByLabelText('Email address'), email);
   await userEvent.type(screen.getByLabelText('Telephone'), '+44 117 900 0000');
+  await fillAddress();
+}
+
+/** The address, which a logged-in user's details do not fill in. */
+async function fillAddress() {
   await userEvent.type(screen.getByLabelText('Street'), '1 Quay');
   await userEvent.type(screen.getByLabelText('Post code'), 'BS1 1AA');
   await userEvent.selectOptions(screen.getByLabelText('Country'), await screen.findByRole('option', { name: 'United Kingdom' }));
@@ -607,6 +614,107 @@ describe('CheckoutForm at a Stripe property', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(group).toHaveAccessibleDescription('Your card number is invalid.'));
     expect(createCalls(calls)).toEqual([]);
+  });
+
+  describe('for a logged-in user with saved cards', () => {
+    // Ada's cards: one Stripe keeps, one the test gateway keeps (which Stripe cannot charge).
+    const stripeVisa = aSavedCard({ CreditCardId: 21, Last4: '4242', ExpiryMonth: 8, ExpiryYear: 2031, PaymentProvider: 'stripe' });
+    const testMastercard = aSavedCard({
+      CreditCardId: 22,
+      CreditCardTypeId: 2,
+      Brand: 'Mastercard',
+      Last4: '4444',
+      PaymentProvider: 'test',
+    });
+    const ada = aUser({ CreditCards: [stripeVisa, testMastercard] });
+
+    /** Ada's details come from her account: only the address and the terms are left to fill in. */
+    async function completeAsAda() {
+      await fillAddress();
+      await userEvent.click(screen.getByLabelText(/I agree to the/));
+    }
+
+    it('pays with a saved Stripe card by its id alone: no Payment Element, no payment method', async () => {
+      const calls = fakeApi({ ...baseRoutes, 'POST /api/Reservation/Create': created });
+      const onBooked = vi.fn();
+      renderWithProviders(<Harness property={stripeProperty} user={ada} onBooked={onBooked} />);
+      const choice = screen.getByRole('group', { name: 'Pay with' });
+      expect(
+        within(choice)
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')?.textContent),
+      ).toEqual(['Visa ending 4242, expires 08/2031', 'A new card']);
+      // A new card until the guest chooses: Stripe's element is there.
+      expect(within(choice).getByRole('radio', { name: 'A new card' })).toBeChecked();
+      await screen.findByTitle('Secure payment input frame');
+
+      await userEvent.click(within(choice).getByRole('radio', { name: 'Visa ending 4242, expires 08/2031' }));
+      expect(screen.queryByTitle('Secure payment input frame')).toBeNull();
+      expect(screen.queryByLabelText('Save this card for future bookings')).toBeNull();
+      await completeAsAda();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalled());
+      expect(stripeJs.created).toEqual([]);
+      const body = createCalls(calls)[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ PaymentType: 'PayByCard', CardDetails: { CreditCardId: 21 } });
+      expect(body.CardDetails).toEqual({ CreditCardId: 21 });
+      expect(body).not.toHaveProperty('PaymentMethodId');
+    });
+
+    it('sends a new card as the payment method Stripe made, with the wish to save it when ticked', async () => {
+      const calls = fakeApi({ ...baseRoutes, 'POST /api/Reservation/Create': created });
+      const onBooked = vi.fn();
+      renderWithProviders(<Harness property={stripeProperty} user={ada} onBooked={onBooked} />);
+      await screen.findByTitle('Secure payment input frame');
+      await userEvent.click(screen.getByLabelText('Save this card for future bookings'));
+      await completeAsAda();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalled());
+      expect(createCalls(calls)[0]?.body).toMatchObject({
+        PaymentType: 'PayByCard',
+        PaymentMethodId: 'pm_1QxStripeMade',
+        CardDetails: { SaveCreditCardToIndividual: true },
+      });
+    });
+
+    it('offers no card the test gateway keeps at a Stripe property: the new card only, which may be saved', async () => {
+      fakeApi(baseRoutes);
+      renderWithProviders(<Harness property={stripeProperty} user={aUser({ CreditCards: [testMastercard] })} />);
+      await screen.findByTitle('Secure payment input frame');
+      expect(screen.queryByRole('group', { name: 'Pay with' })).toBeNull();
+      expect(screen.queryByText(/Mastercard ending 4444/)).toBeNull();
+      expect(screen.getByLabelText('Save this card for future bookings')).not.toBeChecked();
+    });
+
+    it('offers only the test gateway’s cards at a test-gateway property', async () => {
+      fakeApi(baseRoutes);
+      renderWithProviders(<Harness user={ada} />);
+      const choice = await screen.findByRole('group', { name: 'Pay with' });
+      expect(
+        within(choice)
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')?.textContent),
+      ).toEqual(['Mastercard ending 4444, expires 12/2029', 'A new card']);
+    });
+
+    it('shows the server’s refusal of a saved card at the choice', async () => {
+      const refusal = 'This saved card was not found. Please choose another card or enter its details.';
+      fakeApi({
+        ...baseRoutes,
+        'POST /api/Reservation/Create': respond(400, {
+          Code: 'VALIDATION_FAILED',
+          Message: 'The request is invalid.',
+          ModelState: { 'CardDetails.CreditCardId': [refusal] },
+        }),
+      });
+      renderWithProviders(<Harness property={stripeProperty} user={ada} />);
+      await userEvent.click(screen.getByRole('radio', { name: 'Visa ending 4242, expires 08/2031' }));
+      await completeAsAda();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      const saved = screen.getByRole('radio', { name: 'Visa ending 4242, expires 08/2031' });
+      await waitFor(() => expect(saved).toHaveAccessibleDescription(refusal));
+      expect(saved).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 
   it('keeps the card form of the test gateway for another property', async () => {

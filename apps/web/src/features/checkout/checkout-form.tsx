@@ -40,7 +40,8 @@ import type { PropertyResponse as Property } from '@hotel/domain/wire/property-r
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { CardFields } from '../../components/card-fields';
 import { StripePaymentField, type StripePaymentHandle } from '../../components/stripe-payment-field';
-import { acceptedCardTypes, cardPayload } from '../../lib/cards';
+import { SavedCardChoice } from '../../components/saved-card-choice';
+import { acceptedCardTypes, cardPayload, providerCardPayload, SAVE_CARD_LABEL, savedCardsAt } from '../../lib/cards';
 import { useCardTypes } from '../../hooks/use-card-types';
 import type { ReservationCreated } from './checkout-api';
 import { useCountries } from '../../hooks/use-countries';
@@ -117,6 +118,12 @@ export function CheckoutForm(props: {
       ? { publicKey: property.PaymentPublicKey, scriptUrl: property.PaymentScriptUrl }
       : null;
   const stripeField = useRef<StripePaymentHandle>(null);
+  // Only the cards the property's provider keeps can pay here (a test-gateway token means nothing to Stripe).
+  const savedCards = useMemo(() => savedCardsAt(property, user?.CreditCards ?? []), [property, user]);
+  const setCard = (card: CheckoutDraft['card']) => setDraftField('card', card);
+  const savedCardChosen = savedCards.some((saved) => String(saved.CreditCardId) === draft.card.CreditCardId);
+  // Stripe's Payment Element takes a new card; a saved one pays by its id alone.
+  const newStripeCard = paymentType === PaymentType.PayByCard && stripe !== null && !savedCardChosen;
 
   const onlinePayment = onlinePaymentAt(property, PaymentType.PayByCard);
   const companyAllowed = canPayByCompanyInvoice(
@@ -151,10 +158,15 @@ export function CheckoutForm(props: {
   const { ref, submit } = useSubmit(form, {
     build: (): ReservationCreateRequest => {
       const booker = bookerPayload(draft.booker);
-      const typed =
-        paymentType === PaymentType.PayByCard && stripe === null ? cardPayload(draft.card, acceptedTypes, user?.CreditCards ?? []) : null;
+      const byCard = paymentType === PaymentType.PayByCard;
+      const typed = byCard && stripe === null ? cardPayload(draft.card, acceptedTypes, savedCards) : null;
       const holder = typed === null ? null : withCardHolderFromBooker(typed, booker);
-      const card = typed === null ? null : { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null };
+      const card =
+        typed !== null
+          ? { ...typed, NameOnCard: holder?.NameOnCard ?? null, EmailAddress: holder?.EmailAddress ?? null }
+          : byCard && stripe !== null
+            ? providerCardPayload(draft.card, savedCards, user !== null)
+            : null;
       return {
         LanguageCode: LANGUAGE_CODE,
         IsAppBooking: false,
@@ -177,9 +189,9 @@ export function CheckoutForm(props: {
     check: async (request) => {
       const card = request.CardDetails;
       // Stripe checks what was typed in its frame, and marks it there too.
-      const stripeMessage = paymentType === PaymentType.PayByCard && stripeField.current ? await stripeField.current.check() : null;
+      const stripeMessage = newStripeCard && stripeField.current ? await stripeField.current.check() : null;
       const cardErrors =
-        card == null
+        card == null || stripe !== null
           ? {}
           : validateCardDetails(card, {
               today: props.today,
@@ -216,7 +228,7 @@ export function CheckoutForm(props: {
     },
     send: async (typedRequest) => {
       let request = typedRequest;
-      if (paymentType === PaymentType.PayByCard && stripeField.current) {
+      if (newStripeCard && stripeField.current) {
         const made = await stripeField.current.createPaymentMethod({
           name: `${request.Booker.FirstName} ${request.Booker.LastName}`,
           email: request.Booker.Email,
@@ -232,6 +244,7 @@ export function CheckoutForm(props: {
         booker: request.Booker,
         paymentType,
         paymentMethodId: request.PaymentMethodId,
+        providerCardId: stripe === null ? null : request.CardDetails?.CreditCardId,
         card: request.CardDetails && {
           ...request.CardDetails,
           CardNumber: request.CardDetails.CardNumber ?? (request.CardDetails.CreditCardId == null ? null : 'saved'),
@@ -393,28 +406,48 @@ export function CheckoutForm(props: {
           </fieldset>
         )}
         {paymentType === PaymentType.PayByCard && stripe !== null && (
-          <StripePaymentField
-            key={`${stripe.publicKey} ${stripe.scriptUrl} ${property.Currency}`}
-            publicKey={stripe.publicKey}
-            scriptUrl={stripe.scriptUrl}
-            amount={total}
-            currency={property.Currency}
-            error={errors.PaymentMethodId}
-            onChange={() => clearErrors('PaymentMethodId')}
-            handle={stripeField}
-          />
+          <div className="space-y-4">
+            <SavedCardChoice
+              savedCards={savedCards}
+              chosen={savedCardChosen ? draft.card.CreditCardId : ''}
+              error={errors.CreditCardId}
+              onChoose={(id) => {
+                setCard({ ...draft.card, CreditCardId: id });
+                clearErrors('PaymentMethodId', 'CreditCardId');
+              }}
+            />
+            {newStripeCard && (
+              <StripePaymentField
+                key={`${stripe.publicKey} ${stripe.scriptUrl} ${property.Currency}`}
+                publicKey={stripe.publicKey}
+                scriptUrl={stripe.scriptUrl}
+                amount={total}
+                currency={property.Currency}
+                error={errors.PaymentMethodId}
+                onChange={() => clearErrors('PaymentMethodId')}
+                handle={stripeField}
+              />
+            )}
+            {newStripeCard && user !== null && (
+              <CheckboxField
+                label={SAVE_CARD_LABEL}
+                checked={draft.card.SaveCreditCardToIndividual}
+                onChange={(event) => setCard({ ...draft.card, SaveCreditCardToIndividual: event.target.checked })}
+              />
+            )}
+          </div>
         )}
         {paymentType === PaymentType.PayByCard && stripe === null && (
           <CardFields
             card={draft.card}
             errors={errors}
             acceptedTypes={acceptedTypes}
-            savedCards={user?.CreditCards ?? []}
+            savedCards={savedCards}
             loggedIn={user !== null}
             currentYear={Number(props.today.slice(0, 4))}
             onChange={(card) => {
-              setDraftField('card', card);
-              clearErrors('CardNumber', 'NameOnCard', 'ExpiryMonth', 'ExpiryYear', 'SecurityCode', 'CreditCardTypeId');
+              setCard(card);
+              clearErrors('CardNumber', 'NameOnCard', 'ExpiryMonth', 'ExpiryYear', 'SecurityCode', 'CreditCardTypeId', 'CreditCardId');
             }}
           />
         )}
