@@ -168,6 +168,16 @@ export function CheckboxField({
   );
 }
 
+/** One choice of a radio group (its fieldset's legend names the group): the whole row is its label, tall enough to tap. */
+export function RadioOption({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <label className="flex min-h-11 items-center gap-3">
+      <input type="radio" className="size-4 shrink-0 accent-primary" {...input} />
+      <span className="min-w-0 break-words">{label}</span>
+    </label>
+  );
+}
+
 /** A whole number chosen with minus and plus buttons, announced as a spin button. */
 export function NumberStepper(props: {
   label: string;

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { SavedCard } from '@hotel/domain/wire/account-response';
 import { savedCardLabel } from '../lib/cards';
+import { RadioOption } from './field';
 
 export function SavedCardChoice(props: {
   savedCards: readonly SavedCard[];
@@ -18,18 +19,15 @@ export function SavedCardChoice(props: {
   if (props.savedCards.length === 0) return null;
   const errors = props.error ?? [];
   const option = (value: string, label: string) => (
-    <label key={value} className="flex min-h-11 items-center gap-3">
-      <input
-        type="radio"
-        name="saved-card"
-        className="size-4 shrink-0 accent-primary"
-        checked={props.chosen === value}
-        aria-invalid={(errors.length > 0 && props.chosen === value) || undefined}
-        aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
-        onChange={() => props.onChoose(value)}
-      />
-      <span className="min-w-0 break-words">{label}</span>
-    </label>
+    <RadioOption
+      key={value}
+      label={label}
+      name="saved-card"
+      checked={props.chosen === value}
+      aria-invalid={(errors.length > 0 && props.chosen === value) || undefined}
+      aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+      onChange={() => props.onChoose(value)}
+    />
   );
   return (
     <fieldset className="space-y-1">

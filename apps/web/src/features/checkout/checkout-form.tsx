@@ -24,7 +24,7 @@ import { bookerSchema } from '@hotel/domain/wire/contact';
 import { reservationCreateRequestSchema, type ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from '@hotel/domain/wire/scalars';
 import { Button } from '../../components/button';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
+import { CheckboxField, RadioOption, SelectField, TextAreaField, TextField } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { Section } from '../../components/layout';
@@ -363,43 +363,22 @@ export function CheckoutForm(props: {
         {invoiceAllowed && (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">How would you like to pay?</legend>
-            <label className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                name="payment-choice"
-                className="size-4 accent-primary"
-                checked={!payingByInvoice}
-                onChange={() => choosePayment('online')}
-              />
-              Pay Online
-            </label>
-            <label className="flex min-h-11 items-center gap-3">
-              <input
-                type="radio"
-                name="payment-choice"
-                className="size-4 accent-primary"
-                checked={payingByInvoice}
-                onChange={() => choosePayment('invoice')}
-              />
-              Pay by Invoice
-            </label>
+            <RadioOption label="Pay Online" name="payment-choice" checked={!payingByInvoice} onChange={() => choosePayment('online')} />
+            <RadioOption label="Pay by Invoice" name="payment-choice" checked={payingByInvoice} onChange={() => choosePayment('invoice')} />
             {payingByInvoice && companyAllowed && individualAllowed && (
               <fieldset className="ml-7 space-y-1">
                 <legend className="text-sm">Send the invoice to</legend>
                 {(['company', 'individual'] as const).map((to) => (
-                  <label key={to} className="flex min-h-11 items-center gap-3">
-                    <input
-                      type="radio"
-                      name="invoice-to"
-                      className="size-4 accent-primary"
-                      checked={draft.invoiceTo === to}
-                      onChange={() => {
-                        setDraftField('invoiceTo', to);
-                        choosePayment('invoice', to);
-                      }}
-                    />
-                    {to === 'company' ? 'My company' : 'Me'}
-                  </label>
+                  <RadioOption
+                    key={to}
+                    label={to === 'company' ? 'My company' : 'Me'}
+                    name="invoice-to"
+                    checked={draft.invoiceTo === to}
+                    onChange={() => {
+                      setDraftField('invoiceTo', to);
+                      choosePayment('invoice', to);
+                    }}
+                  />
                 ))}
               </fieldset>
             )}
