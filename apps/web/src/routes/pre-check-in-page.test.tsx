@@ -9,7 +9,7 @@ import type {
   PreCheckInSaveRequest,
   PreCheckInSaveResponse,
 } from '@hotel/domain/wire/pre-check-in';
-import { aPreCheckInConfig, aPreCheckInReservation } from '../test/builders';
+import { aPreCheckInConfig, aPreCheckInReservation, aProperty } from '../test/builders';
 import { fakeApi, renderWithProviders, respond, type ApiRoutes } from '../test/render';
 import { PreCheckInPage } from './pre-check-in-page';
 
@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 4000 });
 
 const LINK = '/PreCheckIn/TEST/TEST-1001/link-code-1';
 
-function renderAt(routes: ApiRoutes) {
+function renderAt(routes: ApiRoutes, property = aProperty()) {
   const calls = fakeApi({
     'GET /api/PreCheckIn/Config/7': aPreCheckInConfig(),
     'GET /api/StaticData/7/countries': [{ CountryId: 1, Name: 'United Kingdom', Code: 'GB', DiallingCode: '+44' }],
@@ -33,7 +33,7 @@ function renderAt(routes: ApiRoutes) {
     <Route path="/PreCheckIn/:propertyCode/:referenceNumber/:code">
       <PreCheckInPage />
     </Route>,
-    { path: LINK },
+    { path: LINK, property },
   );
   return calls;
 }
@@ -44,8 +44,18 @@ const saved: PreCheckInSaveResponse = { Success: true, Message: 'Your pre-check-
 
 const heading = (name: string) => screen.findByRole('heading', { name, level: 2 });
 
+/** The test gateway's card step: a new card typed and kept on file. */
+async function keepANewCard() {
+  expect(screen.getByText('On file now: Visa ending 1111, expires 12/2030')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+  await userEvent.selectOptions(screen.getByLabelText('Expiry month'), '12');
+  await userEvent.selectOptions(screen.getByLabelText('Expiry year'), '2032');
+  await userEvent.type(screen.getByLabelText('Security code'), '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Keep this card on file' }));
+}
+
 /** From Start to Summary on the booking of the builder: the second guest named, the bed chosen, a card kept on file. */
-async function completeEveryStep(extrasStep: () => Promise<void> = async () => {}) {
+async function completeEveryStep(extrasStep: () => Promise<void> = async () => {}, cardStep = keepANewCard) {
   await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
   await heading('Booker details');
   const phone = screen.getByLabelText('Telephone');
@@ -69,12 +79,7 @@ async function completeEveryStep(extrasStep: () => Promise<void> = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
   await heading('Card on file');
-  expect(screen.getByText('On file now: Visa ending 1111, expires 12/2030')).toBeInTheDocument();
-  await userEvent.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
-  await userEvent.selectOptions(screen.getByLabelText('Expiry month'), '12');
-  await userEvent.selectOptions(screen.getByLabelText('Expiry year'), '2032');
-  await userEvent.type(screen.getByLabelText('Security code'), '123');
-  await userEvent.click(screen.getByRole('button', { name: 'Keep this card on file' }));
+  await cardStep();
   await heading('Summary');
 }
 
@@ -88,6 +93,35 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
     expect(Object.fromEntries(get?.url.searchParams ?? [])).toEqual({ propertyId: '7', referenceNumber: 'TEST-1001', hash: 'link-code-1' });
     expect(screen.getByRole('heading', { name: 'Pre Check In', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Pre Check In | Test Hotel');
+  });
+
+  it('at a Stripe property asks for no card number (it must never reach the API) and saves without one', async () => {
+    const bodies: PreCheckInSaveRequest[] = [];
+    const stripe = aProperty({
+      PaymentProvider: 'stripe',
+      PaymentPublicKey: 'pk_test_hotel',
+      PaymentScriptUrl: 'https://js.stripe.com/v3/',
+    });
+    renderAt(
+      {
+        ...opened(),
+        'POST /api/PreCheckIn/Save': ({ body }: { body: unknown }) => {
+          bodies.push(body as PreCheckInSaveRequest);
+          return saved;
+        },
+      },
+      stripe,
+    );
+    await completeEveryStep(undefined, async () => {
+      expect(screen.getByText('On file now: Visa ending 1111, expires 12/2030')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Security code')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await heading('Pre-check-in complete');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]?.CardDetails ?? null).toBeNull();
   });
 
   it('shows a refusing notice with its title and message in a warning, and no steps', async () => {

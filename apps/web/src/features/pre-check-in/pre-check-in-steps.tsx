@@ -183,6 +183,16 @@ export function PaymentDetailsStep(props: {
     check: (card) => validateCardDetails(card, { today: props.today, acceptedCardTypes: accepted.map((type) => type.Name) }),
     send: (card) => props.onSave(card),
   });
+  // Only the test gateway takes a typed card: a provider's property must never have a card number sent to the API.
+  if (property.PaymentProvider !== 'test') {
+    return (
+      <StepSection title="Card on file" subtitle="The hotel keeps this card for your stay" focusOnShow={props.focusOnShow}>
+        {onFile !== null && <p>On file now: {onFile}</p>}
+        <p>To give the hotel another card for your stay, please contact the hotel or hand it over at reception.</p>
+        <Button onClick={props.onSkip}>Continue</Button>
+      </StepSection>
+    );
+  }
   return (
     <StepSection title="Card on file" subtitle="The hotel keeps this card for your stay" focusOnShow={props.focusOnShow}>
       {onFile !== null && <p>On file now: {onFile}</p>}
