@@ -144,7 +144,9 @@ async function applyInside(tx: Tx, request: AriRequest, now: Date): Promise<AriR
   const results: AriChangeResult[] = [];
   for (const [index, change] of resolved.entries()) results.push(await applyChange(tx, change, `Changes[${index}]`, modelState));
   if (Object.keys(modelState).length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some nights already have more rooms sold than asked for; nothing was changed.', { modelState });
+    throw new AppError('VALIDATION_FAILED', 'Some nights already have more rooms sold than asked for; nothing was changed.', {
+      modelState,
+    });
   }
   const changed = results.some((result) => result.NightsChanged > 0);
   // Every process keys its caches on this version: they all answer the new figures on their next request.

@@ -37,7 +37,9 @@ const search = (from: string, to: string, app: Express = t.app) =>
     .send({ PropertyId: ids.propertyId, LanguageCode: 'en', DateFrom: from, DateTo: to, Rooms: [twoAdults] })
     .expect(200);
 
-type SearchBody = { RoomTypes: { RoomType: { RoomTypeCode: string }; Rates: { RatePlanCode: string; RoomCosts: { TotalCost: number }[] }[] }[] };
+type SearchBody = {
+  RoomTypes: { RoomType: { RoomTypeCode: string }; Rates: { RatePlanCode: string; RoomCosts: { TotalCost: number }[] }[] }[];
+};
 /** What the stay costs two adults in the double on a rate, or undefined when the rate is not offered. */
 const doubleCost = async (from: string, to: string, ratePlan = 'BAR', app: Express = t.app) => {
   const body = (await search(from, to, app)).body as SearchBody;
@@ -63,7 +65,10 @@ const newPrice = { Type: 'Price', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-
 
 describe('POST /api/Admin/Ari: prices', () => {
   it('refuses a missing or wrong API key with 401 and changes nothing', async () => {
-    await request(t.app).post('/api/Admin/Ari').send({ PropertyCode: 'BOOK', Changes: [newPrice] }).expect(401);
+    await request(t.app)
+      .post('/api/Admin/Ari')
+      .send({ PropertyCode: 'BOOK', Changes: [newPrice] })
+      .expect(401);
     await request(t.app)
       .post('/api/Admin/Ari')
       .set('X-Api-Key', 'test-admin-key-0123456780')
@@ -131,7 +136,9 @@ describe('POST /api/Admin/Ari: prices', () => {
         Rooms: [{ NumberOfAdults: 2, NumberOfChildren: 1, NumberOfInfants: 0 }],
       })
       .expect(200);
-    const bar = (withChild.body as SearchBody).RoomTypes.find((e) => e.RoomType.RoomTypeCode === 'DBL')!.Rates.find((r) => r.RatePlanCode === 'BAR')!;
+    const bar = (withChild.body as SearchBody).RoomTypes.find((e) => e.RoomType.RoomTypeCode === 'DBL')!.Rates.find(
+      (r) => r.RatePlanCode === 'BAR',
+    )!;
     expect(bar.RoomCosts[0]!.TotalCost).toBe(340); // 2 nights x (£150.00 + £20.00 for the child)
 
     await ari([{ ...newPrice, Price: 160 }]).expect(200);
@@ -145,7 +152,12 @@ describe('POST /api/Admin/Ari: prices', () => {
   it('changes nothing when sent again, and an Idempotency-Key retry answers the first answer', async () => {
     await ari([newPrice]).expect(200);
     const again = await ari([newPrice]).expect(200);
-    expect(again.body).toEqual({ Success: true, PropertyCode: 'BOOK', Changed: false, Changes: [{ Type: 'Price', Nights: 2, NightsChanged: 0 }] });
+    expect(again.body).toEqual({
+      Success: true,
+      PropertyCode: 'BOOK',
+      Changed: false,
+      Changes: [{ Type: 'Price', Nights: 2, NightsChanged: 0 }],
+    });
 
     const keyed = (price: number) =>
       request(t.app)
@@ -237,9 +249,9 @@ describe('POST /api/Admin/Ari: restrictions', () => {
   });
 
   it('keeps closed to arrival and closed to departure', async () => {
-    await ari([{ Type: 'ClosedToArrival', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', ClosedToArrival: true }]).expect(
-      200,
-    );
+    await ari([
+      { Type: 'ClosedToArrival', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', ClosedToArrival: true },
+    ]).expect(200);
     expect(await doubleCost('2027-03-04', '2027-03-06')).toBeUndefined();
     expect(await doubleCost('2027-03-05', '2027-03-06')).toBe(140); // arriving on Friday is open
     expect((await request(t.app).post('/api/Reservation/Create').send(aBooking(ids)).expect(409)).body.Code).toBe('ROOM_SOLD_OUT');
