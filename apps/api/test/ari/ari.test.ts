@@ -11,6 +11,7 @@ import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from
 import { aDefinition, givenDefinition } from '../support/builders';
 import { checkAnswersOf, request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { onRealPostgres } from '../support/test-database';
 
 // Today is Monday 1 March 2027 in London. The booking property sells the double on the
 // flexible rate (BAR) at £100.00 a night from Sunday to Thursday and £140.00 on Fridays and
@@ -316,3 +317,40 @@ function anotherProcess(t: TestApp): { app: Express; close: () => Promise<void> 
   checkAnswersOf(app, api);
   return { app, close: async () => (database === t.database ? undefined : database.close()) };
 }
+
+describe.runIf(onRealPostgres())('POST /api/Admin/Ari: under concurrent bookings', () => {
+  it('never sells more rooms than the new count, whichever commits first', async () => {
+    // Thursday 4 March, one night at £100.00: two guests book the double's last 2 rooms while the hotel cuts it to 1.
+    const oneNight = { DateFrom: '2027-03-04', DateTo: '2027-03-05' };
+    const book = (n: number) =>
+      request(t.app)
+        .post('/api/Reservation/Create')
+        .send(
+          aBooking(ids, {
+            ...oneNight,
+            Booker: { ...aBooking(ids).Booker, Email: `guest${n}@example.com` },
+            Rooms: [aRoom(ids, { ...oneNight, TotalCost: 100 })],
+          }),
+        );
+    const cut = ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Rooms: 1 }]);
+    const [first, second, hotel] = await Promise.all([book(1), book(2), cut]);
+
+    const booked = [first, second].filter((answer) => answer.status === 200).length;
+    expect([first.status, second.status].every((status) => status === 200 || status === 409)).toBe(true);
+    const [night] = await rawRows<{ total: number; sold: number }>(
+      t.database.db,
+      sql`SELECT total, sold FROM room_type_inventory WHERE room_type_id = ${ids.roomTypes.DBL} AND night = '2027-03-04'`,
+    );
+    expect(night!.sold).toBe(booked);
+    if (hotel.status === 200) {
+      // The cut committed first, or after one booking: one room to sell, at most one sold.
+      expect(night).toEqual({ total: 1, sold: booked });
+      expect(booked).toBeLessThanOrEqual(1);
+    } else {
+      // Both bookings committed first: the cut is refused, naming the night.
+      expect(hotel.status).toBe(400);
+      expect(hotel.body.ModelState['Changes[0].Rooms'][0]).toContain('2 on 2027-03-04');
+      expect(night).toEqual({ total: 2, sold: 2 });
+    }
+  });
+});
