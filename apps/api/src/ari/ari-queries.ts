@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_BASE_NUMBER_OF_ADULTS } from '@hotel/domain/pricing';
 import { type Queryable, type Tx, rawRows } from '../database';
 
 /** The nights a change selects: From..To, both included, on the given ISO weekdays (all when null). */
@@ -56,16 +57,19 @@ export type PriceWrite = {
 
 export type NightCounts = { nights: number; changed: number };
 
-const priceColumns = [
-  'base_number_of_adults',
-  'cost_per_room',
-  'cost_per_adult',
-  'cost_per_child',
-  'cost_per_infant',
-  'per_person_cost_per_adult',
-  'per_person_cost_per_child',
-  'per_person_cost_per_infant',
-] as const;
+/** Each optional component's column, the value given (null: keep the night's) and the value a night without a price starts from. */
+const components = (price: PriceWrite): [column: string, given: number | null, fresh: number][] => [
+  ['base_number_of_adults', price.baseNumberOfAdults, DEFAULT_BASE_NUMBER_OF_ADULTS],
+  ['cost_per_room', price.costPerRoom, 0],
+  ['cost_per_adult', price.costPerAdult, 0],
+  ['cost_per_child', price.costPerChild, 0],
+  ['cost_per_infant', price.costPerInfant, 0],
+  ['per_person_cost_per_adult', price.perPersonCostPerAdult, 0],
+  ['per_person_cost_per_child', price.perPersonCostPerChild, 0],
+  ['per_person_cost_per_infant', price.perPersonCostPerInfant, 0],
+];
+
+const commaList = (parts: SQL[]) => sql.join(parts, sql`, `);
 
 /**
  * Prices one rate plan and room type on the selected nights in one statement (INSERT ... SELECT
@@ -78,44 +82,29 @@ export async function writePrices(
   nights: NightSelection,
   price: PriceWrite,
 ): Promise<NightCounts> {
-  const given: Record<(typeof priceColumns)[number], number | null> = {
-    base_number_of_adults: price.baseNumberOfAdults,
-    cost_per_room: price.costPerRoom,
-    cost_per_adult: price.costPerAdult,
-    cost_per_child: price.costPerChild,
-    cost_per_infant: price.costPerInfant,
-    per_person_cost_per_adult: price.perPersonCostPerAdult,
-    per_person_cost_per_child: price.perPersonCostPerChild,
-    per_person_cost_per_infant: price.perPersonCostPerInfant,
-  };
-  const list = (columns: readonly string[], each: (column: string) => SQL) =>
-    sql.join(
-      columns.map((column) => each(column)),
-      sql`, `,
-    );
-  const all = ['base_rate', ...priceColumns];
-  // A component left out keeps the night's own value; on a new night the column's default applies.
-  const defaults = { base_number_of_adults: 2 } as Record<string, number>;
+  const parts = components(price);
+  const columns = ['base_rate', ...parts.map(([column]) => column)];
+  const named = (prefix: string) => commaList(columns.map((column) => sql`${sql.raw(prefix)}${sql.identifier(column)}`));
   const [counts] = await rawRows<NightCounts>(
     tx,
     sql`
     WITH before AS (
-      SELECT night, ${list(all, (c) => sql`${sql.identifier(c)}`)} FROM nightly_prices
+      SELECT night, ${named('')} FROM nightly_prices
       WHERE rate_plan_id = ${target.ratePlanId} AND room_type_id = ${target.roomTypeId}
         AND night BETWEEN ${nights.from}::date AND ${nights.to}::date
     ), written AS (
-      INSERT INTO nightly_prices (rate_plan_id, room_type_id, night, ${list(all, (c) => sql`${sql.identifier(c)}`)}, set_by_ari)
+      INSERT INTO nightly_prices (rate_plan_id, room_type_id, night, ${named('')}, set_by_ari)
       SELECT ${target.ratePlanId}, ${target.roomTypeId}, s.night, ${price.baseRate}::int,
-        ${list(priceColumns, (c) => sql`coalesce(${given[c as keyof typeof given]}::int, ${defaults[c] ?? 0})`)}, true
+        ${commaList(parts.map(([, given, fresh]) => sql`coalesce(${given}::int, ${fresh}::int)`))}, true
       FROM (${selectedNights(nights)}) AS s
       ON CONFLICT (rate_plan_id, room_type_id, night) DO UPDATE SET
         base_rate = excluded.base_rate,
-        ${list(priceColumns, (c) => sql`${sql.identifier(c)} = coalesce(${given[c as keyof typeof given]}::int, nightly_prices.${sql.identifier(c)})`)},
+        ${commaList(parts.map(([column, given]) => sql`${sql.identifier(column)} = coalesce(${given}::int, nightly_prices.${sql.identifier(column)})`))},
         set_by_ari = true
-      RETURNING night, ${list(all, (c) => sql`${sql.identifier(c)}`)}
+      RETURNING night, ${named('')}
     )
     SELECT count(*)::int AS nights,
-      count(*) FILTER (WHERE b.night IS NULL OR (${list(all, (c) => sql`b.${sql.identifier(c)}`)}) IS DISTINCT FROM (${list(all, (c) => sql`w.${sql.identifier(c)}`)}))::int AS changed
+      count(*) FILTER (WHERE b.night IS NULL OR (${named('b.')}) IS DISTINCT FROM (${named('w.')}))::int AS changed
     FROM written w LEFT JOIN before b USING (night)`,
   );
   return counts!;

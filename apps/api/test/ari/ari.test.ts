@@ -139,6 +139,19 @@ describe('POST /api/Admin/Ari: prices', () => {
     expect(night!.cost_per_child).toBe(2000); // still £20.00
   });
 
+  it('puts a rate on sale for a room type it had no price for', async () => {
+    // The non-refundable rate prices only the double; the single gets it at £55.00 a night.
+    const oneAdult = { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 };
+    const singleRates = async () => {
+      const body = (await search('2027-03-04', '2027-03-06', t.app, oneAdult)).body as SearchBody;
+      const single = body.RoomTypes.find((entry) => entry.RoomType.RoomTypeCode === 'SGL')!;
+      return Object.fromEntries(single.Rates.map((rate) => [rate.RatePlanCode, rate.RoomCosts[0]!.TotalCost]));
+    };
+    expect(await singleRates()).toEqual({ BAR: 120 }); // 2 x £60.00
+    await ari([{ ...newPrice, RatePlan: 'NRF', RoomType: 'SGL', Price: 55, BaseNumberOfAdults: 1 }]).expect(200);
+    expect(await singleRates()).toEqual({ BAR: 120, NRF: 110 }); // 2 x £55.00
+  });
+
   it('changes nothing when sent again, and an Idempotency-Key retry answers the first answer', async () => {
     await ari([newPrice]).expect(200);
     const again = await ari([newPrice]).expect(200);
