@@ -73,6 +73,12 @@ export const nightlyPrices = pgTable(
     closedToArrival: boolean('closed_to_arrival').notNull().default(false),
     closedToDeparture: boolean('closed_to_departure').notNull().default(false),
     stopSell: boolean('stop_sell').notNull().default(false),
+    /**
+     * Set by a rates-and-availability update (POST /api/Admin/Ari): the night is the hotel's
+     * day-to-day figure, so re-importing the definition (and the nightly window refresh, which
+     * re-imports) leaves it alone instead of putting the definition's price back.
+     */
+    setByAri: boolean('set_by_ari').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.ratePlanId, t.roomTypeId, t.night] }),

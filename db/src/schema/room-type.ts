@@ -125,6 +125,8 @@ export const roomTypeInventory = pgTable(
     night: date('night', { mode: 'string' }).notNull(),
     total: integer('total').notNull(),
     sold: integer('sold').notNull().default(0),
+    /** Set when `total` came from a rates-and-availability update: re-imports keep it (see nightly_prices.set_by_ari). */
+    totalSetByAri: boolean('total_set_by_ari').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.roomTypeId, t.night] }),

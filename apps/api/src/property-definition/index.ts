@@ -2,5 +2,5 @@
 export { definitionSchema } from './definition-schema';
 export { registerDefinitionRoutes } from './definition-routes';
 export { importDemoWhenEmpty } from './demo-import';
-export { importDefinition } from './import-definition';
+export { importDefinition, sellableWindow } from './import-definition';
 export { scheduleSellableWindowRefresh } from './sellable-window-refresh';

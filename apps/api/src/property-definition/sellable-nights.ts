@@ -17,10 +17,15 @@ export type NightWindow = { first: string; last: string };
 const later = (a: string, b: string) => (a > b ? a : b);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
-/** Removes this property's prices from the window's first night on; past nights are history and stay. */
+/**
+ * Removes this property's prices from the window's first night on; past nights are history and
+ * stay, and so do nights a rates-and-availability update set (the hotel's latest word on them).
+ */
 export async function clearNightlyPrices(tx: Tx, ratePlanIds: number[], window: NightWindow): Promise<void> {
   if (ratePlanIds.length === 0) return;
-  await tx.delete(nightlyPrices).where(and(inArray(nightlyPrices.ratePlanId, ratePlanIds), gte(nightlyPrices.night, window.first)));
+  await tx
+    .delete(nightlyPrices)
+    .where(and(inArray(nightlyPrices.ratePlanId, ratePlanIds), gte(nightlyPrices.night, window.first), eq(nightlyPrices.setByAri, false)));
 }
 
 /**
@@ -59,7 +64,8 @@ export async function writePriceEntry(
       per_person_cost_per_child = excluded.per_person_cost_per_child,
       per_person_cost_per_infant = excluded.per_person_cost_per_infant,
       min_length_of_stay = excluded.min_length_of_stay, closed_to_arrival = excluded.closed_to_arrival,
-      closed_to_departure = excluded.closed_to_departure, stop_sell = excluded.stop_sell`);
+      closed_to_departure = excluded.closed_to_departure, stop_sell = excluded.stop_sell
+    WHERE NOT nightly_prices.set_by_ari`);
 }
 
 /**
@@ -70,7 +76,7 @@ const unitsOnNight = (roomTypeId: number, units: number, night: SQL) => sql`grea
     SELECT sum(c.rooms) FROM closures c
     WHERE c.room_type_id = ${roomTypeId} AND ${night} BETWEEN c.first_night AND c.last_night), 0), 0)`;
 
-/** Nights in the window where more rooms are already sold than the new definition would have. */
+/** Nights in the window where more rooms are already sold than the new definition would have (nights whose count ARI set keep it). */
 export async function findOversoldNights(
   tx: Tx,
   roomTypeId: number,
@@ -83,18 +89,19 @@ export async function findOversoldNights(
     SELECT night, sold, total FROM (
       SELECT to_char(i.night, 'YYYY-MM-DD') AS night, i.sold, (${unitsOnNight(roomTypeId, units, sql`i.night`)})::int AS total
       FROM room_type_inventory i
-      WHERE i.room_type_id = ${roomTypeId} AND i.night >= ${window.first}::date) AS nights
+      WHERE i.room_type_id = ${roomTypeId} AND i.night >= ${window.first}::date AND NOT i.total_set_by_ari) AS nights
     WHERE sold > total ORDER BY night LIMIT 5`,
   );
 }
 
-/** Sets every night's total units of a room type over the window, keeping what is sold. */
+/** Sets every night's total units of a room type over the window, keeping what is sold and the counts ARI set. */
 export async function writeRoomTypeInventory(tx: Tx, roomTypeId: number, units: number, window: NightWindow): Promise<void> {
   await tx.execute(sql`
     INSERT INTO room_type_inventory (room_type_id, night, total, sold)
     SELECT ${roomTypeId}, night::date, ${unitsOnNight(roomTypeId, units, sql`night::date`)}, 0
     FROM generate_series(${window.first}::date, ${window.last}::date, interval '1 day') AS night
-    ON CONFLICT (room_type_id, night) DO UPDATE SET total = excluded.total`);
+    ON CONFLICT (room_type_id, night) DO UPDATE SET total = excluded.total
+    WHERE NOT room_type_inventory.total_set_by_ari`);
 }
 
 /** Nights where a limited service already has more units used than the new starting inventory. */

@@ -1,0 +1,175 @@
+import { countNights, parseDate, todayIn } from '@hotel/domain/dates';
+import type { ModelState } from '@hotel/domain/model-state';
+import { toMinor } from '@hotel/domain/money';
+import { ARI_WEEKDAYS, type AriChange, type AriChangeResult, type AriRequest, type AriResponse } from '@hotel/domain/wire/ari';
+import type { AppContext } from '../app-context';
+import type { Tx } from '../database';
+import { AppError, idempotently, notFound, requestHashKey } from '../http';
+import { sellableWindow } from '../property-definition';
+import {
+  findSoldCodes,
+  lockPropertyByCode,
+  raiseCatalogueVersion,
+  writePrices,
+  writeRestriction,
+  writeRooms,
+  type AriProperty,
+  type NightSelection,
+  type Restriction,
+  type SoldCodes,
+} from './ari-queries';
+
+/** The longest range one change may cover: three years of nights. */
+export const MAX_ARI_NIGHTS = 3 * 365 + 1;
+
+/** The ids one change applies to, once its codes are known. */
+type Resolved = { change: AriChange; nights: NightSelection; ratePlanIds: number[]; roomTypeIds: number[] };
+
+const add = (modelState: ModelState, path: string, message: string) => (modelState[path] ??= []).push(message);
+
+const listOf = (codes: Map<string, number>) => [...codes.keys()].join(', ') || 'none';
+
+/** The nights of a change, or its problems: dates in order, within three years and the window the property sells. */
+function nightsOf(change: AriChange, at: string, window: { today: string; last: string }, modelState: ModelState): NightSelection | null {
+  const from = parseDate(change.From)!;
+  const to = parseDate(change.To)!;
+  const problems = Object.keys(modelState).length;
+  if (to < from) add(modelState, `${at}.To`, `is before From (${from}); the nights run From to To, both included`);
+  else if (countNights(from, to) + 1 > MAX_ARI_NIGHTS)
+    add(modelState, `${at}.To`, `a change covers at most ${MAX_ARI_NIGHTS} nights (3 years); split it into several changes`);
+  if (from < window.today) add(modelState, `${at}.From`, `is in the past: the property's today is ${window.today}`);
+  if (to > window.last) add(modelState, `${at}.To`, `is beyond the last night on sale (${window.last})`);
+  if (Object.keys(modelState).length > problems) return null;
+  const weekdays = change.Weekdays ? [...new Set(change.Weekdays.map((day) => ARI_WEEKDAYS.indexOf(day) + 1))].sort() : null;
+  return { from, to, weekdays };
+}
+
+/** The rate plan and room type ids a change names; absent codes stand for all, within what the change allows. */
+function targetsOf(change: AriChange, at: string, codes: SoldCodes, modelState: ModelState) {
+  const lookUp = (kind: 'RatePlan' | 'RoomType', code: string | null | undefined): number[] | null => {
+    const known = kind === 'RatePlan' ? codes.ratePlans : codes.roomTypes;
+    if (code == null) return [...known.values()];
+    const id = known.get(code);
+    if (id !== undefined) return [id];
+    const what = kind === 'RatePlan' ? 'rate plan' : 'room type';
+    add(modelState, `${at}.${kind}`, `no ${what} "${code}" is sold at this property; its ${what}s are ${listOf(known)}`);
+    return null;
+  };
+  if (change.Type === 'StopSell' && change.RatePlan == null && change.RoomType == null) {
+    add(modelState, `${at}.RatePlan`, 'name a RatePlan, a RoomType or both to stop or reopen sales of');
+    return null;
+  }
+  const ratePlanIds = change.Type === 'Rooms' ? [] : lookUp('RatePlan', change.RatePlan);
+  const roomTypeIds = lookUp('RoomType', change.RoomType);
+  return ratePlanIds && roomTypeIds ? { ratePlanIds, roomTypeIds } : null;
+}
+
+/** Every change resolved to ids and nights, or a 400 listing every problem of every change. */
+function resolveChanges(request: AriRequest, codes: SoldCodes, window: { today: string; last: string }): Resolved[] {
+  const modelState: ModelState = {};
+  const resolved: Resolved[] = [];
+  request.Changes.forEach((change, index) => {
+    const at = `Changes[${index}]`;
+    const nights = nightsOf(change, at, window, modelState);
+    const targets = targetsOf(change, at, codes, modelState);
+    if (nights && targets) resolved.push({ change, nights, ...targets });
+  });
+  const count = Object.values(modelState).flat().length;
+  if (count > 0) {
+    throw new AppError('VALIDATION_FAILED', `The changes have ${count} problem(s); nothing was changed.`, { modelState });
+  }
+  return resolved;
+}
+
+const minor = (amount: number | null | undefined) => (amount == null ? null : toMinor(amount));
+
+function restrictionOf(change: Exclude<AriChange, { Type: 'Price' | 'Rooms' }>): Restriction {
+  switch (change.Type) {
+    case 'StopSell':
+      return { column: 'stop_sell', value: change.StopSell };
+    case 'MinimumStay':
+      return { column: 'min_length_of_stay', value: change.MinimumStay };
+    case 'ClosedToArrival':
+      return { column: 'closed_to_arrival', value: change.ClosedToArrival };
+    case 'ClosedToDeparture':
+      return { column: 'closed_to_departure', value: change.ClosedToDeparture };
+  }
+}
+
+/** Applies one resolved change; a Rooms change below what is sold adds its nights to `modelState` instead. */
+async function applyChange(tx: Tx, { change, nights, ratePlanIds, roomTypeIds }: Resolved, at: string, modelState: ModelState) {
+  const { Type } = change;
+  if (change.Type === 'Price') {
+    const counts = await writePrices(tx, { ratePlanId: ratePlanIds[0]!, roomTypeId: roomTypeIds[0]! }, nights, {
+      baseRate: toMinor(change.Price),
+      baseNumberOfAdults: change.BaseNumberOfAdults ?? null,
+      costPerRoom: minor(change.CostPerRoom),
+      costPerAdult: minor(change.CostPerAdult),
+      costPerChild: minor(change.CostPerChild),
+      costPerInfant: minor(change.CostPerInfant),
+      perPersonCostPerAdult: minor(change.PerPersonCostPerAdult),
+      perPersonCostPerChild: minor(change.PerPersonCostPerChild),
+      perPersonCostPerInfant: minor(change.PerPersonCostPerInfant),
+    });
+    return { Type, Nights: counts.nights, NightsChanged: counts.changed };
+  }
+  if (change.Type === 'Rooms') {
+    const rows = await writeRooms(tx, roomTypeIds[0]!, nights, change.Rooms);
+    const refused = rows.filter((row) => row.after === null);
+    if (refused.length > 0) {
+      const sold = refused.map((row) => `${row.sold} on ${row.night}`).join(', ');
+      add(modelState, `${at}.Rooms`, `is below the rooms already sold (${sold}); sell at least that many on those nights`);
+    }
+    const changed = rows.filter((row) => row.after !== null && row.after !== row.before);
+    return {
+      Type,
+      Nights: rows.length,
+      NightsChanged: changed.length,
+      Rooms: changed.map((row) => ({ Night: row.night, Before: row.before ?? 0, After: row.after!, Sold: row.sold })),
+    };
+  }
+  const counts = await writeRestriction(tx, { ratePlanIds, roomTypeIds }, nights, restrictionOf(change));
+  return { Type, Nights: counts.nights, NightsChanged: counts.changed };
+}
+
+async function applyInside(tx: Tx, request: AriRequest, now: Date): Promise<AriResponse> {
+  const property: AriProperty | undefined = await lockPropertyByCode(tx, request.PropertyCode);
+  if (!property) throw notFound(`No property has the code "${request.PropertyCode}". Check the PropertyCode of its definition.`);
+  const today = todayIn(now, property.timeZone);
+  const window = { today, last: sellableWindow(now, property.timeZone).last };
+  const resolved = resolveChanges(request, await findSoldCodes(tx, property.id), window);
+
+  // In request order: a later change to the same nights wins, as it would sent on its own afterwards.
+  const modelState: ModelState = {};
+  const results: AriChangeResult[] = [];
+  for (const [index, change] of resolved.entries()) results.push(await applyChange(tx, change, `Changes[${index}]`, modelState));
+  if (Object.keys(modelState).length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'Some nights already have more rooms sold than asked for; nothing was changed.', {
+      modelState,
+    });
+  }
+  const changed = results.some((result) => result.NightsChanged > 0);
+  // Every process keys its caches on this version: they all answer the new figures on their next request.
+  if (changed) await raiseCatalogueVersion(tx, property.id);
+  return { Success: true, PropertyCode: property.code, Changed: changed, Changes: results };
+}
+
+/**
+ * POST /api/Admin/Ari: validates every change (all problems at once, by path), then applies
+ * them in one transaction, all or nothing. Sending the same request again changes nothing; with
+ * an Idempotency-Key, a retry answers the first answer.
+ */
+export async function applyAri(
+  context: Pick<AppContext, 'database' | 'clock' | 'config'>,
+  request: AriRequest,
+  idempotencyKey: string | undefined,
+): Promise<AriResponse> {
+  const now = context.clock.now();
+  return context.database.db.transaction((tx) =>
+    idempotently(
+      tx,
+      { key: idempotencyKey, scope: `ari:${request.PropertyCode}`, body: request, now, hashKey: requestHashKey(context.config) },
+      () => applyInside(tx, request, now),
+    ),
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "nightly_prices" ADD COLUMN "set_by_ari" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "room_type_inventory" ADD COLUMN "total_set_by_ari" boolean DEFAULT false NOT NULL;
