@@ -64,9 +64,19 @@ export function guestsText(rooms: { NumberOfAdults: number; NumberOfChildren: nu
   ].join(', ');
 }
 
+const REQUIRED = ' is required';
+
 /** "{Label} is required", the message of a missing field that has none of its own. */
 export function requiredMessage(label: string): string {
-  return `${label} is required`;
+  return `${label}${REQUIRED}`;
+}
+
+/**
+ * True for a "{Label} is required" message, whichever label it names (the API's, e.g. "First
+ * Name"), so a form can say it with the label the guest sees; "A valid … is required" names no label.
+ */
+export function isRequiredMessage(message: string): boolean {
+  return message.endsWith(REQUIRED) && !message.startsWith('A valid ');
 }
 
 /** Error texts. */

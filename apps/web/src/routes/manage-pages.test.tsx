@@ -439,7 +439,7 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     const first = await screen.findByLabelText('First name');
     await userEvent.clear(first);
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
-    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
     await userEvent.type(first, 'Augusta');
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
     // The guest is reviewed: back to the room, then the overview.

@@ -164,7 +164,7 @@ describe('RegisterForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
-    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
   });
 
   it('registers and tells the user to confirm the e-mail', async () => {
