@@ -49,7 +49,8 @@ export function RoomTypeList(props: {
               <img
                 src={roomType.ImageUrls[0]}
                 alt={roomType.Name}
-                className="h-48 w-full object-cover sm:h-auto sm:w-64"
+                // Hotels' pictures often carry words; drawn whole at their own shape, none is cut off.
+                className="aspect-4/3 w-full bg-gray-100 object-contain sm:w-64 sm:shrink-0 sm:self-start"
                 width={256}
                 height={192}
               />
