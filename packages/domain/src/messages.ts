@@ -58,7 +58,11 @@ export function guestsText(rooms: { NumberOfAdults: number; NumberOfChildren: nu
   const children = total((room) => room.NumberOfChildren);
   const infants = total((room) => room.NumberOfInfants);
   return [
-    countText(total((room) => room.NumberOfAdults), 'adult', 'adults'),
+    countText(
+      total((room) => room.NumberOfAdults),
+      'adult',
+      'adults',
+    ),
     ...(children > 0 ? [countText(children, 'child', 'children')] : []),
     ...(infants > 0 ? [countText(infants, 'infant', 'infants')] : []),
   ].join(', ');

@@ -42,7 +42,10 @@ export async function getAccount(context: Pick<AppContext, 'database'>, userId: 
 }
 
 /** GET /api/Account/Reservations: the user's own bookings, with their manage links. */
-export async function getAccountReservations(context: Pick<AppContext, 'database' | 'config'>, userId: number): Promise<AccountReservation[]> {
+export async function getAccountReservations(
+  context: Pick<AppContext, 'database' | 'config'>,
+  userId: number,
+): Promise<AccountReservation[]> {
   const db = context.database.db;
   const user = await requireUserRow(db, userId);
   const history = user.emailConfirmedAt === null ? [] : await findReservationHistory(db, user.id);

@@ -53,7 +53,9 @@ export function Footer({ property }: { property: Property }) {
           )}
         </nav>
       </div>
-      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">© {year} {property.PropertyName}. All rights reserved.</p>
+      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">
+        © {year} {property.PropertyName}. All rights reserved.
+      </p>
     </footer>
   );
 }

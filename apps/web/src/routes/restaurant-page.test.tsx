@@ -10,7 +10,12 @@ const today = todayIn(new Date(), 'Europe/London');
 function openAt(path: string) {
   fakeApi({
     'GET /api/RestaurantBooking/Restaurants': [{ Id: 1, Name: 'The Grill' }],
-    'GET /api/RestaurantBooking/RestaurantSetup': { CurrencySymbol: '£', MinOnlinePartySize: 1, MaxOnlinePartySize: 6, NoAvailabilityText: '' },
+    'GET /api/RestaurantBooking/RestaurantSetup': {
+      CurrencySymbol: '£',
+      MinOnlinePartySize: 1,
+      MaxOnlinePartySize: 6,
+      NoAvailabilityText: '',
+    },
     'GET /api/RestaurantBooking/Availability': [],
   });
   renderWithProviders(<RestaurantPage />, { path });

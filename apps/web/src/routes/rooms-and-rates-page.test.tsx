@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { addDays, todayIn } from '@hotel/domain/dates';
+import { addDays, stayDatesText, todayIn } from '@hotel/domain/dates';
 import { ToastProvider } from '../components/toast';
 import { CurrencyProvider } from '../hooks/use-money';
 import { PropertyContext } from '../hooks/use-property';
@@ -12,7 +12,6 @@ import { emptyBookingState, getBookingState, searchAgain, setBookingState, start
 import { aBookConfig, aProperty, aRate, aSearchResponse, aSearchRoomType } from '../test/builders';
 import { fakeApi, respond } from '../test/render';
 import type { SearchResponse } from '@hotel/domain/wire/search-response';
-import { stayDatesText } from '../features/search/stay-summary';
 import { RoomsAndRatesPage } from './rooms-and-rates-page';
 
 const arrival = addDays(todayIn(new Date(), 'Europe/London'), 30);

@@ -328,7 +328,7 @@ export function RoomsAndRatesPage() {
         items={booking.items}
         totals={totals}
         unit={unit}
-       
+
         onRemove={remove}
         onChange={goToStep}
       >

@@ -28,7 +28,9 @@ const bookedReservationSchema = z.object({
 /** GET /api/Account/Reservations: each reservation with the code and address that manage it, as the confirmation e-mail's link. */
 export const accountReservationSchema = bookedReservationSchema
   .extend({
-    ManageCode: z.string().describe('The code of the manage-booking link: /Manage/{PropertyCode}/Reservation/{ReservationNumber}/{ManageCode}'),
+    ManageCode: z
+      .string()
+      .describe('The code of the manage-booking link: /Manage/{PropertyCode}/Reservation/{ReservationNumber}/{ManageCode}'),
     ManageBookingUrl: z.string().describe('The manage-booking page of the reservation, as its confirmation e-mail links to it'),
   })
   .meta({ id: 'AccountReservation' });

@@ -81,9 +81,7 @@ export function ConfirmationView(props: {
                       {props.unit.One} {index + 1}: {room.RoomTypeName}
                     </h3>
                     <p className="text-sm">{room.RatePlanName}</p>
-                    <p className="text-sm">
-                      {guestsText([room])}
-                    </p>
+                    <p className="text-sm">{guestsText([room])}</p>
                     {lead && (
                       <p className="text-sm">
                         Lead guest: {lead.FirstName} {lead.LastName}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { StaySummary, stayDatesText } from './stay-summary';
+import { stayDatesText } from '@hotel/domain/dates';
+import { StaySummary } from './stay-summary';
 
 const unit = { count: (n: number) => `${n} ${n === 1 ? 'room' : 'rooms'}` };
 
@@ -12,7 +13,12 @@ describe('the stay over the search results', () => {
 
   it('counts nights, rooms and guests in the singular for one and adds the rooms’ guests together', () => {
     const { rerender } = render(
-      <StaySummary from="2026-12-04" to="2026-12-05" rooms={[{ NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 }]} unit={unit} />,
+      <StaySummary
+        from="2026-12-04"
+        to="2026-12-05"
+        rooms={[{ NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 }]}
+        unit={unit}
+      />,
     );
     expect(screen.getByTestId('stay-summary')).toHaveTextContent('Fri 4 Dec – Sat 5 Dec 2026 · 1 night · 1 room, 1 adult');
     rerender(
@@ -26,6 +32,8 @@ describe('the stay over the search results', () => {
         unit={unit}
       />,
     );
-    expect(screen.getByTestId('stay-summary')).toHaveTextContent('Fri 4 Dec – Sun 6 Dec 2026 · 2 nights · 2 rooms, 3 adults, 2 children, 1 infant');
+    expect(screen.getByTestId('stay-summary')).toHaveTextContent(
+      'Fri 4 Dec – Sun 6 Dec 2026 · 2 nights · 2 rooms, 3 adults, 2 children, 1 infant',
+    );
   });
 });

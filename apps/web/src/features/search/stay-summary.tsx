@@ -2,15 +2,9 @@
  * The stay a search asks for, in one line over its results ("Fri 4 Dec – Sun 6 Dec 2026 ·
  * 2 nights · 1 room, 2 adults"), so the guest sees what the rooms and prices are for.
  */
-import { countNights, formatDate, type IsoDate } from '@hotel/domain/dates';
+import { countNights, stayDatesText, type IsoDate } from '@hotel/domain/dates';
 import { guestsText, nightsText } from '@hotel/domain/messages';
 import type { Party } from '@hotel/domain/occupancy';
-
-/** "Fri 4 Dec – Sun 6 Dec 2026", the year written once unless the stay spans two. */
-export function stayDatesText(from: IsoDate, to: IsoDate): string {
-  const sameYear = from.slice(0, 4) === to.slice(0, 4);
-  return `${formatDate(from, sameYear ? 'ddd D MMM' : 'ddd D MMM YYYY')} – ${formatDate(to, 'ddd D MMM YYYY')}`;
-}
 
 export function StaySummary(props: { from: IsoDate; to: IsoDate; rooms: readonly Party[]; unit: { count: (n: number) => string } }) {
   const parts = [
