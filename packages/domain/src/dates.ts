@@ -13,8 +13,8 @@ export const DISPLAY_DATE_FORMATS = ['ddd Do MMM YYYY', 'dddd Do MMMM YYYY', 'dd
 /** A display format. */
 export type DisplayDateFormat = (typeof DISPLAY_DATE_FORMATS)[number];
 
-/** A format `formatDate` understands: a display format or the internal/wire forms. */
-export type DateFormat = DisplayDateFormat | 'YYYY/MM/DD' | 'YYYY-MM-DD';
+/** A format `formatDate` understands: a display format, the short forms of a stay's dates, or the internal/wire forms. */
+export type DateFormat = DisplayDateFormat | 'ddd D MMM' | 'ddd D MMM YYYY' | 'YYYY/MM/DD' | 'YYYY-MM-DD';
 
 /** The internal date form the web client keeps (the API accepts it too). */
 export const INTERNAL_DATE_FORMAT = 'YYYY/MM/DD' as const;
@@ -133,6 +133,12 @@ export function formatDate(date: IsoDate, format: DateFormat): string {
     D: String(day),
   };
   return format.replace(/YYYY|MMMM|MMM|MM|dddd|ddd|DD|Do|D/g, (token) => tokens[token] ?? token);
+}
+
+/** A stay's dates as a guest reads them: "Fri 4 Dec – Sun 6 Dec 2026", the year written once unless the stay spans two. */
+export function stayDatesText(from: IsoDate, to: IsoDate): string {
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return `${formatDate(from, sameYear ? 'ddd D MMM' : 'ddd D MMM YYYY')} – ${formatDate(to, 'ddd D MMM YYYY')}`;
 }
 
 /** The English ordinal suffix of a day of the month: st, nd, rd or th. */

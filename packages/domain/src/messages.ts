@@ -39,14 +39,48 @@ export function tooLongMessage(max: number): string {
   return `Please use ${groupedDigits(max)} characters or fewer`;
 }
 
+/** A count with its noun, singular for one: countText(1, 'adult', 'adults') -> "1 adult". */
+export function countText(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** "1 night", "3 nights". */
 export function nightsText(nights: number): string {
-  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+  return countText(nights, 'night', 'nights');
 }
+
+/**
+ * The guests of a party or of several rooms together: "2 adults", "1 adult, 1 child, 2 infants".
+ * The property's field labels may carry ages ("Children (2-12)"), so counts use plain nouns.
+ */
+export function guestsText(rooms: { NumberOfAdults: number; NumberOfChildren: number; NumberOfInfants: number }[]): string {
+  const total = (pick: (room: (typeof rooms)[number]) => number) => rooms.reduce((sum, room) => sum + pick(room), 0);
+  const children = total((room) => room.NumberOfChildren);
+  const infants = total((room) => room.NumberOfInfants);
+  return [
+    countText(
+      total((room) => room.NumberOfAdults),
+      'adult',
+      'adults',
+    ),
+    ...(children > 0 ? [countText(children, 'child', 'children')] : []),
+    ...(infants > 0 ? [countText(infants, 'infant', 'infants')] : []),
+  ].join(', ');
+}
+
+const REQUIRED = ' is required';
 
 /** "{Label} is required", the message of a missing field that has none of its own. */
 export function requiredMessage(label: string): string {
-  return `${label} is required`;
+  return `${label}${REQUIRED}`;
+}
+
+/**
+ * True for a "{Label} is required" message, whichever label it names (the API's, e.g. "First
+ * Name"), so a form can say it with the label the guest sees; "A valid … is required" names no label.
+ */
+export function isRequiredMessage(message: string): boolean {
+  return message.endsWith(REQUIRED) && !message.startsWith('A valid ');
 }
 
 /** Error texts. */

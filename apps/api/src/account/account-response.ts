@@ -1,7 +1,7 @@
-import type { AccountAnswer } from '@hotel/domain/wire/account-response';
+import type { AccountAnswer, AccountReservation } from '@hotel/domain/wire/account-response';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import { reservationStatusNames } from '../reservation';
+import { linkCode, reservationLinks, reservationStatusNames } from '../reservation';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** The wire form of a user and their saved cards; the password hash has no way out. */
@@ -24,20 +24,36 @@ export function toAccountAnswer(user: UserRow, cards: SavedCardRow[], history: R
       NameOnCard: card.nameOnCard,
       PaymentProvider: card.gateway,
     })),
-    // Only a confirmed address proves the bookings made under it are this person's.
-    Reservations:
-      user.emailConfirmedAt === null
-        ? []
-        : history.map((row) => ({
-            ReservationNumber: row.reservationNumber,
-            PropertyCode: row.propertyCode,
-            PropertyName: row.propertyName,
-            DateFrom: row.dateFrom,
-            DateTo: row.dateTo,
-            Status: reservationStatusNames[row.status],
-            // What the guest pays: VAT added on top of a tax-exclusive total.
-            TotalCost: toMajor(totalToPay(row.total, row.totalVat, row.isTaxExclusive)),
-            Currency: row.currency,
-          })),
+    Reservations: bookedReservations(user, history),
   };
+}
+
+// Only a confirmed address proves the bookings made under it are this person's.
+function bookedReservations(user: UserRow, history: ReservationHistoryRow[]) {
+  if (user.emailConfirmedAt === null) return [];
+  return history.map((row) => ({
+    ReservationNumber: row.reservationNumber,
+    PropertyCode: row.propertyCode,
+    PropertyName: row.propertyName,
+    DateFrom: row.dateFrom,
+    DateTo: row.dateTo,
+    Status: reservationStatusNames[row.status],
+    // What the guest pays: VAT added on top of a tax-exclusive total.
+    TotalCost: toMajor(totalToPay(row.total, row.totalVat, row.isTaxExclusive)),
+    Currency: row.currency,
+  }));
+}
+
+/** The user's reservations, each with the manage-booking link its confirmation e-mail carries. */
+export function toAccountReservations(
+  user: UserRow,
+  history: ReservationHistoryRow[],
+  links: { publicUrl: string; linkSecret: string },
+): AccountReservation[] {
+  return bookedReservations(user, history).map((reservation) => ({
+    ...reservation,
+    ManageCode: linkCode(links.linkSecret, reservation.PropertyCode, reservation.ReservationNumber),
+    ManageBookingUrl: reservationLinks(links.publicUrl, links.linkSecret, reservation.PropertyCode, reservation.ReservationNumber)
+      .manageBookingUrl,
+  }));
 }

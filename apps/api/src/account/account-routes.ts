@@ -15,8 +15,8 @@ import { type ApiRouter, AppError, mailsPerAddress, rateLimit, isHttpsSite, sess
 import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { authenticateLocal, destroySession, logIn } from './account-passport';
-import { accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
-import { changePassword, getAccount, updateAccount } from './account-service';
+import { accountReservationsSchema, accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
+import { changePassword, getAccount, getAccountReservations, updateAccount } from './account-service';
 import { recordLogin, recordLogout, type SessionUser } from './login';
 import { loginThrottle } from './login-throttle';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -99,6 +99,20 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
       security: 'session',
     },
     ({ query }, req) => getAccount(context, requireUser(req).id, query.propertyId),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Account/Reservations',
+      operationId: 'getAccountReservations',
+      summary: "The logged-in user's own reservations, newest stay first, each with its manage-booking link",
+      tag: 'Account',
+      response: accountReservationsSchema,
+      errors: { 401: 'Not logged in' },
+      security: 'session',
+    },
+    (_input, req) => getAccountReservations(context, requireUser(req).id),
   );
 
   api.route(

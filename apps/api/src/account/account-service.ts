@@ -7,8 +7,8 @@ import { findAcceptedCardTypes, findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { findReservationHistory, findSavedCards, findUserById, updateUser, type UserRow } from './account-queries';
-import type { AccountAnswer, ResultAnswer, ResultWithAccountAnswer } from '@hotel/domain/wire/account-response';
-import { toAccountAnswer } from './account-response';
+import type { AccountAnswer, AccountReservation, ResultAnswer, ResultWithAccountAnswer } from '@hotel/domain/wire/account-response';
+import { toAccountAnswer, toAccountReservations } from './account-response';
 import { revokeTokens } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { guessablePasswordError } from './password-policy';
@@ -39,6 +39,17 @@ export async function accountOf(context: Pick<AppContext, 'database'>, user: Use
 /** GET /api/Account. */
 export async function getAccount(context: Pick<AppContext, 'database'>, userId: number, propertyId?: number): Promise<AccountAnswer> {
   return accountOf(context, await requireUserRow(context.database.db, userId), propertyId);
+}
+
+/** GET /api/Account/Reservations: the user's own bookings, with their manage links. */
+export async function getAccountReservations(
+  context: Pick<AppContext, 'database' | 'config'>,
+  userId: number,
+): Promise<AccountReservation[]> {
+  const db = context.database.db;
+  const user = await requireUserRow(db, userId);
+  const history = user.emailConfirmedAt === null ? [] : await findReservationHistory(db, user.id);
+  return toAccountReservations(user, history, context.config);
 }
 
 const detailFields = [

@@ -537,10 +537,12 @@ describe('bad requests on every /api route', () => {
           runs,
         );
       }
-      // Each request carried a live session, so those needing one were parsed, not refused.
+      // Each request carried a live session, so those needing one were parsed, not refused (the
+      // reads of the account take no input, or only an optional one, so nothing about them is wrong).
+      const readsOnly = ['GET /api/Account', 'GET /api/Account/Reservations'];
       for (const name of sessionOnly) {
         expect(refused.get(name) ?? 0, name).toBe(0);
-        if (name !== 'GET /api/Account') expect(validationFailures.get(name) ?? 0, name).toBeGreaterThan(REQUESTS_PER_ROUTE / 2);
+        if (!readsOnly.includes(name)) expect(validationFailures.get(name) ?? 0, name).toBeGreaterThan(REQUESTS_PER_ROUTE / 2);
       }
       expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);
     },

@@ -1,7 +1,9 @@
+import { todayIn } from '@hotel/domain/dates';
 import type { PropertyResponse as Property } from '@hotel/domain/wire/property-response';
 
-/** The footer: the property's contact details, its policies and the copyright line (a fixed year, docs/guest-client.md). */
+/** The footer: the property's contact details, its policies and the copyright line of this year (the property's). */
 export function Footer({ property }: { property: Property }) {
+  const year = todayIn(new Date(), property.TimeZone).slice(0, 4);
   return (
     <footer className="mt-12 bg-dark text-on-dark print:hidden">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm sm:grid-cols-3">
@@ -51,7 +53,9 @@ export function Footer({ property }: { property: Property }) {
           )}
         </nav>
       </div>
-      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">© 2024 {property.PropertyName}. All rights reserved.</p>
+      <p className="border-t border-white/20 px-4 py-4 text-center text-xs">
+        © {year} {property.PropertyName}. All rights reserved.
+      </p>
     </footer>
   );
 }

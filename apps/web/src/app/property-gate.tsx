@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog } from '../components/dialog';
+import { ToastAnchor } from '../components/toast';
 import { Loading } from '../components/loading';
 import { ContactDetails } from '../features/contact/contact-details';
 import { setSignedInUser } from '../hooks/use-account';
@@ -63,6 +64,7 @@ export function PropertyGate({ propertyCode, children }: { propertyCode: string;
         <DialogsContext.Provider value={dialogs}>
           <div className="flex min-h-screen flex-col">
             <Header property={context.property} />
+            <ToastAnchor />
             <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
               {children}
             </main>

@@ -1,7 +1,10 @@
 /**
  * Labelled form controls: every control has a visible label, its error is tied to it with
- * aria-describedby and aria-invalid, and a hint likewise.
+ * aria-describedby and aria-invalid, and a hint likewise. A "{Label} is required" message names
+ * the control by its visible label, whatever label the rule that made it used (the API's and the
+ * domain's say "First Name" for a field a form may call "Lead guest first name").
  */
+import { isRequiredMessage, requiredMessage } from '@hotel/domain/messages';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL =
@@ -14,9 +17,12 @@ interface FieldProps {
   className?: string;
 }
 
-function messages(error: FieldProps['error']): string[] {
+function messages(error: FieldProps['error'], label: ReactNode): string[] {
   if (error === undefined) return [];
-  return typeof error === 'string' ? [error] : [...error];
+  const list = typeof error === 'string' ? [error] : [...error];
+  if (typeof label !== 'string') return list;
+  const visible = label.replace(/\s*\(optional\)$/, '');
+  return list.map((message) => (isRequiredMessage(message) ? requiredMessage(visible) : message));
 }
 
 function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
@@ -42,10 +48,13 @@ function FieldMessages({ id, hint, errors }: { id: string; hint?: ReactNode; err
 }
 
 /** A control's id, its messages and the attributes that tie its label, hint and error to it. */
-function useControl(field: { id?: string | undefined; hint?: ReactNode; error?: FieldProps['error'] }, alsoDescribedBy = '') {
+function useControl(
+  field: { id?: string | undefined; label: ReactNode; hint?: ReactNode; error?: FieldProps['error'] },
+  alsoDescribedBy = '',
+) {
   const generated = useId();
   const id = field.id ?? generated;
-  const errors = messages(field.error);
+  const errors = messages(field.error, field.label);
   const described = [describedBy(id, field.hint !== undefined, errors.length > 0), alsoDescribedBy].filter(Boolean).join(' ');
   return {
     id,
@@ -80,7 +89,7 @@ export function TextField({
   id: givenId,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, errors, control } = useControl({ id: givenId, hint, error });
+  const { id, errors, control } = useControl({ id: givenId, label, hint, error });
   return (
     <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
       <input {...control} {...input} />
@@ -105,7 +114,7 @@ export function TextAreaField({
   const max = input.maxLength;
   const used = typeof input.value === 'string' ? input.value.length : 0;
   const counted = showCount && max !== undefined;
-  const { id, errors, control } = useControl({ id: givenId, hint, error }, counted ? countId : '');
+  const { id, errors, control } = useControl({ id: givenId, label, hint, error }, counted ? countId : '');
   return (
     <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
       <textarea rows={3} {...control} {...input} />
@@ -129,7 +138,7 @@ export function SelectField({
   id: givenId,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
-  const { id, errors, control } = useControl({ id: givenId, hint, error });
+  const { id, errors, control } = useControl({ id: givenId, label, hint, error });
   return (
     <Labelled id={id} label={label} hint={hint} errors={errors} className={className}>
       <select {...control} {...select}>
@@ -147,7 +156,7 @@ export function CheckboxField({
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
-  const errors = messages(error);
+  const errors = messages(error, label);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">

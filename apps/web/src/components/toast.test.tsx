@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ToastProvider, useToast } from './toast';
+import { ToastAnchor, ToastProvider, useToast } from './toast';
 
 function Trigger() {
   const toast = useToast();
@@ -46,5 +46,26 @@ describe('toasts', () => {
     await userEvent.click(screen.getByText('good'));
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('shows the top ones under the page header where the anchor marks it, not over the hotel name', async () => {
+    render(
+      <ToastProvider>
+        <header>
+          <a href="/">Hotel Test</a>
+        </header>
+        <ToastAnchor />
+        <main>
+          <Trigger />
+        </main>
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByText('good'));
+    const toast = screen.getByText('Saved');
+    expect(screen.getByTestId('toast-anchor')).toContainElement(toast);
+    expect(screen.getByRole('banner').compareDocumentPosition(toast) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The bottom ones stay at the bottom of the window.
+    await userEvent.click(screen.getByText('bad'));
+    expect(screen.getByTestId('toast-anchor')).not.toContainElement(screen.getByText('Failed to create booking'));
   });
 });

@@ -124,8 +124,11 @@ export interface SubmitSpec<Request> {
   check: (request: Request) => FieldErrors | Promise<FieldErrors>;
   /** Sends a request that passed; handles the answers it expects and throws a failed call. */
   send: (request: Request) => Promise<void> | void;
-  /** What a failed call tells the guest when the server gave no message, and where. */
-  failure?: { message: string; position?: ToastPosition };
+  /**
+   * What a failed call tells the guest when the server gave no message, and where: a
+   * notification, or `show` for a form in a modal dialog, which is drawn over every notification.
+   */
+  failure?: { message: string; position?: ToastPosition; show?: (text: string) => void };
   /** While true (something of the form is still going on), a submit does nothing. */
   blocked?: boolean;
 }
@@ -160,7 +163,9 @@ export function useSubmit<Request>(form: { setErrors: (errors: FieldErrors) => v
         focusSoon();
         form.setErrors(errorsByField(error.modelState));
       }
-      toast.negative(errorText(error, spec.failure.message), spec.failure.position);
+      const text = errorText(error, spec.failure.message);
+      if (spec.failure.show === undefined) toast.negative(text, spec.failure.position);
+      else spec.failure.show(text);
     } finally {
       sending.current = false;
       setBusy(false);

@@ -1,5 +1,12 @@
 /** The addresses of the booking flow; every one carries the property code. */
 
+/** A booking a page is opened from: its number and its stay's arrival and departure. */
+export interface BookedStay {
+  reservation: string;
+  arrive: string;
+  depart: string;
+}
+
 const code = (propertyCode: string) => encodeURIComponent(propertyCode);
 
 export const paths = {
@@ -12,7 +19,9 @@ export const paths = {
     `/Book/${code(propertyCode)}/Status/${encodeURIComponent(confirmationToken)}`,
   confirmation: (propertyCode: string, confirmationToken: string) =>
     `/Book/${code(propertyCode)}/Confirmation/${encodeURIComponent(confirmationToken)}`,
-  restaurant: (propertyCode: string) => `/Book/${code(propertyCode)}/Restaurant`,
+  /** Opened from a booking, the restaurant page names it and offers a table on a night of its stay. */
+  restaurant: (propertyCode: string, from?: BookedStay) =>
+    `/Book/${code(propertyCode)}/Restaurant${from === undefined ? '' : `?${new URLSearchParams({ ...from }).toString()}`}`,
   register: (propertyCode: string) => `/Account/Register/${code(propertyCode)}`,
   forgotPassword: (propertyCode: string) => `/Account/ForgotPassword/${code(propertyCode)}`,
   manageBooking: (propertyCode: string) => `/Manage/${code(propertyCode)}`,

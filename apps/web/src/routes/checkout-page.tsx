@@ -66,11 +66,6 @@ export function CheckoutPage() {
   }
 
   const totals = bookingTotals(booking.items, booking.giftVoucher.discount, property);
-  const labels = {
-    adults: property.AdultLabel || 'Adults',
-    children: property.ChildrenLabel || 'Children',
-    infants: property.InfantLabel || 'Infants',
-  };
 
   return (
     <div className="space-y-6">
@@ -87,7 +82,7 @@ export function CheckoutPage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <aside className="lg:order-2" aria-label="Booking summary">
           <div className="lg:sticky lg:top-4">
-            <BasketSummary heading="Booking summary" items={booking.items} totals={totals} unit={unit} labels={labels} showPolicies />
+            <BasketSummary heading="Booking summary" items={booking.items} totals={totals} unit={unit} showPolicies />
           </div>
         </aside>
         <div className="min-w-0 lg:order-1">

@@ -18,7 +18,7 @@ export function ConfirmationPage({ confirmationToken }: { confirmationToken: str
   useDocumentTitle('Booking confirmation', property.PropertyName);
   const data = confirmation.data;
   const tableHref = config.RestaurantBookingServiceActive
-    ? `${paths.restaurant(property.PropertyCode)}${data ? `?reservation=${encodeURIComponent(data.ReservationNumber)}` : ''}`
+    ? paths.restaurant(property.PropertyCode, data && { reservation: data.ReservationNumber, arrive: data.DateFrom, depart: data.DateTo })
     : null;
 
   return (

@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, stayDatesText, todayIn } from '@hotel/domain/dates';
 import { Route, Switch } from 'wouter';
 import { fakeApi, renderWithProviders } from '../test/render';
 import { aSavedCard, aUser } from '../test/builders';
+import type { AccountReservation } from '@hotel/domain/wire/account-response';
 import { ManageAccountPage } from './manage-account-page';
 
 const ada = aUser({ CreditCards: [aSavedCard()] });
@@ -22,7 +24,7 @@ function renderPage() {
 
 function loggedIn(routes: Parameters<typeof fakeApi>[0] = {}) {
   localStorage.setItem('hotel:signed-in', '1');
-  return fakeApi({ 'GET /api/Account': ada, ...routes });
+  return fakeApi({ 'GET /api/Account': ada, 'GET /api/Account/Reservations': [], ...routes });
 }
 
 afterEach(() => localStorage.clear());
@@ -43,6 +45,51 @@ describe('Manage Account (/ManageAccount/{propertyCode})', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('Visa ending 4242, expires 12/2029')).toBeInTheDocument();
     expect(document.title).toBe('Manage Account | Test Hotel');
+  });
+
+  it('lists the user’s bookings, stays to come soonest first, then past ones, each with a link to manage it', async () => {
+    const today = todayIn(new Date(), 'Europe/London');
+    const booking = (number: string, from: number, nights: number, extra: Partial<AccountReservation> = {}): AccountReservation => ({
+      ReservationNumber: number,
+      PropertyCode: 'TEST',
+      PropertyName: 'Test Hotel',
+      DateFrom: addDays(today, from),
+      DateTo: addDays(today, from + nights),
+      Status: 'Confirmed',
+      TotalCost: 240,
+      Currency: 'GBP',
+      ManageCode: `code-${number}`,
+      ManageBookingUrl: `http://localhost:3000/Manage/TEST/Reservation/${number}/code-${number}`,
+      ...extra,
+    });
+    // As the API answers them: newest stay first.
+    loggedIn({
+      'GET /api/Account/Reservations': [
+        booking('R-3', 60, 2),
+        booking('R-2', 10, 1, { PropertyCode: 'SEA', PropertyName: 'Sea View', Status: 'Cancelled', TotalCost: 99.5 }),
+        booking('R-1', -30, 2),
+      ],
+    });
+    renderPage();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming stays' });
+    const soonest = within(upcoming).getAllByRole('listitem');
+    expect(soonest.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual([
+      '/Manage/SEA/Reservation/R-2/code-R-2',
+      '/Manage/TEST/Reservation/R-3/code-R-3',
+    ]);
+    expect(soonest[0]).toHaveTextContent('Sea View');
+    expect(soonest[0]).toHaveTextContent(stayDatesText(addDays(today, 10), addDays(today, 11)));
+    expect(soonest[0]).toHaveTextContent('Reservation number R-2 · Cancelled');
+    expect(soonest[0]).toHaveTextContent('£99.50');
+    const past = screen.getByRole('region', { name: 'Past stays' });
+    expect(within(past).getByRole('link', { name: 'Manage booking R-1' })).toHaveAttribute('href', '/Manage/TEST/Reservation/R-1/code-R-1');
+    expect(within(past).getByRole('listitem')).toHaveTextContent('£240.00');
+  });
+
+  it('says where the bookings will show when there are none yet', async () => {
+    loggedIn();
+    renderPage();
+    expect(await screen.findByText('No bookings yet. Bookings you make while logged in are listed here.')).toBeInTheDocument();
   });
 
   it('saves the details and says so', async () => {

@@ -171,6 +171,12 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(Object.fromEntries(search!.url.searchParams)).toEqual({ propertyId: '7', reservationNumber: 'TEST-1001', hash: 'link-code-1' });
   });
 
+  it('offers a table at the restaurant on a night of the stay', async () => {
+    renderAt(LINK, { 'POST /api/ManageBooking/Search': found(aManagedReservation({ DateFrom: '2027-03-11', DateTo: '2027-03-13' })) });
+    const link = await screen.findByRole('link', { name: 'Book a table at our restaurant' });
+    expect(link).toHaveAttribute('href', '/Book/TEST/Restaurant?reservation=TEST-1001&arrive=2027-03-11&depart=2027-03-13');
+  });
+
   it('sends a link that finds nothing back to Manage, saying so', async () => {
     renderAt(LINK, { 'POST /api/ManageBooking/Search': { Success: false, Message: 'nope', Reservation: null, Code: null } });
     const form = await screen.findByRole('form', { name: 'Find your booking' });
@@ -439,7 +445,7 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     const first = await screen.findByLabelText('First name');
     await userEvent.clear(first);
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
-    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
     await userEvent.type(first, 'Augusta');
     await userEvent.click(screen.getByRole('button', { name: 'Save guest' }));
     // The guest is reviewed: back to the room, then the overview.

@@ -4,7 +4,7 @@
  * Without a reference and code, or when the search finds nothing, back to Manage. `?extras` (the
  * confirmation's "Add Extras") opens the first room's extras.
  */
-import { Redirect, useParams, useSearch } from 'wouter';
+import { Link, Redirect, useParams, useSearch } from 'wouter';
 import { PageTitle } from '../components/layout';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
@@ -20,7 +20,7 @@ import { paths } from '../lib/paths';
 const OPEN_ADULT_LIMIT = 10;
 
 function FoundReservation(props: { reference: string; code: string; startWithExtras: boolean }) {
-  const { property } = useProperty();
+  const { property, config: bookConfig } = useProperty();
   const unit = useUnitNoun();
   const today = usePropertyToday();
   const config = useManageConfig(property.PropertyId);
@@ -40,17 +40,33 @@ function FoundReservation(props: { reference: string; code: string; startWithExt
   const reservation = found.data?.Reservation;
   if (config.data === undefined || reservation == null) return <Loading label="Finding your booking…" />;
   return (
-    <ManageReservation
-      key={reservation.ReservationId}
-      reservation={reservation}
-      code={props.code}
-      config={config.data}
-      telephone={property.Telephone}
-      today={today}
-      unit={unit}
-      maxAdults={property.AdultMaximumOccupancy ?? OPEN_ADULT_LIMIT}
-      startWithExtras={props.startWithExtras}
-    />
+    <>
+      <ManageReservation
+        key={reservation.ReservationId}
+        reservation={reservation}
+        code={props.code}
+        config={config.data}
+        telephone={property.Telephone}
+        today={today}
+        unit={unit}
+        maxAdults={property.AdultMaximumOccupancy ?? OPEN_ADULT_LIMIT}
+        startWithExtras={props.startWithExtras}
+      />
+      {bookConfig.RestaurantBookingServiceActive && !reservation.IsCancelled && (
+        <p>
+          <Link
+            className="text-link font-semibold underline"
+            href={paths.restaurant(property.PropertyCode, {
+              reservation: reservation.ReservationNumber,
+              arrive: reservation.DateFrom,
+              depart: reservation.DateTo,
+            })}
+          >
+            Book a table at our restaurant
+          </Link>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { addDays, todayIn } from '@hotel/domain/dates';
+import { addDays, stayDatesText, todayIn } from '@hotel/domain/dates';
 import { ToastProvider } from '../components/toast';
 import { CurrencyProvider } from '../hooks/use-money';
 import { PropertyContext } from '../hooks/use-property';
@@ -172,6 +172,13 @@ describe('Rooms and Rates with the booking wizard', () => {
     expect(screen.getByRole('heading', { name: 'Flexible' }).closest('li')).toHaveTextContent('£350.00');
     await userEvent.click(screen.getByRole('button', { name: 'Book Flexible' }));
     await waitFor(() => expect(getBookingState().items[0]).toMatchObject({ roomCost: 35000, originalRoomCost: 35000 }));
+  });
+
+  it('says over the results which stay they are for, a lone guest counted as "1 adult", and links back to the search', async () => {
+    renderPage(withUpgrade, 1);
+    await screen.findByText('Good news, your selection is available');
+    expect(screen.getByTestId('stay-summary')).toHaveTextContent(`${stayDatesText(arrival, departure)} · 2 nights · 1 room, 1 adult`);
+    expect(screen.getByRole('link', { name: 'Change search' })).toHaveAttribute('href', '/Book/TEST');
   });
 
   it('says when no room type takes the party', async () => {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { BookingStep, isBasketReadyForCheckout, type WizardMove } from '@hotel/domain/booking-wizard';
 import { countNights, parseDate } from '@hotel/domain/dates';
-import { ERROR_MESSAGES } from '@hotel/domain/messages';
+import { ERROR_MESSAGES, guestsText } from '@hotel/domain/messages';
 import { alternativeStays, isSearchPossible, minLengthOfStay, type AlternativeStay } from '@hotel/domain/restrictions';
 import { buttonClasses, Button } from '../components/button';
 import { Loading } from '../components/loading';
@@ -18,6 +18,7 @@ import { RateList } from '../features/availability/rate-list';
 import { RoomTypeList, shownRoomTypes } from '../features/availability/room-type-list';
 import { useAvailabilitySearch } from '../features/availability/search-api';
 import { hasSearchLink } from '../features/search/search-link';
+import { StaySummary } from '../features/search/stay-summary';
 import { maxRoomsOf } from '../features/search/search-check';
 import { BasketSummary } from '../features/basket/basket-summary';
 import { ExtrasStep } from '../features/extras/extras-step';
@@ -226,11 +227,6 @@ export function RoomsAndRatesPage() {
   const totals = bookingTotals(booking.items, booking.giftVoucher.discount, property);
   const ready = isBasketReadyForCheckout(wizardItems(booking.items, config.ShowRoomConfigurationQuestion));
   const nights = search === null ? 1 : countNights(search.dateFrom, search.dateTo);
-  const labels = {
-    adults: property.AdultLabel || 'Adults',
-    children: property.ChildrenLabel || 'Children',
-    infants: property.InfantLabel || 'Infants',
-  };
   const usedElsewhere = (item: BookingItem) => {
     const used: Record<number, number> = {};
     for (const other of booking.items) {
@@ -332,7 +328,7 @@ export function RoomsAndRatesPage() {
         items={booking.items}
         totals={totals}
         unit={unit}
-        labels={labels}
+
         onRemove={remove}
         onChange={goToStep}
       >
@@ -347,9 +343,7 @@ export function RoomsAndRatesPage() {
           Choose your {unit.one}
           {roomCount > 1 && (
             <span className="block text-base font-normal text-gray-800">
-              {unit.One} {booking.roomIndex + 1} of {roomCount}: {party.NumberOfAdults} {labels.adults.toLowerCase()}
-              {party.NumberOfChildren > 0 && `, ${party.NumberOfChildren} ${labels.children.toLowerCase()}`}
-              {party.NumberOfInfants > 0 && `, ${party.NumberOfInfants} ${labels.infants.toLowerCase()}`}
+              {unit.One} {booking.roomIndex + 1} of {roomCount}: {guestsText([party])}
             </span>
           )}
         </h2>
@@ -378,8 +372,12 @@ export function RoomsAndRatesPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageTitle>Rooms and Rates</PageTitle>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div className="min-w-0">
+          <PageTitle>Rooms and Rates</PageTitle>
+          {search !== null && <StaySummary from={search.dateFrom} to={search.dateTo} rooms={search.rooms} unit={unit} />}
+        </div>
+        {/* The search page opens filled with this search (the store keeps it), ready to change. */}
         <Link href={paths.book(property.PropertyCode)} className="text-link underline">
           Change search
         </Link>
@@ -410,7 +408,7 @@ export function RoomsAndRatesPage() {
         {booking.step !== BookingStep.BookingSummary && (
           <aside className="hidden lg:block" aria-label="Your booking so far">
             <div className="sticky top-4">
-              <BasketSummary items={booking.items} totals={totals} unit={unit} labels={labels} onRemove={remove} onChange={goToStep}>
+              <BasketSummary items={booking.items} totals={totals} unit={unit} onRemove={remove} onChange={goToStep}>
                 {ready && checkoutLink}
               </BasketSummary>
             </div>

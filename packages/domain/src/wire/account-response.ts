@@ -17,6 +17,34 @@ export const savedCardSchema = z
   })
   .meta({ id: 'SavedCard' });
 
+/** A reservation the user booked while logged in, as the account lists it. */
+const bookedReservationSchema = z.object({
+  ReservationNumber: z.string(),
+  PropertyCode: z.string(),
+  PropertyName: z.string(),
+  DateFrom: z.string(),
+  DateTo: z.string(),
+  Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
+  TotalCost: z.number().describe('What the guest pays, VAT included, in major units of Currency'),
+  Currency: z.string(),
+});
+
+/** GET /api/Account/Reservations: each reservation with the code and address that manage it, as the confirmation e-mail's link. */
+export const accountReservationSchema = bookedReservationSchema
+  .extend({
+    ManageCode: z
+      .string()
+      .describe('The code of the manage-booking link: /Manage/{PropertyCode}/Reservation/{ReservationNumber}/{ManageCode}'),
+    ManageBookingUrl: z.string().describe('The manage-booking page of the reservation, as its confirmation e-mail links to it'),
+  })
+  .meta({ id: 'AccountReservation' });
+
+export const accountReservationsSchema = z
+  .array(accountReservationSchema)
+  .describe('The reservations booked while logged in, newest stay first; empty until the e-mail address is confirmed');
+
+export type AccountReservation = z.infer<typeof accountReservationSchema>;
+
 /** GET /api/Account: the user's fields, whether the e-mail address is confirmed, saved cards and bookings. */
 export const accountSchema = z
   .object({
@@ -29,18 +57,7 @@ export const accountSchema = z
     EmailConfirmed: z.boolean(),
     CreditCards: z.array(savedCardSchema),
     Reservations: z
-      .array(
-        z.object({
-          ReservationNumber: z.string(),
-          PropertyCode: z.string(),
-          PropertyName: z.string(),
-          DateFrom: z.string(),
-          DateTo: z.string(),
-          Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
-          TotalCost: z.number(),
-          Currency: z.string(),
-        }),
-      )
+      .array(bookedReservationSchema)
       .describe('The reservations booked while logged in; empty until the e-mail address is confirmed'),
   })
   .meta({ id: 'Account' });

@@ -1,4 +1,4 @@
-/** The account calls: authenticate, log out, register, confirm an address, reset or change a password, update details. */
+/** The account calls: authenticate, log out, register, confirm an address, reset or change a password, update details, the user's bookings. */
 import type {
   AuthenticateRequest,
   ChangePasswordRequest,
@@ -7,8 +7,14 @@ import type {
   RequestPasswordResetRequest,
   UpdateAccountRequest,
 } from '@hotel/domain/wire/account-requests';
-import { apiPost } from '../../lib/api-client';
-import type { AccountAnswer as UserAccount, ResultAnswer, ResultWithAccountAnswer } from '@hotel/domain/wire/account-response';
+import useSWR from 'swr';
+import { apiGet, apiPost } from '../../lib/api-client';
+import type {
+  AccountAnswer as UserAccount,
+  AccountReservation,
+  ResultAnswer,
+  ResultWithAccountAnswer,
+} from '@hotel/domain/wire/account-response';
 
 export type AuthenticateResponse = ResultWithAccountAnswer;
 
@@ -69,4 +75,11 @@ export function changePassword(request: ChangePasswordRequest): Promise<AccountR
 /** Saves the logged-in user's names, telephone and offers choice; answers the account as saved. */
 export function updateAccount(request: UpdateAccountRequest): Promise<ResultWithAccountAnswer> {
   return apiPost<ResultWithAccountAnswer>('/Account/Update', request);
+}
+
+/** The logged-in user's own bookings, each with its manage-booking code (GET /api/Account/Reservations). */
+export function useAccountReservations() {
+  return useSWR(['Account/Reservations'] as const, () => apiGet<AccountReservation[]>('/Account/Reservations'), {
+    revalidateOnFocus: false,
+  });
 }

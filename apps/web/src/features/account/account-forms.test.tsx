@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders, respond } from '../../test/render';
@@ -9,6 +9,12 @@ async function logIn(email = 'ada@example.com', password = 'secret') {
   await userEvent.type(screen.getByLabelText('Email address'), email);
   await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+/** The refusal the login form tells inside itself: the dialog it sits in is drawn over every notification. */
+async function refusalInForm() {
+  const form = screen.getByRole('button', { name: 'Log in' }).closest('form')!;
+  return within(form).findByRole('alert');
 }
 
 /** The login form as the login dialog shows it, for property 7 (TEST). */
@@ -65,20 +71,24 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/Account/Register/TEST');
   });
 
-  it('shows the server message when the login is refused', async () => {
+  it('shows the server message in the form when the login is refused, and takes it away on the next try', async () => {
     fakeApi({ 'POST /api/Account/Authenticate': { Success: false, Message: 'Your account is locked' } });
     const onLoggedIn = vi.fn();
     renderLoginForm(onLoggedIn);
     await logIn();
-    expect(await screen.findByText('Your account is locked')).toBeInTheDocument();
+    expect(await refusalInForm()).toHaveTextContent('Your account is locked');
+    expect(document.querySelector('[data-toast]')).toBeNull();
     expect(onLoggedIn).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.queryByText('Your account is locked')).toBeNull();
   });
 
   it('falls back to the login error text when the call fails without a message', async () => {
     fakeApi({ 'POST /api/Account/Authenticate': respond(500, {}), 'POST /api/Log': respond(204) });
     renderLoginForm();
     await logIn();
-    expect(await screen.findByText('Failed to login, please check your email address and password')).toBeInTheDocument();
+    expect(await refusalInForm()).toHaveTextContent('Failed to login, please check your email address and password');
   });
 
   it('joins the server model state into one text', async () => {
@@ -91,7 +101,7 @@ describe('LoginForm', () => {
     });
     renderLoginForm();
     await logIn('ada@example.com', 'x');
-    expect(await screen.findByText('A valid email address is required; Password is required')).toBeInTheDocument();
+    expect(await refusalInForm()).toHaveTextContent('A valid email address is required; Password is required');
   });
 
   it('marks the fields the server model state names, and focuses the first', async () => {
@@ -164,7 +174,7 @@ describe('RegisterForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
-    expect(screen.getByText('First Name is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
   });
 
   it('registers and tells the user to confirm the e-mail', async () => {

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { ERROR_MESSAGES, welcomeMessage } from '@hotel/domain/messages';
 import { authenticateRequestSchema } from '@hotel/domain/wire/account-requests';
 import { SubmitButton } from '../../components/button';
 import { TextField } from '../../components/field';
+import { Notice } from '../../components/notice';
 import { useToast } from '../../components/toast';
 import { LANGUAGE_CODE } from '../../lib/api-client';
 import { schemaErrors, useForm, useSubmit } from '../../lib/form';
@@ -11,7 +13,8 @@ import { authenticate, userFromAuthenticate } from './account-api';
 
 /**
  * The login dialog's form: Success false shows the server's Message;
- * a failed call its model state or Message, else the login error; success greets the user.
+ * a failed call its model state or Message, else the login error; success greets the user. A
+ * refusal is told in the form, as the dialog is drawn over the page's notifications.
  */
 export function LoginForm(props: {
   propertyId: number;
@@ -22,6 +25,7 @@ export function LoginForm(props: {
   onNavigate?: () => void;
 }) {
   const toast = useToast();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({ EmailAddress: '', Password: '' });
   const { ref, busy, submit } = useSubmit(form, {
     build: () => ({ LanguageCode: LANGUAGE_CODE, PropertyId: props.propertyId, ...form.values }),
@@ -29,18 +33,31 @@ export function LoginForm(props: {
     send: async (request) => {
       const response = await authenticate(request);
       if (!response.Success) {
-        toast.negative(response.Message || ERROR_MESSAGES.loginFailed);
+        setRefusal(response.Message || ERROR_MESSAGES.loginFailed);
         return;
       }
       const user = userFromAuthenticate(response);
       await props.onLoggedIn(user);
       toast.positive(welcomeMessage(user?.Firstname));
     },
-    failure: { message: ERROR_MESSAGES.loginFailed },
+    failure: { message: ERROR_MESSAGES.loginFailed, show: setRefusal },
   });
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
+    <form
+      ref={ref}
+      onSubmit={(event) => {
+        setRefusal(null);
+        void submit(event);
+      }}
+      noValidate
+      className="space-y-4"
+    >
+      {refusal !== null && (
+        <Notice tone="negative" live>
+          {refusal}
+        </Notice>
+      )}
       <TextField label="Email address" type="email" autoComplete="email" {...form.bind('EmailAddress')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.bind('Password')} />
       <SubmitButton className="w-full" busy={busy} busyText="Logging in…">

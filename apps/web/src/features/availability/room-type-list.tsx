@@ -7,6 +7,7 @@ import type { RoomsLeft } from '@hotel/domain/basket';
 import { showsLowAvailabilityBadge } from '@hotel/domain/inventory';
 import type { Party } from '@hotel/domain/occupancy';
 import { roomTypeShows } from '@hotel/domain/occupancy';
+import { countText } from '@hotel/domain/messages';
 import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/layout';
@@ -48,7 +49,8 @@ export function RoomTypeList(props: {
               <img
                 src={roomType.ImageUrls[0]}
                 alt={roomType.Name}
-                className="h-48 w-full object-cover sm:h-auto sm:w-64"
+                // Hotels' pictures often carry words; drawn whole at their own shape, none is cut off.
+                className="aspect-4/3 w-full bg-gray-100 object-contain sm:w-64 sm:shrink-0 sm:self-start"
                 width={256}
                 height={192}
               />
@@ -66,7 +68,7 @@ export function RoomTypeList(props: {
               {props.showOccupancy && roomType.MaximumOccupancy != null && (
                 <p className="text-sm text-gray-800">
                   Sleeps up to {roomType.MaximumOccupancy}
-                  {roomType.AdultMaximumOccupancy != null && ` (at most ${roomType.AdultMaximumOccupancy} adults)`}
+                  {roomType.AdultMaximumOccupancy != null && ` (at most ${countText(roomType.AdultMaximumOccupancy, 'adult', 'adults')})`}
                 </p>
               )}
               <div className="mt-auto flex flex-wrap items-end justify-between gap-3">

@@ -17,13 +17,12 @@ const items = [
   }),
 ];
 const unit = { One: 'Room', Many: 'Rooms' };
-const labels = { adults: 'Adults', children: 'Children', infants: 'Infants' };
 
 describe('BasketSummary totals', () => {
   it('adds the VAT to tax-exclusive prices: 100.00 + 8.875 % = 108.88 to pay', () => {
     const property = aProperty({ Currency: 'USD', AvailableCurrencies: ['USD'], StandardVatRate: 8.875, IsStandardTaxExclusive: true });
     // 100.00 x 8.875 / 100 = 8.875 -> 8.88
-    renderWithProviders(<BasketSummary items={items} totals={bookingTotals(items, 0, property)} unit={unit} labels={labels} />, {
+    renderWithProviders(<BasketSummary items={items} totals={bookingTotals(items, 0, property)} unit={unit} />, {
       property,
     });
     expect(screen.getByText('VAT (8.875%)')).toBeInTheDocument();
@@ -34,7 +33,7 @@ describe('BasketSummary totals', () => {
   it('shows the VAT a tax-inclusive total holds: 100.00 including 20 % is 16.67', () => {
     const property = aProperty({ StandardVatRate: 20, IsStandardTaxExclusive: false });
     // 100.00 x 20 / 120 = 16.666... -> 16.67
-    renderWithProviders(<BasketSummary items={items} totals={bookingTotals(items, 0, property)} unit={unit} labels={labels} />, {
+    renderWithProviders(<BasketSummary items={items} totals={bookingTotals(items, 0, property)} unit={unit} />, {
       property,
     });
     expect(screen.getByText('Includes VAT of')).toBeInTheDocument();

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { BookingStep } from '@hotel/domain/booking-wizard';
 import { countNights, formatDate } from '@hotel/domain/dates';
-import { nightsText } from '@hotel/domain/messages';
+import { guestsText, nightsText } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
 import { Section } from '../../components/layout';
 import { Price } from '../../components/price';
@@ -14,21 +14,10 @@ import { useMoney } from '../../hooks/use-money';
 import { itemExtras, type BookingTotals } from '../../lib/booking-totals';
 import type { BookingItem } from '../../stores/booking-store';
 
-function guestsText(item: BookingItem, labels: { adults: string; children: string; infants: string }): string {
-  return [
-    `${item.party.NumberOfAdults} ${labels.adults.toLowerCase()}`,
-    item.party.NumberOfChildren > 0 ? `${item.party.NumberOfChildren} ${labels.children.toLowerCase()}` : '',
-    item.party.NumberOfInfants > 0 ? `${item.party.NumberOfInfants} ${labels.infants.toLowerCase()}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
 export function BasketSummary(props: {
   items: BookingItem[];
   totals: BookingTotals;
   unit: { One: string; Many: string };
-  labels: { adults: string; children: string; infants: string };
   heading?: string;
   showPolicies?: boolean;
   onRemove?: (item: BookingItem) => void;
@@ -58,7 +47,7 @@ export function BasketSummary(props: {
                     </p>
                     <p className="text-sm text-gray-800">{item.ratePlanName}</p>
                     {item.promotion && <p className="text-sm text-gray-800">{item.promotion.Name}</p>}
-                    <p className="text-sm text-gray-800">{guestsText(item, props.labels)}</p>
+                    <p className="text-sm text-gray-800">{guestsText([item.party])}</p>
                     {(item.leadGuest.FirstName || item.leadGuest.LastName) && (
                       <p className="text-sm text-gray-800">
                         Lead guest: {item.leadGuest.FirstName} {item.leadGuest.LastName}

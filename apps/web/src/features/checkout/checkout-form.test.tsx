@@ -171,13 +171,13 @@ describe('CheckoutForm', () => {
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
     for (const message of [
-      'First Name is required',
-      'Last Name is required',
+      'First name is required',
+      'Last name is required',
       'A valid email address is required',
       'A valid phone number is required',
       'Street is required',
       'Country is required',
-      'Post Code is required',
+      'Post code is required',
       'A valid card number is required',
       'A valid security code is required',
       'A valid expiry month is required',
@@ -511,7 +511,7 @@ describe('CheckoutForm', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Acme Ltd' }, { timeout: 2000 }));
     await userEvent.click(screen.getByLabelText(/I agree to the/));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    expect(screen.getByText('PO Number is required')).toBeInTheDocument();
+    expect(screen.getByText('PO number is required')).toBeInTheDocument();
     expect(screen.getByText('Please accept these terms to pay by invoice')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('PO number'), 'PO-1');
     await userEvent.click(screen.getByLabelText('I accept the company terms'));

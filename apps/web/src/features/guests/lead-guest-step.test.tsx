@@ -15,17 +15,18 @@ const item = buildItem({
 });
 
 describe('LeadGuestStep', () => {
-  it('requires the lead guest names and the room configuration, with the messages of the rules', async () => {
+  it('requires the lead guest names and the room configuration, each message naming the field as labelled', async () => {
     fakeApi({ 'GET /api/RoomTypeConfiguration/Get': [{ RoomConfigurationDropdownOptionId: 5, Name: 'King bed' }] });
     const onSave = vi.fn();
     renderWithProviders(<LeadGuestStep item={item} propertyId={7} askConfiguration unit={{ One: 'Room' }} onSave={onSave} />);
     await screen.findByLabelText('Room configuration');
     await userEvent.type(screen.getByLabelText('Email address (optional)'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('First Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Last Name is required')).toBeInTheDocument();
-    expect(screen.getByText('A valid email address is required')).toBeInTheDocument();
-    expect(screen.getByText('Room Configuration is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lead guest first name')).toHaveAccessibleDescription('Lead guest first name is required');
+    expect(screen.getByLabelText('Lead guest last name')).toHaveAccessibleDescription('Lead guest last name is required');
+    expect(screen.getByLabelText('Email address (optional)')).toHaveAccessibleDescription('A valid email address is required');
+    expect(screen.getByLabelText('Room configuration')).toHaveAccessibleDescription('Room configuration is required');
+    expect(screen.queryByText('First Name is required')).toBeNull();
     expect(screen.getByLabelText('Lead guest first name')).toHaveAttribute('aria-invalid', 'true');
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -74,7 +75,7 @@ describe('LeadGuestStep', () => {
     await userEvent.type(screen.getByLabelText('Lead guest last name'), 'Lovelace');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Please use 200 characters or fewer')).toBeInTheDocument();
-    expect(screen.queryByText('First Name is required')).toBeNull();
+    expect(screen.queryByText('Lead guest first name is required')).toBeNull();
     expect(screen.queryByText(/Too big/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { compareDates, countNights } from '@hotel/domain/dates';
 import { canAcceptDateChange } from '@hotel/domain/manage-booking';
+import { nightsText } from '@hotel/domain/messages';
 import { toMajor } from '@hotel/domain/money';
 import { toMinor } from '@hotel/domain/money';
 import type { DateChangeRow, SearchDateOptionsResponse, UpgradeOption } from '@hotel/domain/wire/manage-booking-change';
@@ -125,7 +126,7 @@ export function ChangeDatesStep(props: {
             Difference: {signed(rowDifference(answer.ReservationItemRateRows, props.rooms))}
           </p>
           <p className="text-sm text-gray-700">
-            {countNights(form.values.DateFrom, form.values.DateTo)} nights; extras are priced again on the summary.
+            {nightsText(countNights(form.values.DateFrom, form.values.DateTo))}; extras are priced again on the summary.
           </p>
         </div>
       )}

@@ -6,7 +6,7 @@
  */
 import { countNights, formatDate } from '@hotel/domain/dates';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
-import { nightsText } from '@hotel/domain/messages';
+import { guestsText, nightsText } from '@hotel/domain/messages';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { Panel } from '../../components/layout';
@@ -29,13 +29,6 @@ export interface OverviewActions {
   cancelBooking: () => void;
 }
 
-export function partyText(room: Pick<DraftRoom, 'NumberOfAdults' | 'NumberOfChildren' | 'NumberOfInfants'>): string {
-  const parts = [`${room.NumberOfAdults} ${room.NumberOfAdults === 1 ? 'adult' : 'adults'}`];
-  if (room.NumberOfChildren > 0) parts.push(`${room.NumberOfChildren} ${room.NumberOfChildren === 1 ? 'child' : 'children'}`);
-  if (room.NumberOfInfants > 0) parts.push(`${room.NumberOfInfants} ${room.NumberOfInfants === 1 ? 'infant' : 'infants'}`);
-  return parts.join(', ');
-}
-
 export function stayText(from: string, to: string): string {
   return `${formatDate(from, 'ddd Do MMM YYYY')} to ${formatDate(to, 'ddd Do MMM YYYY')} (${nightsText(countNights(from, to))})`;
 }
@@ -56,7 +49,7 @@ export function RoomDetails(props: { room: DraftRoom; title: string; children?: 
         </p>
       </div>
       <p className="text-sm">{stayText(room.DateFrom, room.DateTo)}</p>
-      <p className="text-sm">{partyText(room)}</p>
+      <p className="text-sm">{guestsText([room])}</p>
       {room.RoomConfiguration !== null && <p className="text-sm">{room.RoomConfiguration}</p>}
       <p className="text-sm">
         Guests: {room.Guests.map((guest) => `${guest.FirstName} ${guest.LastName}`.trim()).join(', ') || 'none named'}

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { countNights, formatDate } from '@hotel/domain/dates';
-import { nightsText } from '@hotel/domain/messages';
+import { guestsText, nightsText } from '@hotel/domain/messages';
 import { formatMoney, toMinor } from '@hotel/domain/money';
 import { buttonClasses, Button } from '../../components/button';
 import { Panel, Section } from '../../components/layout';
@@ -81,11 +81,7 @@ export function ConfirmationView(props: {
                       {props.unit.One} {index + 1}: {room.RoomTypeName}
                     </h3>
                     <p className="text-sm">{room.RatePlanName}</p>
-                    <p className="text-sm">
-                      {room.NumberOfAdults} adults
-                      {room.NumberOfChildren > 0 && `, ${room.NumberOfChildren} children`}
-                      {room.NumberOfInfants > 0 && `, ${room.NumberOfInfants} infants`}
-                    </p>
+                    <p className="text-sm">{guestsText([room])}</p>
                     {lead && (
                       <p className="text-sm">
                         Lead guest: {lead.FirstName} {lead.LastName}

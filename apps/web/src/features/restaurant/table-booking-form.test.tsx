@@ -36,7 +36,9 @@ function routes(create: unknown = { Success: true, BookingReference: 'T-123', In
 describe('TableBookingForm', () => {
   it('picks the default restaurant by name, builds party sizes from its setup and shows times with promotions and leave times', async () => {
     fakeApi(routes());
-    renderWithProviders(<TableBookingForm propertyId={7} defaultRestaurant="the grill" today="2030-05-01" identifier="" />);
+    renderWithProviders(
+      <TableBookingForm propertyId={7} defaultRestaurant="the grill" today="2030-05-01" date="2030-05-01" identifier="" />,
+    );
     expect(await screen.findByLabelText('Restaurant')).toHaveValue('1');
     const sizes = await screen.findByLabelText('Party size');
     expect([...sizes.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
@@ -61,7 +63,9 @@ describe('TableBookingForm', () => {
 
   it('needs the contact details and a time, then shows the booking reference; reset starts again', async () => {
     const calls = fakeApi(routes());
-    renderWithProviders(<TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" identifier="R-42" />);
+    renderWithProviders(
+      <TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" date="2030-05-01" identifier="R-42" />,
+    );
     await screen.findByText('18:00');
     await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
     expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
@@ -92,7 +96,9 @@ describe('TableBookingForm', () => {
 
   it('shows a refusal at the top with its InfoMessage', async () => {
     fakeApi(routes({ Success: false, BookingReference: null, InfoMessage: 'That table has just been taken.' }));
-    renderWithProviders(<TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" identifier="Ada" />);
+    renderWithProviders(
+      <TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" date="2030-05-01" identifier="Ada" />,
+    );
     await userEvent.click(await screen.findByText('18:00'));
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Contact number'), '+44 117 900 0000');
@@ -112,7 +118,9 @@ describe('TableBookingForm', () => {
           : { Success: true, BookingReference: `T-${answers}`, InfoMessage: '' };
       }),
     );
-    renderWithProviders(<TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" identifier="Ada" />);
+    renderWithProviders(
+      <TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" date="2030-05-01" identifier="Ada" />,
+    );
     await userEvent.click(await screen.findByText('18:00'));
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Contact number'), '+44 117 900 0000');

@@ -37,13 +37,13 @@ interface TableDraft {
 function freshDraft(
   restaurants: readonly Restaurant[] | undefined,
   defaultName: string | null,
-  today: IsoDate,
+  date: IsoDate,
   identifier: string,
 ): TableDraft {
   const chosen = findDefaultRestaurant(restaurants ?? [], defaultName) ?? restaurants?.[0];
   return {
     restaurantId: chosen?.Id ?? null,
-    date: today,
+    date,
     partySize: undefined,
     time: '',
     promotionId: '',
@@ -54,10 +54,18 @@ function freshDraft(
   };
 }
 
-export function TableBookingForm(props: { propertyId: number; defaultRestaurant: string | null; today: IsoDate; identifier: string }) {
+export function TableBookingForm(props: {
+  propertyId: number;
+  defaultRestaurant: string | null;
+  /** The earliest date a table may be booked for. */
+  today: IsoDate;
+  /** The date offered first (a night of the booking the page was opened from, else today). */
+  date: IsoDate;
+  identifier: string;
+}) {
   const toast = useToast();
   const restaurants = useRestaurants(props.propertyId);
-  const form = useForm<TableDraft>(() => freshDraft(undefined, props.defaultRestaurant, props.today, props.identifier));
+  const form = useForm<TableDraft>(() => freshDraft(undefined, props.defaultRestaurant, props.date, props.identifier));
   const { values: draft, errors } = form;
   const [reference, setReference] = useState<string | null>(null);
   // A resend of the same request whose answer never came reuses its Idempotency-Key; once
@@ -65,7 +73,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
   const unanswered = useRef<{ body: string; key: string } | null>(null);
 
   // Until the guest picks one, the default restaurant (by name) is the choice.
-  const restaurantId = draft.restaurantId ?? freshDraft(restaurants.data, props.defaultRestaurant, props.today, '').restaurantId;
+  const restaurantId = draft.restaurantId ?? freshDraft(restaurants.data, props.defaultRestaurant, props.date, '').restaurantId;
 
   const setup = useRestaurantSetup(props.propertyId, restaurantId, draft.date, draft.identifier);
   const sizes = setup.data ? partySizes(setup.data.MinOnlinePartySize, setup.data.MaxOnlinePartySize) : [];
@@ -88,7 +96,7 @@ export function TableBookingForm(props: { propertyId: number; defaultRestaurant:
   const restaurant = restaurants.data?.find((candidate) => candidate.Id === restaurantId);
 
   const reset = () => {
-    form.setValues(freshDraft(restaurants.data, props.defaultRestaurant, props.today, props.identifier));
+    form.setValues(freshDraft(restaurants.data, props.defaultRestaurant, props.date, props.identifier));
     form.setErrors({});
     setReference(null);
   };

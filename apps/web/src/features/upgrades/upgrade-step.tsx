@@ -76,9 +76,10 @@ export function UpgradeStep(props: {
                 <img
                   src={details.ImageUrls[0]}
                   alt={option.upgrade.Name}
-                  className="h-32 w-full rounded-md object-cover sm:w-48"
+                  // Drawn whole, as on the room type cards: words on a hotel's picture are not cut off.
+                  className="aspect-4/3 w-full rounded-md bg-gray-100 object-contain sm:w-48 sm:shrink-0 sm:self-start"
                   width={192}
-                  height={128}
+                  height={144}
                 />
               )}
               <div className="flex-1 space-y-1">
