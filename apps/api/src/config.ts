@@ -41,7 +41,7 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   LINK_SECRET: z.string().min(32).optional(),
   ADMIN_API_KEY: z.string().min(16).optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
@@ -165,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
+  if (isProduction && !e.PUBLIC_URL) {
+    throw new Error(
+      'PUBLIC_URL must be set in production: the address guests reach (https://booking.example.com), which every e-mailed link is built from',
+    );
+  }
   if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
   if (isProduction && e.PAYMENTS !== 'test' && !e.STRIPE_SECRET_KEY && !e.PAYSTACK_SECRET_KEY) {
     throw new Error(
@@ -183,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,
     linkSecret: e.LINK_SECRET ?? developmentSecret,
     adminApiKey: e.ADMIN_API_KEY,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    // Unset (a local try-out): the port this process serves, so links work on any PORT.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     isProduction,
     webDist: e.WEB_DIST,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@hotel/db/schema';
+import { LOCK_FILE } from '../../src/database/data-dir-lock';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { aDefinition, aProperty } from '../support/builders';
 
@@ -66,6 +67,21 @@ describe('pnpm property:import', () => {
       expect(rows).toEqual([{ code: 'DEMO' }, { code: 'DEMO2' }]);
     } finally {
       await database.close();
+    }
+  });
+
+  it('refuses to open the embedded database while another process (here, this test) uses it', async () => {
+    const lock = path.join(dataDir, LOCK_FILE);
+    await writeFile(lock, `${process.pid}\n`);
+    try {
+      const result = await cli('property:import', '--check', demoGroup);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `The embedded database in ${dataDir} is in use by another process (PID ${process.pid}). Stop that process first, ` +
+          'or start this one with another DATA_DIR (or DATABASE_URL for PostgreSQL).',
+      );
+    } finally {
+      await rm(lock);
     }
   });
 
