@@ -58,6 +58,21 @@ describe('pnpm property:import', () => {
     expect(result.stderr).toContain('Properties[0].RatePlans[0].Prices[0].BaseRate: must have at most 2 decimals');
   });
 
+  it('--check reports a mistyped field and an unknown reference in the same run', async () => {
+    const file = path.join(dataDir, 'two-problems.json');
+    await writeFile(
+      file,
+      JSON.stringify(aDefinition(aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }))),
+    );
+    const result = await cli('property:import', '--check', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${file}: 2 problem(s), nothing was changed:\n` +
+        '  Properties[0].Currency: Invalid input: expected string, received number\n' +
+        '  Properties[0].RatePlans[0].Prices[0].RoomType: unknown room type "TWN"\n',
+    );
+  });
+
   it('imports a valid file, and the import is then in the database', async () => {
     const result = await cli('property:import', demoGroup);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('imported: DEMO, DEMO2') });
