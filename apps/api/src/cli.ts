@@ -33,6 +33,8 @@ async function propertyImport(args: string[]): Promise<number> {
   // The database the API uses: DATABASE_URL or DATA_DIR may be in the .env file.
   const envFile = loadEnvFile(repositoryEnvFile());
   if (envFile && !envFile.read) console.error(`${envFile.file} not read: ${envFile.reason}`);
+  // The embedded database `pnpm start` serves from where the user stands, not from apps/api where pnpm runs us.
+  process.env.DATA_DIR = path.resolve(userCwd, process.env.DATA_DIR || './.data');
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   let database;

@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
+  // The same as `--demo` (docker compose): import the demo group into an empty database.
+  DEMO: z.enum(['true', 'false']).default('false'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENTS: z.enum(['test']).optional(),
@@ -83,10 +85,13 @@ export type Config = {
   sessionSecret: string;
   linkSecret: string;
   adminApiKey: string | undefined;
+  /** The address guests reach, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
   logLevel: string;
   isProduction: boolean;
   webDist: string | undefined;
+  /** DEMO=true: import the demo group at start when the database has no property (as `--demo` does). */
+  demo: boolean;
   /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
   workers: number;
   /** Which card gateways this site runs; each property names the one it takes payments with (payments/payment-gateways.ts). */
@@ -193,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     isProduction,
     webDist: e.WEB_DIST,
+    demo: e.DEMO === 'true',
     workers: e.API_WORKERS,
     payments: {
       test: !isProduction || e.PAYMENTS === 'test',

@@ -21,7 +21,8 @@ const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 
 // A quiet server must not sit on its last lines: at most a second behind.
 setInterval(() => logDestination.flush(), 1_000).unref();
 
-const withDemo = process.argv.includes('--demo');
+const demoFlag = process.argv.includes('--demo');
+const withDemo = (config: Config) => demoFlag || config.demo;
 
 async function openContext(config: Config, logger: Logger): Promise<AppContext> {
   const database = await openMigratedDatabase(config, logger);
@@ -64,7 +65,7 @@ function exitAfter(logger: Logger, code: number): never {
  */
 async function serve(config: Config, logger: Logger, housekeeping: boolean): Promise<void> {
   const context = await openContext(config, logger);
-  if (withDemo && housekeeping) await importDemoWhenEmpty(context);
+  if (withDemo(config) && housekeeping) await importDemoWhenEmpty(context);
   const stopHousekeeping = housekeeping ? startHousekeeping(context) : () => undefined;
   // Every process sends mail: claims skip rows another dispatcher holds, and a booking's
   // confirmation goes out from the process that took it without waiting for a poll.
@@ -73,7 +74,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   const running = await listen(app, config.port, config.host, logger);
   if (config.isProduction && config.payments.test && cluster.isPrimary) warnOfTestPayments(logger);
   logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
-  if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
+  if (withDemo(config) && cluster.isPrimary) printDemoAddress(running.port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -98,7 +99,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
  */
 async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
   const context = await openContext(config, logger);
-  if (withDemo) await importDemoWhenEmpty(context);
+  if (withDemo(config)) await importDemoWhenEmpty(context);
   const stopHousekeeping = startHousekeeping(context);
   let stopping = false;
   let printed = false;
@@ -108,7 +109,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
     if (config.isProduction && config.payments.test) warnOfTestPayments(logger);
-    if (withDemo) printDemoAddress(address.port);
+    if (withDemo(config)) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +24,15 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI as `pnpm property:*` does, on its own embedded database under a temporary DATA_DIR. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn({ DATA_DIR: dataDir, INIT_CWD: apiRoot }, ...args);
+}
+
+/** The CLI with `where` saying where the user typed the command (INIT_CWD) and which DATA_DIR they set. */
+async function cliIn(where: { DATA_DIR: string; INIT_CWD: string }, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', INIT_CWD: apiRoot },
+      env: { ...process.env, ...where, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -98,6 +104,14 @@ describe('pnpm property:import', () => {
     } finally {
       await rm(lock);
     }
+  });
+
+  it('uses the embedded database under ./.data where the command is typed, the one `pnpm start` serves there', async () => {
+    const repository = path.join(dataDir, 'checkout');
+    await mkdir(repository);
+    const result = await cliIn({ DATA_DIR: '', INIT_CWD: repository }, 'property:import', '--check', demoGroup);
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(repository, '.data', 'pglite'))).toBe(true);
   });
 
   it('explains itself when called wrongly', async () => {

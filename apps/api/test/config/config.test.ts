@@ -26,6 +26,12 @@ describe('the environment', () => {
     expect(loadConfig({ PORT: '3411', PUBLIC_URL: 'https://booking.example.com/' }).publicUrl).toBe('https://booking.example.com');
   });
 
+  it('imports the demo only when DEMO=true (or --demo) asks for it', () => {
+    expect(loadConfig({}).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'true' }).demo).toBe(true);
+    expect(() => loadConfig({ DEMO: 'yes' })).toThrow('DEMO');
+  });
+
   it('requires PUBLIC_URL in production, where localhost is nobody’s address', () => {
     const production = { NODE_ENV: 'production', PAYMENTS: 'test', SESSION_SECRET: 'a'.repeat(40), LINK_SECRET: 'b'.repeat(40) };
     expect(() => loadConfig(production)).toThrow('PUBLIC_URL must be set in production');
