@@ -12,10 +12,7 @@ export function repositoryEnvFile(): string {
   return path.resolve(findMigrationsFolder(), '../..', '.env');
 }
 
-export type EnvFileOutcome =
-  | { file: string; read: true; names: string[] }
-  | { file: string; read: false; reason: string }
-  | undefined;
+export type EnvFileOutcome = { file: string; read: true; names: string[] } | { file: string; read: false; reason: string } | undefined;
 
 // util.parseEnv came with Node 20.12; the README asks for 20.19, but engine-strict is off.
 const parseEnv = (util as { parseEnv?: typeof util.parseEnv }).parseEnv;
@@ -28,7 +25,11 @@ const parseEnv = (util as { parseEnv?: typeof util.parseEnv }).parseEnv;
 export function loadEnvFile(file: string, env: NodeJS.ProcessEnv = process.env): EnvFileOutcome {
   if (!existsSync(file)) return undefined;
   if (typeof parseEnv !== 'function') {
-    return { file, read: false, reason: `this Node.js (${process.version}) cannot parse it: use Node 20.19 or later, or set the variables in the environment` };
+    return {
+      file,
+      read: false,
+      reason: `this Node.js (${process.version}) cannot parse it: use Node 20.19 or later, or set the variables in the environment`,
+    };
   }
   const names: string[] = [];
   for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {

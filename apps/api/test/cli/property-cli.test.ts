@@ -68,7 +68,11 @@ describe('pnpm property:import', () => {
     const file = path.join(dataDir, 'two-problems.json');
     await writeFile(
       file,
-      JSON.stringify(aDefinition(aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }))),
+      JSON.stringify(
+        aDefinition(
+          aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }),
+        ),
+      ),
     );
     const result = await cli('property:import', '--check', file);
     expect(result.code).toBe(1);

@@ -39,13 +39,21 @@ describe('the environment', () => {
   });
 
   it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
-    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link', PUBLIC_URL: 'https://booking.example.com' };
+    const secrets = {
+      SESSION_SECRET: 'a'.repeat(32) + 'session',
+      LINK_SECRET: 'b'.repeat(32) + 'link',
+      PUBLIC_URL: 'https://booking.example.com',
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments.test).toBe(true);
   });
 
   it('runs Stripe in production when STRIPE_SECRET_KEY is set, without the test gateway', () => {
-    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link', PUBLIC_URL: 'https://booking.example.com' };
+    const secrets = {
+      SESSION_SECRET: 'a'.repeat(32) + 'session',
+      LINK_SECRET: 'b'.repeat(32) + 'link',
+      PUBLIC_URL: 'https://booking.example.com',
+    };
     const { payments } = loadConfig({
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: 'sk_live_abc123',

@@ -19,7 +19,10 @@ describe('the .env file', () => {
 
   it('fills in what the environment does not set, and the environment wins over it', () => {
     const file = path.join(dir, '.env');
-    writeFileSync(file, '# a comment\nPORT=3411\nDATA_DIR=./elsewhere\nMAIL_FROM="Hotel <desk@example.com>"\nDATABASE_URL=postgres://file@localhost/hotel\n');
+    writeFileSync(
+      file,
+      '# a comment\nPORT=3411\nDATA_DIR=./elsewhere\nMAIL_FROM="Hotel <desk@example.com>"\nDATABASE_URL=postgres://file@localhost/hotel\n',
+    );
     const env: NodeJS.ProcessEnv = { PORT: '3000', DATABASE_URL: '' };
     expect(loadEnvFile(file, env)).toEqual({ file, read: true, names: ['DATA_DIR', 'MAIL_FROM'] });
     // An empty DATABASE_URL in the environment still wins: it says "the embedded database".
@@ -32,4 +35,3 @@ describe('the .env file', () => {
     expect(env).toEqual({});
   });
 });
-

@@ -19,7 +19,15 @@ type Started = { pid: number; output: () => string; exited: Promise<number | nul
 function startApi(): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,7 +43,10 @@ function startApi(): Started {
 
 async function listeningPort(api: Started): Promise<number> {
   for (let waited = 0; waited < 60_000; waited += 100) {
-    const line = api.output().split('\n').find((text) => text.includes('"msg":"listening"'));
+    const line = api
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"msg":"listening"'));
     if (line) return (JSON.parse(line) as { port: number }).port;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -207,7 +207,9 @@ describe('a definition with problems', () => {
   it('reports a mistyped field and an unknown reference together, in one run', async () => {
     const result = await importDefinition(
       t.context,
-      aDefinition(aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] })),
+      aDefinition(
+        aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }),
+      ),
       { checkOnly: true },
     );
     expect(result).toEqual({
