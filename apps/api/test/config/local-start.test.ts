@@ -42,7 +42,7 @@ function startApi(): Started {
 }
 
 async function listeningPort(api: Started): Promise<number> {
-  for (let waited = 0; waited < 60_000; waited += 100) {
+  for (let waited = 0; waited < 90_000; waited += 100) {
     const line = api
       .output()
       .split('\n')
@@ -74,5 +74,5 @@ describe('starting the API locally on the embedded database', () => {
     } finally {
       first.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 150_000);
 });
