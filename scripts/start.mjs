@@ -1,12 +1,25 @@
 // `pnpm start`: build whatever is missing or older than its sources, then run the API with the
-// demo seeded on first run. The API process gets the signals, so Ctrl+C shuts it down gracefully.
+// demo seeded on first run. The API process gets the signals, so Ctrl+C shuts it down gracefully
+// and everything exits 0 (.npmrc's shell-emulator keeps a `sh` from dying of the Ctrl+C between
+// pnpm and us, which pnpm reported as "ELIFECYCLE Command failed").
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import util from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The .env the API reads (apps/api/src/env-file.ts), read here too: DATA_DIR and PORT decide
+// where the demo secrets go and which address the links name. The environment wins over it.
+const envFile = path.join(root, '.env');
+if (existsSync(envFile)) {
+  if (typeof util.parseEnv === 'function') {
+    for (const [name, value] of Object.entries(util.parseEnv(readFileSync(envFile, 'utf8')))) process.env[name] ??= value;
+  } else console.warn(`${envFile} not read: this Node.js (${process.version}) cannot parse it; use Node 20.19 or later`);
+}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -46,6 +59,18 @@ function demoSecrets() {
   return secrets;
 }
 
+/** The port to serve: PORT, 3000, or with PORT=0 one free now (the links must name it). */
+async function port() {
+  const wanted = process.env.PORT || '3000';
+  if (wanted !== '0') return wanted;
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, process.env.HOST || '127.0.0.1', resolve));
+  const { port: free } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return String(free);
+}
+
+const servedPort = await port();
 const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js'), '--demo'], {
   cwd: root,
   stdio: 'inherit',
@@ -53,8 +78,11 @@ const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'ap
     NODE_ENV: 'production',
     // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
     PAYMENTS: 'test',
+    // A production API needs PUBLIC_URL; on this machine the served port is the address.
+    PUBLIC_URL: `http://localhost:${servedPort}`,
     ...demoSecrets(),
     ...process.env,
+    PORT: servedPort,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));

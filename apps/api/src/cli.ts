@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { systemClock } from './app-context';
 import { loadConfig } from './config';
-import { openMigratedDatabase } from './database';
+import { DataDirInUse, openMigratedDatabase } from './database';
+import { loadEnvFile, repositoryEnvFile } from './env-file';
 import { createLogger } from './logger';
 import { definitionSchema, importDefinition } from './property-definition';
 
 const usage = `Usage:
   pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)
-  pnpm property:schema                  print the JSON Schema of a property definition`;
+  pnpm property:schema [FILE]           write the JSON Schema of a property definition to FILE (or print it)`;
 
 // pnpm runs scripts inside the package folder; a path the user typed is relative to where they typed it.
 const userCwd = process.env.INIT_CWD ?? process.cwd();
@@ -29,9 +30,21 @@ async function propertyImport(args: string[]): Promise<number> {
     console.error(`${file}: ${(error as Error).message}`);
     return 1;
   }
+  // The database the API uses: DATABASE_URL or DATA_DIR may be in the .env file.
+  const envFile = loadEnvFile(repositoryEnvFile());
+  if (envFile && !envFile.read) console.error(`${envFile.file} not read: ${envFile.reason}`);
+  // The embedded database `pnpm start` serves from where the user stands, not from apps/api where pnpm runs us.
+  process.env.DATA_DIR = path.resolve(userCwd, process.env.DATA_DIR || './.data');
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const database = await openMigratedDatabase(config, logger);
+  let database;
+  try {
+    database = await openMigratedDatabase(config, logger);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   try {
     const result = await importDefinition({ database, clock: systemClock }, json, { checkOnly });
     if (!result.ok) {
@@ -47,14 +60,29 @@ async function propertyImport(args: string[]): Promise<number> {
   }
 }
 
-function propertySchema(): number {
+/**
+ * Printed, the schema follows the banner pnpm writes before a script (`> hotel-booking-engine@
+ * property:schema`), so `pnpm property:schema > file` is not JSON: a FILE argument is written alone.
+ */
+async function propertySchema(args: string[]): Promise<number> {
+  if (args.length > 1) {
+    console.error(usage);
+    return 2;
+  }
   const schema = z.toJSONSchema(definitionSchema, { io: 'input', target: 'draft-2020-12' });
-  process.stdout.write(`${JSON.stringify({ title: 'Property definition', ...schema }, null, 2)}\n`);
+  const json = `${JSON.stringify({ title: 'Property definition', ...schema }, null, 2)}\n`;
+  if (args[0] === undefined) {
+    process.stdout.write(json);
+    return 0;
+  }
+  const file = path.resolve(userCwd, args[0]);
+  await writeFile(file, json);
+  console.log(`wrote ${file}`);
   return 0;
 }
 
 const [command, ...args] = process.argv.slice(2);
-const run = command === 'property:import' ? propertyImport(args) : command === 'property:schema' ? Promise.resolve(propertySchema()) : null;
+const run = command === 'property:import' ? propertyImport(args) : command === 'property:schema' ? propertySchema(args) : null;
 if (!run) {
   console.error(usage);
   process.exit(2);

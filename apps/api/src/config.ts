@@ -41,10 +41,12 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   LINK_SECRET: z.string().min(32).optional(),
   ADMIN_API_KEY: z.string().min(16).optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
+  // The same as `--demo` (docker compose): import the demo group into an empty database.
+  DEMO: z.enum(['true', 'false']).default('false'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENTS: z.enum(['test']).optional(),
@@ -83,10 +85,13 @@ export type Config = {
   sessionSecret: string;
   linkSecret: string;
   adminApiKey: string | undefined;
+  /** The address guests reach, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
   logLevel: string;
   isProduction: boolean;
   webDist: string | undefined;
+  /** DEMO=true: import the demo group at start when the database has no property (as `--demo` does). */
+  demo: boolean;
   /** HTTP worker processes (API_WORKERS): one per core the API may use. More than one needs PostgreSQL. */
   workers: number;
   /** Which card gateways this site runs; each property names the one it takes payments with (payments/payment-gateways.ts). */
@@ -165,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
   }
+  if (isProduction && !e.PUBLIC_URL) {
+    throw new Error(
+      'PUBLIC_URL must be set in production: the address guests reach (https://booking.example.com), which every e-mailed link is built from',
+    );
+  }
   if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
   if (isProduction && e.PAYMENTS !== 'test' && !e.STRIPE_SECRET_KEY && !e.PAYSTACK_SECRET_KEY) {
     throw new Error(
@@ -183,10 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,
     linkSecret: e.LINK_SECRET ?? developmentSecret,
     adminApiKey: e.ADMIN_API_KEY,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    // Unset (a local try-out): the port this process serves, so links work on any PORT.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     isProduction,
     webDist: e.WEB_DIST,
+    demo: e.DEMO === 'true',
     workers: e.API_WORKERS,
     payments: {
       test: !isProduction || e.PAYMENTS === 'test',

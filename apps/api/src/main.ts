@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { createAppContext, systemClock, type AppContext } from './app-context';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
-import { openMigratedDatabase } from './database';
+import { DataDirInUse, openMigratedDatabase } from './database';
+import { loadEnvFile, repositoryEnvFile, type EnvFileOutcome } from './env-file';
 import { scheduleIdempotencyPurge } from './http';
 import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
@@ -11,7 +12,7 @@ import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
 import { schedulePreCheckInReminders } from './pre-check-in';
 import { scheduleAbandonedPaymentRelease } from './reservation';
-import { listen } from './server';
+import { freePort, listen } from './server';
 
 // Buffered, asynchronous writes: a synchronous write per request line cost a fifth of the
 // request rate under load. Flushed at shutdown and on a fatal error; a kill -9 may lose the
@@ -20,7 +21,8 @@ const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 
 // A quiet server must not sit on its last lines: at most a second behind.
 setInterval(() => logDestination.flush(), 1_000).unref();
 
-const withDemo = process.argv.includes('--demo');
+const demoFlag = process.argv.includes('--demo');
+const withDemo = (config: Config) => demoFlag || config.demo;
 
 async function openContext(config: Config, logger: Logger): Promise<AppContext> {
   const database = await openMigratedDatabase(config, logger);
@@ -63,7 +65,7 @@ function exitAfter(logger: Logger, code: number): never {
  */
 async function serve(config: Config, logger: Logger, housekeeping: boolean): Promise<void> {
   const context = await openContext(config, logger);
-  if (withDemo && housekeeping) await importDemoWhenEmpty(context);
+  if (withDemo(config) && housekeeping) await importDemoWhenEmpty(context);
   const stopHousekeeping = housekeeping ? startHousekeeping(context) : () => undefined;
   // Every process sends mail: claims skip rows another dispatcher holds, and a booking's
   // confirmation goes out from the process that took it without waiting for a poll.
@@ -72,7 +74,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   const running = await listen(app, config.port, config.host, logger);
   if (config.isProduction && config.payments.test && cluster.isPrimary) warnOfTestPayments(logger);
   logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
-  if (withDemo && cluster.isPrimary) printDemoAddress(running.port);
+  if (withDemo(config) && cluster.isPrimary) printDemoAddress(running.port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -97,7 +99,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
  */
 async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
   const context = await openContext(config, logger);
-  if (withDemo) await importDemoWhenEmpty(context);
+  if (withDemo(config)) await importDemoWhenEmpty(context);
   const stopHousekeeping = startHousekeeping(context);
   let stopping = false;
   let printed = false;
@@ -107,7 +109,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
     if (config.isProduction && config.payments.test) warnOfTestPayments(logger);
-    if (withDemo) printDemoAddress(address.port);
+    if (withDemo(config)) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -139,10 +141,28 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+function logEnvFile(outcome: EnvFileOutcome, logger: Logger): void {
+  if (outcome?.read) logger.info({ file: outcome.file, variables: outcome.names }, 'read the .env file; the environment wins over it');
+  else if (outcome) logger.warn({ file: outcome.file }, `.env not read: ${outcome.reason}`);
+}
+
+/**
+ * PORT=0 asks for any free port. It is chosen here, before anything is built, because the
+ * e-mailed links (PUBLIC_URL unset) name it; the workers of a cluster inherit it.
+ */
+async function configWithPort(): Promise<Config> {
+  const config = loadConfig();
+  if (config.port !== 0 || !cluster.isPrimary) return config;
+  process.env.PORT = String(await freePort(config.host));
+  return loadConfig();
+}
+
 /** The API process: migrate, optionally seed the demo, serve (in API_WORKERS processes), and stop gracefully. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const envFile = loadEnvFile(repositoryEnvFile());
+  const config = await configWithPort();
   const logger = createLogger(config.logLevel, logDestination);
+  if (cluster.isPrimary) logEnvFile(envFile, logger);
   if (config.workers === 1) return serve(config, logger, true);
   if (cluster.isPrimary) return superviseWorkers(config, logger);
   return serve(config, logger.child({ worker: cluster.worker?.id }), false);
@@ -150,6 +170,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   logDestination.flushSync();
-  console.error(error);
+  console.error(error instanceof DataDirInUse ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from './logger';
 
@@ -43,4 +43,13 @@ export function listen(app: Express, port: number, host: string, logger: Logger)
     server.requestTimeout = 30_000;
     server.keepAliveTimeout = 5_000;
   });
+}
+
+/** A port free on `host` now, for a process that must know its port before it listens (PORT=0). */
+export async function freePort(host: string): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

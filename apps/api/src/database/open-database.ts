@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { lockDataDir } from './data-dir-lock';
 import type { Database } from './db';
 import { migratePglite, openPgliteDatabase } from './pglite-database';
 import { migratePostgres, openPostgresDatabase } from './postgres-database';
 
 /**
- * Opens the configured database (Postgres when DATABASE_URL is set, else PGlite under DATA_DIR)
- * and migrates it. A Postgres server that does not answer yet is waited for, up to
+ * Opens the configured database (Postgres when DATABASE_URL is set, else PGlite under DATA_DIR,
+ * locked for this process) and migrates it. A Postgres server that does not answer yet is waited for, up to
  * DATABASE_WAIT_SECONDS: a self-hosted stack starts its services together, and the API should
  * not die because it was quicker than the database.
  */
@@ -22,9 +23,21 @@ export async function openMigratedDatabase(
     await whenDatabaseAnswers(() => migratePostgres(url), { logger, waitSeconds: config.databaseWaitSeconds });
     return openPostgresDatabase({ connectionString: url, logger });
   }
-  const database = await openPgliteDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
-  await migratePglite(database);
-  return database;
+  const release = lockDataDir(config.dataDir);
+  try {
+    const database = await openPgliteDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
+    await migratePglite(database);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**

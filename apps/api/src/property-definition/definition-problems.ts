@@ -1,20 +1,22 @@
 import type { z } from 'zod';
 import { issuePath } from '@hotel/domain/model-state';
 import { isPaystackCurrency, PAYSTACK_CURRENCIES } from '../payments';
-import type { Definition, PropertyDefinition } from './definition-schema';
+import type { Definition } from './definition-schema';
+import { salvageDefinition, type CodesWritten, type SalvagedDefinition, type SalvagedProperty } from './salvaged-definition';
 
 /** One problem in a definition file, located by its JSON path (`Properties[0].RatePlans[1].Prices[3].RoomType`). */
 export type DefinitionProblem = { path: string; message: string };
 
-export function problemsFromZod(issues: readonly z.core.$ZodIssue[]): DefinitionProblem[] {
+function problemsFromZod(issues: readonly z.core.$ZodIssue[]): DefinitionProblem[] {
   return issues.map((issue) => ({ path: issuePath(issue.path) || '(root)', message: issue.message }));
 }
 
 type Path = (string | number)[];
 
-function duplicates(values: readonly string[], at: (index: number) => Path, what: string, out: DefinitionProblem[]): void {
+function duplicates(values: readonly (string | undefined)[], at: (index: number) => Path, what: string, out: DefinitionProblem[]): void {
   const seen = new Map<string, number>();
   values.forEach((value, index) => {
+    if (value === undefined) return;
     const key = value.toLowerCase();
     if (seen.has(key)) out.push({ path: issuePath(at(index)), message: `duplicate ${what} "${value}"` });
     else seen.set(key, index);
@@ -37,19 +39,39 @@ function ordered(from: string | null | undefined, to: string | null | undefined,
   if (from && to && to < from) out.push({ path: issuePath(at), message: `must not be before ${from}` });
 }
 
-function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProblem[] {
+const noCodesWritten: CodesWritten = { roomTypes: [], ratePlans: [] };
+
+/**
+ * A property's cross-reference problems. `property` may be salvaged from a file the schema
+ * refused (salvaged-definition.ts): a check runs only on the fields it needs that are valid.
+ */
+function propertyProblems(salvaged: SalvagedProperty, p: Path, codesWritten: CodesWritten): DefinitionProblem[] {
   const out: DefinitionProblem[] = [];
-  const roomTypeCodes = new Set(property.RoomTypes.map((r) => r.Code));
-  const ratePlanCodes = new Set(property.RatePlans.map((r) => r.Code));
-  if (property.PayByPaystack && property.Payments.Provider !== 'test' && property.Payments.Provider !== 'paystack')
-    out.push({ path: issuePath([...p, 'PayByPaystack']), message: `contradicts Payments.Provider "${property.Payments.Provider}"` });
+  const property = {
+    ...salvaged,
+    RoomTypes: salvaged.RoomTypes ?? [],
+    RatePlans: salvaged.RatePlans ?? [],
+    Promotions: salvaged.Promotions ?? [],
+    Closures: salvaged.Closures ?? [],
+    Services: salvaged.Services ?? [],
+    GiftVouchers: salvaged.GiftVouchers ?? [],
+    Companies: salvaged.Companies ?? [],
+    CancellationReasons: salvaged.CancellationReasons ?? [],
+    Restaurants: salvaged.Restaurants ?? [],
+    AvailableCurrencies: salvaged.AvailableCurrencies ?? [],
+  };
+  const roomTypeCodes = new Set([...property.RoomTypes.map((r) => r.Code), ...codesWritten.roomTypes]);
+  const ratePlanCodes = new Set([...property.RatePlans.map((r) => r.Code), ...codesWritten.ratePlans]);
+  const { Payments: payments, Currency: currency } = property;
+  if (property.PayByPaystack && payments && payments.Provider !== 'test' && payments.Provider !== 'paystack')
+    out.push({ path: issuePath([...p, 'PayByPaystack']), message: `contradicts Payments.Provider "${payments.Provider}"` });
   // PayStack settles in a few currencies only: a property in another could never be paid (docs/paystack.md).
-  if ((property.PayByPaystack || property.Payments.Provider === 'paystack') && !isPaystackCurrency(property.Currency))
+  if ((property.PayByPaystack || payments?.Provider === 'paystack') && currency !== undefined && !isPaystackCurrency(currency))
     out.push({
       path: issuePath([...p, 'Currency']),
-      message: `PayStack does not take ${property.Currency}: use one of ${PAYSTACK_CURRENCIES.join(', ')}, or another payment provider`,
+      message: `PayStack does not take ${currency}: use one of ${PAYSTACK_CURRENCIES.join(', ')}, or another payment provider`,
     });
-  if (property.Payments.Provider === 'stripe' && !property.Payments.PublicKey)
+  if (payments?.Provider === 'stripe' && !payments.PublicKey)
     out.push({
       path: issuePath([...p, 'Payments', 'PublicKey']),
       message: "is required with Stripe: the browser's Payment Element needs the publishable key",
@@ -105,11 +127,11 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
     out,
   );
 
-  if (!property.AvailableCurrencies.includes(property.Currency) && property.AvailableCurrencies.length > 0) {
-    out.push({ path: issuePath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${property.Currency}` });
+  if (currency !== undefined && property.AvailableCurrencies.length > 0 && !property.AvailableCurrencies.includes(currency)) {
+    out.push({ path: issuePath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${currency}` });
   }
   const occupancy = property.Occupancy;
-  if (occupancy.DefaultOccupancyAdult > occupancy.AdultMaximumOccupancy) {
+  if (occupancy && occupancy.DefaultOccupancyAdult > occupancy.AdultMaximumOccupancy) {
     out.push({ path: issuePath([...p, 'Occupancy', 'DefaultOccupancyAdult']), message: 'must not exceed AdultMaximumOccupancy' });
   }
 
@@ -172,7 +194,7 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
     });
   });
 
-  const defaultRestaurant = property.BookingConfiguration.RestaurantBookingDefaultRestaurant;
+  const defaultRestaurant = property.BookingConfiguration?.RestaurantBookingDefaultRestaurant;
   if (defaultRestaurant && !property.Restaurants.some((r) => r.Name.toLowerCase() === defaultRestaurant.toLowerCase())) {
     out.push({
       path: issuePath([...p, 'BookingConfiguration', 'RestaurantBookingDefaultRestaurant']),
@@ -182,21 +204,36 @@ function propertyProblems(property: PropertyDefinition, p: Path): DefinitionProb
   return out;
 }
 
-/** Every cross-reference problem a parsed definition has on its own (the database adds its own checks). */
-export function definitionProblems(definition: Definition): DefinitionProblem[] {
+function problemsOf({ Groups: groups, Properties: salvaged }: SalvagedDefinition): DefinitionProblem[] {
   const out: DefinitionProblem[] = [];
   duplicates(
-    definition.Properties.map((p) => p.Code),
+    salvaged.map(({ property }) => property.Code),
     (i) => ['Properties', i, 'Code'],
     'property code',
     out,
   );
   duplicates(
-    definition.Groups.map((g) => g.Code),
+    groups.map((g) => g.Code),
     (i) => ['Groups', i, 'Code'],
     'group code',
     out,
   );
-  definition.Properties.forEach((property, i) => out.push(...propertyProblems(property, ['Properties', i])));
+  salvaged.forEach(({ property, codesWritten }, i) => out.push(...propertyProblems(property, ['Properties', i], codesWritten)));
   return out;
+}
+
+/** Every cross-reference problem a parsed definition has on its own (the database adds its own checks). */
+export function definitionProblems(definition: Definition): DefinitionProblem[] {
+  return problemsOf({
+    Groups: definition.Groups,
+    Properties: definition.Properties.map((property) => ({ property, codesWritten: noCodesWritten })),
+  });
+}
+
+/**
+ * Every problem of a definition the schema refused: the schema's own, then the cross-reference
+ * problems of the parts that are valid, so one run lists them all.
+ */
+export function refusedDefinitionProblems(input: unknown, issues: readonly z.core.$ZodIssue[]): DefinitionProblem[] {
+  return [...problemsFromZod(issues), ...problemsOf(salvageDefinition(input))];
 }

@@ -4,7 +4,7 @@ import { cardTypes, properties } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { definitionSchema, type Definition } from './definition-schema';
-import { definitionProblems, problemsFromZod, type DefinitionProblem } from './definition-problems';
+import { definitionProblems, refusedDefinitionProblems, type DefinitionProblem } from './definition-problems';
 import { writeExchangeRates, writeGroups, writeProperty } from './property-writer';
 import { sellableWindowDays, type NightWindow } from './sellable-nights';
 
@@ -64,7 +64,7 @@ export async function importDefinition(
   options: { checkOnly: boolean },
 ): Promise<ImportResult> {
   const parsed = definitionSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problems: problemsFromZod(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, problems: refusedDefinitionProblems(input, parsed.error.issues) };
   const definition = parsed.data;
   const ownProblems = definitionProblems(definition);
   if (ownProblems.length > 0) return { ok: false, problems: ownProblems };

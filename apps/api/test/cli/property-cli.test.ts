@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@hotel/db/schema';
+import { LOCK_FILE } from '../../src/database/data-dir-lock';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { aDefinition, aProperty } from '../support/builders';
 
@@ -22,10 +24,15 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI as `pnpm property:*` does, on its own embedded database under a temporary DATA_DIR. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn({ DATA_DIR: dataDir, INIT_CWD: apiRoot }, ...args);
+}
+
+/** The CLI with `where` saying where the user typed the command (INIT_CWD) and which DATA_DIR they set. */
+async function cliIn(where: { DATA_DIR: string; INIT_CWD: string }, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', INIT_CWD: apiRoot },
+      env: { ...process.env, ...where, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -57,6 +64,25 @@ describe('pnpm property:import', () => {
     expect(result.stderr).toContain('Properties[0].RatePlans[0].Prices[0].BaseRate: must have at most 2 decimals');
   });
 
+  it('--check reports a mistyped field and an unknown reference in the same run', async () => {
+    const file = path.join(dataDir, 'two-problems.json');
+    await writeFile(
+      file,
+      JSON.stringify(
+        aDefinition(
+          aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }),
+        ),
+      ),
+    );
+    const result = await cli('property:import', '--check', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${file}: 2 problem(s), nothing was changed:\n` +
+        '  Properties[0].Currency: Invalid input: expected string, received number\n' +
+        '  Properties[0].RatePlans[0].Prices[0].RoomType: unknown room type "TWN"\n',
+    );
+  });
+
   it('imports a valid file, and the import is then in the database', async () => {
     const result = await cli('property:import', demoGroup);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('imported: DEMO, DEMO2') });
@@ -67,6 +93,29 @@ describe('pnpm property:import', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('refuses to open the embedded database while another process (here, this test) uses it', async () => {
+    const lock = path.join(dataDir, LOCK_FILE);
+    await writeFile(lock, `${process.pid}\n`);
+    try {
+      const result = await cli('property:import', '--check', demoGroup);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `The embedded database in ${dataDir} is in use by another process (PID ${process.pid}). Stop that process first, ` +
+          'or start this one with another DATA_DIR (or DATABASE_URL for PostgreSQL).',
+      );
+    } finally {
+      await rm(lock);
+    }
+  });
+
+  it('uses the embedded database under ./.data where the command is typed, the one `pnpm start` serves there', async () => {
+    const repository = path.join(dataDir, 'checkout');
+    await mkdir(repository);
+    const result = await cliIn({ DATA_DIR: '', INIT_CWD: repository }, 'property:import', '--check', demoGroup);
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(repository, '.data', 'pglite'))).toBe(true);
   });
 
   it('explains itself when called wrongly', async () => {

@@ -20,14 +20,40 @@ describe('the environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET and LINK_SECRET');
   });
 
+  it('builds links on the port it serves when PUBLIC_URL is unset, and on PUBLIC_URL when it is', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3411' }).publicUrl).toBe('http://localhost:3411');
+    expect(loadConfig({ PORT: '3411', PUBLIC_URL: 'https://booking.example.com/' }).publicUrl).toBe('https://booking.example.com');
+  });
+
+  it('imports the demo only when DEMO=true (or --demo) asks for it', () => {
+    expect(loadConfig({}).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'true' }).demo).toBe(true);
+    expect(() => loadConfig({ DEMO: 'yes' })).toThrow('DEMO');
+  });
+
+  it('requires PUBLIC_URL in production, where localhost is nobody’s address', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS: 'test', SESSION_SECRET: 'a'.repeat(40), LINK_SECRET: 'b'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow('PUBLIC_URL must be set in production');
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://booking.example.com' }).publicUrl).toBe('https://booking.example.com');
+  });
+
   it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
-    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
+    const secrets = {
+      SESSION_SECRET: 'a'.repeat(32) + 'session',
+      LINK_SECRET: 'b'.repeat(32) + 'link',
+      PUBLIC_URL: 'https://booking.example.com',
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments.test).toBe(true);
   });
 
   it('runs Stripe in production when STRIPE_SECRET_KEY is set, without the test gateway', () => {
-    const secrets = { SESSION_SECRET: 'a'.repeat(32) + 'session', LINK_SECRET: 'b'.repeat(32) + 'link' };
+    const secrets = {
+      SESSION_SECRET: 'a'.repeat(32) + 'session',
+      LINK_SECRET: 'b'.repeat(32) + 'link',
+      PUBLIC_URL: 'https://booking.example.com',
+    };
     const { payments } = loadConfig({
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: 'sk_live_abc123',
@@ -64,6 +90,7 @@ describe('the environment', () => {
       PAYMENTS: 'test',
       SESSION_SECRET: 'k3V9q2xW7mZ4bN8cR1tY6uP0sL5dF3gH',
       LINK_SECRET: 'A8s7D6f5G4h3J2k1L0z9X8c7V6b5N4m3',
+      PUBLIC_URL: 'https://booking.example.com',
     };
     expect(() => loadConfig({ ...production, [name]: value })).toThrow(`${name} still hold a published placeholder`);
     expect(loadConfig(production).isProduction).toBe(true);

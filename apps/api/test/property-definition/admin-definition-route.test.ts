@@ -35,8 +35,13 @@ describe('PUT /api/Admin/Definition', () => {
       .set('X-Api-Key', key)
       .send(aDefinition(aProperty({ Code: 'BAD', Email: 'not-an-address', RoomTypes: [] })))
       .expect(400);
-    expect(response.body.Message).toBe('The definition has 2 problem(s); nothing was changed.');
-    expect(Object.keys(response.body.ModelState).sort()).toEqual(['Properties[0].Email', 'Properties[0].RoomTypes']);
+    expect(response.body.Message).toBe('The definition has 3 problem(s); nothing was changed.');
+    // The rate plan's price names a room type the (empty) list does not have: reported in the same answer.
+    expect(Object.keys(response.body.ModelState).sort()).toEqual([
+      'Properties[0].Email',
+      'Properties[0].RatePlans[0].Prices[0].RoomType',
+      'Properties[0].RoomTypes',
+    ]);
   });
 
   it('answers 400, quickly, for 45,000 nested brackets', async () => {

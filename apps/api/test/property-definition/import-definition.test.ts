@@ -204,6 +204,49 @@ describe('a definition with problems', () => {
     });
   });
 
+  it('reports a mistyped field and an unknown reference together, in one run', async () => {
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({ Currency: 826, RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 90 }] }] }),
+      ),
+      { checkOnly: true },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { path: 'Properties[0].Currency', message: 'Invalid input: expected string, received number' },
+        { path: 'Properties[0].RatePlans[0].Prices[0].RoomType', message: 'unknown room type "TWN"' },
+      ],
+    });
+  });
+
+  it('checks the references of the valid entries of a list with a broken one, each at its own path', async () => {
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({
+          // Refused for its empty name: references to it are not "unknown" as well.
+          RoomTypes: [{ Code: 'DBL', Name: '', Rooms: ['1'] }],
+          RatePlans: [
+            { Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'DBL', BaseRate: 90 }] },
+            { Code: 'NRF', Name: 'Non-refundable', Prices: [{ RoomType: 'DBL', BaseRate: 'ninety' }] },
+            { Code: 'BB', Name: 'Bed and breakfast', Prices: [{ RoomType: 'SGL', BaseRate: 110 }] },
+          ],
+        }),
+      ),
+      { checkOnly: true },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { path: 'Properties[0].RoomTypes[0].Name', message: 'Too small: expected string to have >=1 characters' },
+        { path: 'Properties[0].RatePlans[1].Prices[0].BaseRate', message: 'Invalid input: expected number, received string' },
+        { path: 'Properties[0].RatePlans[2].Prices[0].RoomType', message: 'unknown room type "SGL"' },
+      ],
+    });
+  });
+
   it('refuses a Stripe property without its publishable key, and PayByPaystack beside another provider', async () => {
     const result = await importDefinition(
       t.context,
