@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { accountSessions, registerAccountRoutes } from './account';
+import { registerAdminPaymentRoutes } from './admin-payments';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability';
 import { registerBookConfigRoutes } from './book-config';
@@ -52,6 +53,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerServiceRoutes(api, context);
   registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
+  registerAdminPaymentRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);

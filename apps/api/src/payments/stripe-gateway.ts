@@ -27,6 +27,13 @@ export const STRIPE_GATEWAY_NAME = 'stripe';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+/**
+ * A capture Stripe refuses because the PaymentIntent holds nothing any more, for the hotel: it
+ * was released, or Stripe let it go after about seven days.
+ */
+export const HOLD_GONE_MESSAGE =
+  'Stripe no longer holds this payment: the hold was released, or ran out (Stripe keeps one for about seven days). Nothing was captured. Please take the payment another way.';
+
 /** How far a webhook's signed time may be from ours (seconds): Stripe's own default. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -342,7 +349,8 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) unavailable(error);
-        return { status: 'declined', gatewayReference: request.gatewayReference, declineMessage: declineOf(refusal).declineMessage };
+        const declineMessage = refusal.code === 'payment_intent_unexpected_state' ? HOLD_GONE_MESSAGE : declineOf(refusal).declineMessage;
+        return { status: 'declined', gatewayReference: request.gatewayReference, declineMessage };
       }
     },
 
