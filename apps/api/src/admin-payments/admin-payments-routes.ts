@@ -1,8 +1,4 @@
-import {
-  capturePaymentParamsSchema,
-  capturePaymentRequestSchema,
-  capturePaymentResponseSchema,
-} from '@hotel/domain/wire/admin-payment';
+import { capturePaymentParamsSchema, capturePaymentRequestSchema, capturePaymentResponseSchema } from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
 import { capturePayment } from './capture-payment';

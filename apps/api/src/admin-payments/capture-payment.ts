@@ -59,7 +59,10 @@ async function captureInside(
   if (holds.stillHeld === 0) {
     // Captured already (a retry, or a second click): the same totals, nothing moved.
     if (holds.captured > 0) return toCapturePaymentResponse(booking, holds, 0);
-    throw new AppError('CONFLICT', booking.captureMethod === 'automatic' ? CAPTURE_MESSAGES.automaticCapture : CAPTURE_MESSAGES.nothingHeld);
+    throw new AppError(
+      'CONFLICT',
+      booking.captureMethod === 'automatic' ? CAPTURE_MESSAGES.automaticCapture : CAPTURE_MESSAGES.nothingHeld,
+    );
   }
   const amount = request.Amount == null ? undefined : toMinor(request.Amount);
   if (amount !== undefined && amount > holds.stillHeld) {

@@ -53,7 +53,9 @@ async function bookHeld(): Promise<{ number: string; token: string }> {
 
 /** What reached Stripe's capture and cancel calls for one PaymentIntent. */
 const holdCalls = (intentId: string) =>
-  fake.requests.filter((call) => call.path === `/v1/payment_intents/${intentId}/capture` || call.path === `/v1/payment_intents/${intentId}/cancel`);
+  fake.requests.filter(
+    (call) => call.path === `/v1/payment_intents/${intentId}/capture` || call.path === `/v1/payment_intents/${intentId}/cancel`,
+  );
 
 const historyOf = (app: TestApp, number: string) =>
   rows(
@@ -142,7 +144,13 @@ describe('capturing a held payment', () => {
     expect(cancelled.body).toMatchObject({ Success: true, RefundAmount: 200 });
     const refunds = fake.requests.filter((call) => call.path === '/v1/refunds' && call.body.payment_intent === intent.id);
     expect(refunds.map((call) => call.body.amount)).toEqual(['20000']);
-    expect((await paymentsOf(t, number)).at(-1)).toEqual({ type: 'refund', status: 'succeeded', amount: 20_000, gateway: 'stripe', last4: '4242' });
+    expect((await paymentsOf(t, number)).at(-1)).toEqual({
+      type: 'refund',
+      status: 'succeeded',
+      amount: 20_000,
+      gateway: 'stripe',
+      last4: '4242',
+    });
     const booking = (await reservationOf(t, number)) as unknown as CardBooking;
     // 20,000 captured - 20,000 refunded = 0 left on the card.
     expect(await cardMovementCalls(() => t).balance(booking)).toBe(0);

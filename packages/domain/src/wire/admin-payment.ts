@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { wireMoney } from './scalars';
 
-export const CAPTURE_AMOUNT_NOT_POSITIVE =
-  'The amount to capture must be more than 0. Leave Amount out to capture everything held.';
+export const CAPTURE_AMOUNT_NOT_POSITIVE = 'The amount to capture must be more than 0. Leave Amount out to capture everything held.';
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/Admin/Reservations/{reservationNumber}/Capture
