@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { properties, reservations } from '@hotel/db/schema';
 import type { Tx } from '../database';
 
@@ -15,19 +15,20 @@ export type BookingToCapture = {
 
 /** The booking of this number, its row locked for update (a second capture waits here and then finds nothing held). */
 export async function lockBookingToCapture(tx: Tx, reservationNumber: string): Promise<BookingToCapture | undefined> {
+  // Only the reservation's row is locked: the property's capture method is read beside it.
   const [booking] = await tx
     .select({
       id: reservations.id,
       reservationNumber: reservations.reservationNumber,
+      captureMethod: sql<BookingToCapture['captureMethod']>`(SELECT ${properties.paymentCaptureMethod} FROM ${properties}
+                                                             WHERE ${properties.id} = ${reservations.propertyId})`,
       currency: reservations.currency,
       total: reservations.total,
       totalVat: reservations.totalVat,
       isTaxExclusive: reservations.isTaxExclusive,
-      captureMethod: properties.paymentCaptureMethod,
     })
     .from(reservations)
-    .innerJoin(properties, eq(properties.id, reservations.propertyId))
     .where(eq(reservations.reservationNumber, reservationNumber))
-    .for('update', { of: reservations });
+    .for('update');
   return booking;
 }
