@@ -299,17 +299,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       const intentId = request.payment.gatewayReference;
       const key = { idempotencyKey: `${request.reference}:refund:${randomUUID()}` };
       try {
-        const intent = await stripe.paymentIntents.retrieve(intentId);
-        if (intent.status === 'requires_capture') {
-          // A held authorisation has taken nothing to refund: all of it is released, part of it
-          // by capturing only what is still owed (Stripe releases the rest).
-          if (request.amount >= intent.amount_capturable) {
-            await stripe.paymentIntents.cancel(intentId, {}, key);
-            return { status: 'refunded', gatewayReference: `${intentId}:released` };
-          }
-          await stripe.paymentIntents.capture(intentId, { amount_to_capture: intent.amount_capturable - request.amount }, key);
-          return { status: 'refunded', gatewayReference: `${intentId}:captured-less-${request.amount}` };
-        }
+        // A held PaymentIntent is never refunded: card-movements.ts releases or captures it instead.
         const refund = await stripe.refunds.create(
           { payment_intent: intentId, amount: request.amount, metadata: { reservation: request.reference } },
           key,

@@ -253,12 +253,39 @@ describe('what a capture refuses', () => {
 });
 
 describe('the test gateway', () => {
+  async function heldAtTestGateway(app: TestApp): Promise<CardBooking> {
+    const testIds = await givenBookingProperty(app, { ...bookingProperty, Payments: { Provider: 'test', CaptureMethod: 'manual' } });
+    const { body } = await request(app.app).post('/api/Reservation/Create').send(aBooking(testIds)).expect(200);
+    return (await reservationOf(app, body.ReservationNumber)) as unknown as CardBooking;
+  }
+
+  it('a cheaper amendment while held captures the new amount and releases the difference; the capture then has nothing left', async () => {
+    const app = await createTestApp();
+    try {
+      const booking = await heldAtTestGateway(app);
+      const { balance, refund } = cardMovementCalls(() => app);
+      // Held £240.00: all of it could still go back.
+      expect(await balance(booking)).toBe(24_000);
+      // The stay costs £30.00 less: £240.00 - £30.00 = £210.00 captured, £30.00 released.
+      expect(await refund(booking, 3_000)).toMatchObject({ ok: true, amount: 3_000 });
+      expect((await paymentsOf(app, booking.reservationNumber)).map((row) => [row.type, row.amount])).toEqual([
+        ['authorisation', 24_000],
+        ['capture', 21_000],
+        ['void', 3_000],
+      ]);
+      expect(await balance(booking)).toBe(21_000);
+      const { body } = await capture(app, booking.reservationNumber).expect(200);
+      expect(body).toMatchObject({ Held: 240, Captured: 0, TotalCaptured: 210, Released: 30 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('holds under manual capture too: £150.00 of £240.00 captured, £90.00 released, and only £150.00 can go back', async () => {
     const app = await createTestApp();
     try {
-      const testIds = await givenBookingProperty(app, { ...bookingProperty, Payments: { Provider: 'test', CaptureMethod: 'manual' } });
-      const { body: booked } = await request(app.app).post('/api/Reservation/Create').send(aBooking(testIds)).expect(200);
-      const number = booked.ReservationNumber as string;
+      const booking = await heldAtTestGateway(app);
+      const number = booking.reservationNumber;
       const { body } = await capture(app, number, { Amount: 150 }).expect(200);
       // £240.00 held - £150.00 captured = £90.00 released.
       expect(body).toEqual({ ReservationNumber: number, Currency: 'GBP', Held: 240, Captured: 150, TotalCaptured: 150, Released: 90 });
@@ -267,7 +294,6 @@ describe('the test gateway', () => {
         { type: 'capture', status: 'succeeded', amount: 15_000, gateway: 'test', last4: '4242' },
         { type: 'void', status: 'succeeded', amount: 9_000, gateway: 'test', last4: '4242' },
       ]);
-      const booking = (await reservationOf(app, number)) as unknown as CardBooking;
       const { balance, refund } = cardMovementCalls(() => app);
       expect(await balance(booking)).toBe(15_000);
       // Asked for the whole £240.00, a refund gives back the £150.00 taken.
