@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { accountSessions, registerAccountRoutes } from './account';
+import { registerAdminPaymentRoutes } from './admin-payments';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability';
 import { registerBookConfigRoutes } from './book-config';
@@ -54,6 +55,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
   registerAriRoutes(api, context);
+  registerAdminPaymentRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);

@@ -14,14 +14,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { savedCards } from './account';
 import { cardTypes } from './reference-data';
-import { paymentProvider } from './property';
+import { paymentCaptureMethod, paymentProvider } from './property';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
 
 /**
  * What a payment row asked the gateway to do. `charge` takes a further amount off-session from
  * the card a booking was paid with (an amendment's difference); `refund` gives back part or all
- * of one earlier authorisation or charge (`refunded_payment_id`).
+ * of one earlier authorisation or charge (`refunded_payment_id`). Of a held (manual-capture)
+ * authorisation, `capture` takes part or all and `void` releases part or all (`held_payment_id`).
  */
 export const paymentTransactionType = pgEnum('payment_transaction_type', ['authorisation', 'capture', 'refund', 'void', 'charge']);
 
@@ -63,6 +64,13 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** The authorisation or charge a refund gives money back from. */
     refundedPaymentId: integer('refunded_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
+    /**
+     * Of an authorisation: `manual` when it only reserved the amount on the card (a hold the hotel
+     * captures later), `automatic` when it took it. Null on every other row.
+     */
+    captureMethod: paymentCaptureMethod('capture_method'),
+    /** The held authorisation a capture takes from or a void releases. */
+    heldPaymentId: integer('held_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
     completedAt: instant('completed_at'),
     ...timestamps,
   },
@@ -70,6 +78,7 @@ export const payments = pgTable(
     index('payments_reservation_id_idx').on(t.reservationId),
     index('payments_saved_card_id_idx').on(t.savedCardId),
     index('payments_refunded_payment_id_idx').on(t.refundedPaymentId),
+    index('payments_held_payment_id_idx').on(t.heldPaymentId),
     uniqueIndex('payments_gateway_reference_key')
       .on(t.gateway, t.gatewayReference)
       .where(sql`${t.gatewayReference} IS NOT NULL`),
@@ -81,6 +90,8 @@ export const payments = pgTable(
     check('payments_card_last4_digits', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('payments_card_expiry_month_range', sql`${t.cardExpiryMonth} BETWEEN 1 AND 12`),
     check('payments_refund_names_its_payment', sql`(${t.transactionType} = 'refund') = (${t.refundedPaymentId} IS NOT NULL)`),
+    check('payments_capture_method_of_authorisation', sql`(${t.transactionType} = 'authorisation') = (${t.captureMethod} IS NOT NULL)`),
+    check('payments_capture_names_its_hold', sql`(${t.transactionType} IN ('capture', 'void')) = (${t.heldPaymentId} IS NOT NULL)`),
   ],
 );
 

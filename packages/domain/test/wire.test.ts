@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../src/messages';
 import { parsePaymentType } from '../src/checkout';
 import { modelStateFromIssues } from '../src/model-state';
 import {
@@ -11,6 +12,7 @@ import {
   requestPasswordResetRequestSchema,
   updateAccountRequestSchema,
 } from '../src/wire/account-requests';
+import { CAPTURE_AMOUNT_NOT_POSITIVE, capturePaymentParamsSchema, capturePaymentRequestSchema } from '../src/wire/admin-payment';
 import { cardDetailsSchema } from '../src/wire/card-details';
 import { checkVoucherCodeRequestSchema } from '../src/wire/check-voucher-code-request';
 import { guestSchema } from '../src/wire/contact';
@@ -349,6 +351,22 @@ describe('manage-booking search', () => {
     expect(errorsOf(manageBookingSearchQuerySchema, { propertyId: '1', reservationNumber: 'HV-1' })).toEqual({
       guestName: ['Guest Name is required'],
     });
+  });
+});
+
+describe('capture request (admin)', () => {
+  it('takes no Amount (everything held) or a positive amount with at most 2 decimals', () => {
+    expect(capturePaymentRequestSchema.parse({})).toEqual({});
+    expect(capturePaymentRequestSchema.parse({ Amount: null })).toEqual({ Amount: null });
+    expect(capturePaymentRequestSchema.parse({ Amount: 199.99 })).toEqual({ Amount: 199.99 });
+    expect(errorsOf(capturePaymentRequestSchema, { Amount: 0 })).toEqual({ Amount: [CAPTURE_AMOUNT_NOT_POSITIVE] });
+    expect(errorsOf(capturePaymentRequestSchema, { Amount: -1 })).toEqual({ Amount: [VALIDATION_MESSAGES.amountInvalid] });
+    expect(errorsOf(capturePaymentRequestSchema, { Amount: 1.005 })).toEqual({ Amount: [VALIDATION_MESSAGES.amountInvalid] });
+  });
+
+  it('names the booking by its reservation number in the path', () => {
+    expect(capturePaymentParamsSchema.parse({ reservationNumber: 'K7M2XQ9T' })).toEqual({ reservationNumber: 'K7M2XQ9T' });
+    expect(capturePaymentParamsSchema.safeParse({ reservationNumber: 'K7M 2X' }).success).toBe(false);
   });
 });
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import type { ManageAccess } from '../reservation';
 
-/** What a change did to the card: charged, refunded (minor units, the payments rows written) or nothing. */
-export type RecordedPayment = { kind: 'Charge' | 'Refund' | 'None'; amount: Minor; paymentIds: number[] };
+/** What a change did to the card: charged, refunded, captured of a hold (minor units, the payments rows written) or nothing. */
+export type RecordedPayment = { kind: 'Charge' | 'Refund' | 'Capture' | 'None'; amount: Minor; paymentIds: number[] };
 
 /**
  * What a history row says of a change. Totals are what the guest pays, in minor units, before
@@ -22,9 +22,9 @@ export type ReservationChangeDetails = {
 
 export type ReservationChange = {
   reservationId: number;
-  /** How the guest got in: the e-mailed link or a search by number and name (`ManagedBooking.access`). */
-  via: ManageAccess;
-  action: 'cancel' | 'cancel-room' | 'amend' | 'precheckin';
+  /** How the guest got in: the e-mailed link or a search by number and name (`ManagedBooking.access`); `admin`, the hotel's API key. */
+  via: ManageAccess | 'admin';
+  action: 'cancel' | 'cancel-room' | 'amend' | 'precheckin' | 'capture';
   details: ReservationChangeDetails;
 };
 

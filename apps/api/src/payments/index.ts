@@ -1,10 +1,14 @@
 // The payments area's door: the gateway, payment rows, saved cards and the test challenge page.
 export {
   CARD_MOVEMENT_MESSAGES,
+  captureReservationCard,
   cardBalance,
+  cardHolds,
   chargeReservationCard,
   refundReservationCard,
+  type CaptureMovement,
   type CardBooking,
+  type CardHolds,
   type CardMovement,
   type ChosenCard,
 } from './card-movements';

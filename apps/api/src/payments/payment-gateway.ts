@@ -22,7 +22,10 @@ export type PaymentGateway = {
    * from the card an authorisation's `cardToken` names: the difference of an amendment.
    */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives back part or all of what one authorisation or charge took, never more than it took net of its earlier refunds. */
+  /**
+   * Gives back part or all of what one authorisation or charge took, never more than it took net
+   * of its earlier refunds. A hold is never refunded: card-movements.ts captures or voids it.
+   */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Takes what a held (manual-capture) authorisation reserved: all of it, or `amount` of it and releases the rest. */
   capture(request: CaptureRequest): Promise<CaptureResult>;

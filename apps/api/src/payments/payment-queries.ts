@@ -18,6 +18,8 @@ export function authorisationRow(payment: {
   amount: number;
   currency: string;
   result: AuthorisationResult;
+  /** `manual`: the amount was only held on the card, for the hotel to capture later. */
+  captureMethod: 'automatic' | 'manual';
   savedCardId?: number | null;
   completedAt: Date;
 }) {
@@ -26,6 +28,7 @@ export function authorisationRow(payment: {
     reservationId: payment.reservationId,
     gateway: payment.gateway,
     transactionType: 'authorisation' as const,
+    captureMethod: payment.captureMethod,
     status: statusOf[result.status],
     amount: payment.amount,
     currency: payment.currency,

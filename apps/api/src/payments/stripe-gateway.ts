@@ -27,6 +27,13 @@ export const STRIPE_GATEWAY_NAME = 'stripe';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
+/**
+ * A capture Stripe refuses because the PaymentIntent holds nothing any more, for the hotel: it
+ * was released, or Stripe let it go after about seven days.
+ */
+export const HOLD_GONE_MESSAGE =
+  'Stripe no longer holds this payment: the hold was released, or ran out (Stripe keeps one for about seven days). Nothing was captured. Please take the payment another way.';
+
 /** How far a webhook's signed time may be from ours (seconds): Stripe's own default. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -292,17 +299,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       const intentId = request.payment.gatewayReference;
       const key = { idempotencyKey: `${request.reference}:refund:${randomUUID()}` };
       try {
-        const intent = await stripe.paymentIntents.retrieve(intentId);
-        if (intent.status === 'requires_capture') {
-          // A held authorisation has taken nothing to refund: all of it is released, part of it
-          // by capturing only what is still owed (Stripe releases the rest).
-          if (request.amount >= intent.amount_capturable) {
-            await stripe.paymentIntents.cancel(intentId, {}, key);
-            return { status: 'refunded', gatewayReference: `${intentId}:released` };
-          }
-          await stripe.paymentIntents.capture(intentId, { amount_to_capture: intent.amount_capturable - request.amount }, key);
-          return { status: 'refunded', gatewayReference: `${intentId}:captured-less-${request.amount}` };
-        }
+        // A held PaymentIntent is never refunded: card-movements.ts releases or captures it instead.
         const refund = await stripe.refunds.create(
           { payment_intent: intentId, amount: request.amount, metadata: { reservation: request.reference } },
           key,
@@ -342,7 +339,8 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) unavailable(error);
-        return { status: 'declined', gatewayReference: request.gatewayReference, declineMessage: declineOf(refusal).declineMessage };
+        const declineMessage = refusal.code === 'payment_intent_unexpected_state' ? HOLD_GONE_MESSAGE : declineOf(refusal).declineMessage;
+        return { status: 'declined', gatewayReference: request.gatewayReference, declineMessage };
       }
     },
 

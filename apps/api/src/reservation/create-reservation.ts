@@ -387,6 +387,8 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
             amount: amountDue,
             currency: property.currency,
             result: authorisation,
+            // PayStack's checkout takes the money when the guest pays: only a card gateway holds.
+            captureMethod: gateway ? property.paymentCaptureMethod : 'automatic',
             savedCardId: payWith?.savedCardId ?? null,
             completedAt: now,
           },

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startFakeStripe, signPayload, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
-import { rawRows } from '../../src/database/raw-rows';
 import { PAYMENT_UNAVAILABLE_MESSAGE, refundReservationCard, TYPED_CARD_REFUSED, type CardBooking } from '../../src/payments';
 import { GUEST_PAYMENT_MESSAGES } from '../../src/payments/guest-payment-messages';
 import { createStripeGateway } from '../../src/payments/stripe-gateway';
@@ -11,88 +10,36 @@ import { cardMovementCalls } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 import { getAccount, givenUser, logIn } from '../account/account-fixture';
+import {
+  bookedIntent as bookedIntentOf,
+  bookWithStripe,
+  createReservation,
+  paymentsOf,
+  reservationOf,
+  rows,
+  stripeApp as stripeFixtureApp,
+  stripePaymentMethod,
+  stripeProperty,
+  WEBHOOK_SECRET,
+} from './stripe-fixture';
 
 /**
  * Stripe behind the gateway interface, against the local fake of Stripe's API (tools/fake-stripe):
- * the property BOOK takes cards with Stripe. Its stay is a Double, Thursday £100.00 + Friday
- * £140.00 = £240.00, 24,000 pence, VAT included: what each booking's PaymentIntent asks.
+ * the property BOOK takes cards with Stripe (stripe-fixture.ts). Its stay is a Double, Thursday
+ * £100.00 + Friday £140.00 = £240.00, 24,000 pence, VAT included: what each booking's PaymentIntent asks.
  */
-const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: FakeStripe;
 let t: TestApp;
 let ids: Ids;
 
-const stripeProperty = (captureMethod: 'automatic' | 'manual') => {
-  const rooms = Array.from({ length: 20 }, (_, i) => String(101 + i));
-  const roomTypes = (bookingProperty.RoomTypes as Record<string, unknown>[]).map((type) =>
-    type.Code === 'DBL' ? { ...type, Rooms: rooms } : type,
-  );
-  return {
-    ...bookingProperty,
-    RoomTypes: roomTypes,
-    Payments: { Provider: 'stripe', PublicKey: 'pk_test_hotel', CaptureMethod: captureMethod },
-  };
-};
-
-async function stripeApp(captureMethod: 'automatic' | 'manual'): Promise<{ app: TestApp; ids: Ids }> {
-  const app = await createTestApp({
-    config: {
-      payments: {
-        test: true,
-        stripe: {
-          secretKey: 'sk_test_hotel',
-          webhookSecret: WEBHOOK_SECRET,
-          apiUrl: new URL(fake.url),
-          timeoutMs: 400,
-          maxNetworkRetries: 2,
-        },
-        stripeJsUrl: 'http://127.0.0.1:9/v3/',
-      },
-    },
-  });
-  return { app, ids: await givenBookingProperty(app, stripeProperty(captureMethod)) };
-}
-
-/** What Stripe.js does in the guest's browser: the card goes to Stripe with the publishable key, and only its pm_ id comes back. */
-async function paymentMethod(number: string): Promise<string> {
-  const response = await fetch(`${fake.url}/v1/payment_methods`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer pk_test_hotel', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      type: 'card',
-      'card[number]': number,
-      'card[exp_month]': '12',
-      'card[exp_year]': '2030',
-      'card[cvc]': '123',
-    }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
-
-const create = (app: TestApp, body: object) => request(app.app).post('/api/Reservation/Create').send(body);
-async function book(app: TestApp, bookingIds: Ids, number: string, expected: number) {
-  const body = aBooking(bookingIds, { CardDetails: { NameOnCard: 'Ada Lovelace' }, PaymentMethodId: await paymentMethod(number) });
-  return create(app, body).expect(expected);
-}
+const stripeApp = (captureMethod: 'automatic' | 'manual') => stripeFixtureApp(fake, captureMethod);
+const paymentMethod = (number: string) => stripePaymentMethod(fake, number);
+const create = createReservation;
+const book = (app: TestApp, bookingIds: Ids, number: string, expected: number) => bookWithStripe(fake, app, bookingIds, number, expected);
 
 const status = (app: TestApp, bookingIds: Ids, token: string) =>
   request(app.app).get('/api/Reservation/Status').query({ propertyId: bookingIds.propertyId, referenceNumber: token }).expect(200);
 
-type Row = Record<string, unknown>;
-const rows = (app: TestApp, query: ReturnType<typeof sql>) => rawRows<Row>(app.database.db, query);
-const paymentsOf = (app: TestApp, number: string) =>
-  rows(
-    app,
-    sql`SELECT p.transaction_type AS type, p.status, p.amount, p.gateway, p.card_last4 AS last4
-        FROM payments p JOIN reservations r ON r.id = p.reservation_id WHERE r.reservation_number = ${number} ORDER BY p.id`,
-  );
-const reservationOf = async (app: TestApp, number: string) =>
-  (
-    await rows(
-      app,
-      sql`SELECT id, status, reservation_number AS "reservationNumber", currency FROM reservations WHERE reservation_number = ${number}`,
-    )
-  )[0];
 const mailsOf = async (app: TestApp, number: string) =>
   (
     await rows(
@@ -121,16 +68,7 @@ async function refusePaymentRows(app: TestApp): Promise<void> {
   );
 }
 
-const intentOf = (reference: unknown) => fake.paymentIntents.get(String(reference))!;
-const bookedIntent = async (app: TestApp, number: string) =>
-  intentOf(
-    (
-      await rows(
-        app,
-        sql`SELECT p.gateway_reference AS ref FROM payments p JOIN reservations r ON r.id = p.reservation_id WHERE r.reservation_number = ${number} AND p.transaction_type = 'authorisation'`,
-      )
-    )[0]!.ref,
-  );
+const bookedIntent = (app: TestApp, number: string) => bookedIntentOf(fake, app, number);
 
 const deliver = (app: TestApp, payload: string, signature: string) =>
   request(app.app)

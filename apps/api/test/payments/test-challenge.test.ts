@@ -64,6 +64,7 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
         amount: 20_000,
         currency: 'GBP',
         result,
+        captureMethod: 'automatic',
         completedAt: t.context.clock.now(),
       }),
     )

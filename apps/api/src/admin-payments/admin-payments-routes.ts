@@ -1,0 +1,31 @@
+import { capturePaymentParamsSchema, capturePaymentRequestSchema, capturePaymentResponseSchema } from '@hotel/domain/wire/admin-payment';
+import type { AppContext } from '../app-context';
+import { readIdempotencyKey, type ApiRouter } from '../http';
+import { capturePayment } from './capture-payment';
+
+export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext): void {
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Admin/Reservations/{reservationNumber}/Capture',
+      operationId: 'capturePayment',
+      summary:
+        'Capture what a manual-capture property held on the guest’s card for a booking: all of it, or Amount (major units) with the rest released. A booking already captured answers its totals again and moves nothing; a decline is a 402 and the provider unreachable a 503, both recording nothing; send an Idempotency-Key to retry safely',
+      tag: 'Admin',
+      security: 'adminApiKey',
+      params: capturePaymentParamsSchema,
+      body: capturePaymentRequestSchema,
+      response: capturePaymentResponseSchema,
+      errors: {
+        400: 'Amount is not a positive amount with at most 2 decimals, or is more than the card holds',
+        401: 'Missing or wrong API key',
+        402: 'The gateway refused the capture (the hold may have expired); Message is its reason. Nothing was recorded',
+        404: 'No booking has this reservation number',
+        409: 'Nothing is held on a card for this booking (or the property captures at booking); or a request with this Idempotency-Key has not finished',
+        422: 'Idempotency-Key reused with a different body',
+        503: 'The payment provider could not be reached, or this server is not set up for it. Nothing was recorded',
+      },
+    },
+    ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req)),
+  );
+}
