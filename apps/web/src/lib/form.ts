@@ -171,5 +171,10 @@ export function useSubmit<Request>(form: { setErrors: (errors: FieldErrors) => v
       setBusy(false);
     }
   };
-  return { ref, busy, submit };
+  /** Marks fields the answer of a call the form handled itself names, the first of them focused. */
+  const markInvalid = (errors: FieldErrors) => {
+    focusSoon();
+    form.setErrors(errors);
+  };
+  return { ref, busy, submit, markInvalid };
 }

@@ -254,7 +254,18 @@ describe('CheckoutForm', () => {
     });
   });
 
-  it('keeps a refusal on the page, shows it at the bottom too, and retries with the same key', async () => {
+  it('offers the first room’s lead guest as the booker, filling only when asked', async () => {
+    fakeApi(baseRoutes);
+    renderWithProviders(<Harness />);
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the lead guest’s details (Ada Lovelace)' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
+    // The lead guest gave no e-mail address: the field is left for the booker's.
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  it('tells a declined card at the card number and by the button, not in a toast, focuses it, and retries with the same key', async () => {
     const calls = fakeApi({
       ...baseRoutes,
       'POST /api/Reservation/Create': respond(402, {
@@ -265,8 +276,11 @@ describe('CheckoutForm', () => {
     renderWithProviders(<Harness />);
     await readyToConfirm();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
-    const toast = await screen.findByText('Your card was declined. Please use another card.', { selector: '[data-toast] p' });
-    expect(toast.closest('.bottom-0')).not.toBeNull();
+    const cardNumber = screen.getByLabelText('Card number');
+    await waitFor(() => expect(cardNumber).toHaveAccessibleDescription(/Your card was declined\. Please use another card\./));
+    await waitFor(() => expect(cardNumber).toHaveFocus());
+    // A toast would outlive the page and still show after a retry that books.
+    expect(document.querySelector('[data-toast]')).toBeNull();
     expect(screen.getByText('Your booking was not made')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));

@@ -29,7 +29,7 @@ import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { Section } from '../../components/layout';
 import { useMoney } from '../../hooks/use-money';
-import { LANGUAGE_CODE } from '../../lib/api-client';
+import { ApiError, errorText, LANGUAGE_CODE } from '../../lib/api-client';
 import { bookingTotals } from '../../lib/booking-totals';
 import { browserData } from '../../lib/browser-data';
 import { fieldOfPath, hasErrors, mergeErrors, schemaErrors, useForm, useSubmit } from '../../lib/form';
@@ -155,7 +155,7 @@ export function CheckoutForm(props: {
       );
   };
 
-  const { ref, submit } = useSubmit(form, {
+  const { ref, submit, markInvalid } = useSubmit(form, {
     build: (): ReservationCreateRequest => {
       const booker = bookerPayload(draft.booker);
       const byCard = paymentType === PaymentType.PayByCard;
@@ -259,11 +259,22 @@ export function CheckoutForm(props: {
       // Every rule of the domain's has its field message above; this is the domain's last word.
       if (!ready) return;
       const error = await attempt.send(request, total);
+      if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') {
+        // Told at the card that was declined (and in the notice by the button), not in a toast that outlives the page.
+        const cardField = request.CardDetails?.CreditCardId != null ? 'CreditCardId' : stripe !== null ? 'PaymentMethodId' : 'CardNumber';
+        markInvalid({ [cardField]: [errorText(error, ERROR_MESSAGES.createBookingFailed)] });
+        if (cardField === 'PaymentMethodId') stripeField.current?.focus();
+        return;
+      }
       if (error !== null) throw error;
     },
     failure: { message: ERROR_MESSAGES.createBookingFailed, position: 'bottom' },
     blocked: bookingInProgress,
   });
+
+  // The first room's lead guest is usually the booker: offered, never filled in unasked.
+  const firstLead = items[0]?.leadGuest;
+  const leadGuest = firstLead !== undefined && firstLead.FirstName.trim() !== '' && firstLead.LastName.trim() !== '' ? firstLead : null;
 
   const bookerField = (name: 'FirstName' | 'LastName' | 'Email' | 'Phone' | 'Street' | 'ZipCode') => ({
     value: draft.booker[name],
@@ -274,6 +285,19 @@ export function CheckoutForm(props: {
   return (
     <form ref={ref} onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
       <CheckoutSection title="Your details">
+        {leadGuest !== null && (
+          <Button
+            variant="secondary"
+            className="mb-4"
+            onClick={() => {
+              for (const name of ['FirstName', 'LastName', 'Email', 'Phone'] as const) {
+                if (leadGuest[name].trim() !== '') setBooker(name, leadGuest[name].trim());
+              }
+            }}
+          >
+            Use the lead guest’s details ({leadGuest.FirstName} {leadGuest.LastName})
+          </Button>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" maxLength={SHORT_TEXT_MAX} {...bookerField('FirstName')} />
           <TextField label="Last name" autoComplete="family-name" maxLength={SHORT_TEXT_MAX} {...bookerField('LastName')} />
