@@ -50,7 +50,7 @@ export const TEST_GATEWAY_MESSAGES = {
   invalidSecurityCode: 'The security code is not valid. Please check the 3 or 4 digits on your card.',
   invalidExpiry: 'The expiry date is not valid. Please check it and try again.',
   notATestCard:
-    'Your card was declined. Payments here go through a test gateway, which accepts only its test card numbers: no real card is ever charged.',
+    'Your card was declined. Payments here go through a test gateway, which accepts only its test card numbers, such as 4242 4242 4242 4242 (Visa) or 5555 5555 5555 4444 (Mastercard): no real card is ever charged.',
 } as const;
 
 const behaviourCodes: Record<TestCardBehaviour, string> = { approve: 'a', decline: 'd', insufficient_funds: 'f', challenge: 'c' };

@@ -254,6 +254,13 @@ describe('CheckoutForm', () => {
     });
   });
 
+  it('names test cards above the card form at a property paying through the test gateway', async () => {
+    fakeApi(baseRoutes);
+    renderWithProviders(<Harness />);
+    expect(await screen.findByText('Test mode: no real card is charged')).toBeInTheDocument();
+    expect(screen.getByText(/4242 4242 4242 4242 \(Visa\)/)).toBeInTheDocument();
+  });
+
   it('offers the first room’s lead guest as the booker, filling only when asked', async () => {
     fakeApi(baseRoutes);
     renderWithProviders(<Harness />);
@@ -595,6 +602,7 @@ describe('CheckoutForm at a Stripe property', () => {
     await screen.findByTitle('Secure payment input frame');
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByLabelText('Security code')).toBeNull();
+    expect(screen.queryByText('Test mode: no real card is charged')).toBeNull();
     expect(stripeJs.loadedFrom).toEqual(['https://js.stripe.com/v3/']);
     expect(stripeJs.keys).toEqual(['pk_test_unitStriped']);
     // One room, two nights, the rate's room cost £200.00 for the stay = 20000 pence.

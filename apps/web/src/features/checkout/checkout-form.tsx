@@ -440,6 +440,12 @@ export function CheckoutForm(props: {
             )}
           </div>
         )}
+        {paymentType === PaymentType.PayByCard && property.PaymentProvider === 'test' && (
+          <Notice tone="info" title="Test mode: no real card is charged">
+            Pay with a test card such as 4242 4242 4242 4242 (Visa) or 5555 5555 5555 4444 (Mastercard), any future expiry date and any
+            3-digit security code.
+          </Notice>
+        )}
         {paymentType === PaymentType.PayByCard && stripe === null && (
           <CardFields
             card={draft.card}
