@@ -21,6 +21,7 @@ import {
 } from './payments';
 import { propertyPageHead, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
+import { registerHotelEventRoutes } from './hotel-events';
 import { registerPropertyGroupRoutes } from './property-group';
 import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
 import { registerRestaurantRoutes } from './restaurant';
@@ -52,6 +53,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerServiceRoutes(api, context);
   registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
+  registerHotelEventRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);
