@@ -23,6 +23,8 @@ const deliveryLogQuery = z.object({
     .string()
     .regex(/^[1-9]\d{0,9}$/, { error: 'cursor must be the NextCursor of the page before' })
     .transform(Number)
+    // Ids are 32-bit: a larger cursor is not one this API gave.
+    .pipe(z.number().max(2_147_483_647, { error: 'cursor must be the NextCursor of the page before' }))
     .optional(),
 });
 

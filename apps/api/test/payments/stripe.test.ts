@@ -92,11 +92,13 @@ const reservationOf = async (app: TestApp, number: string) =>
       sql`SELECT id, status, reservation_number AS "reservationNumber", currency FROM reservations WHERE reservation_number = ${number}`,
     )
   )[0];
+/** The guest's confirmations of the booking (the hotel's notice is a mail of its own kind). */
 const mailsOf = async (app: TestApp, number: string) =>
   (
     await rows(
       app,
-      sql`SELECT m.id FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${number}`,
+      sql`SELECT m.id FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id
+          WHERE r.reservation_number = ${number} AND m.kind = 'booking_confirmation'`,
     )
   ).length;
 const soldThursday = async (app: TestApp) =>
