@@ -128,12 +128,6 @@ export async function findEventTableBooking(tx: Tx, tableBookingId: number) {
 
 export type EventTableBooking = NonNullable<Awaited<ReturnType<typeof findEventTableBooking>>>;
 
-/** The property an event goes out for: where its notices go and its webhook endpoints. */
-export async function findEventProperty(tx: Tx, propertyId: number) {
-  const [property] = await tx.select().from(properties).where(eq(properties.id, propertyId));
-  return property;
-}
-
 /** A page of the delivery log, newest first: the rows below `before` (an id) that match the filters. */
 export async function findWebhookDeliveries(
   db: Db,

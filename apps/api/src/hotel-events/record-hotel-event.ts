@@ -2,9 +2,9 @@ import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
-import type { PropertyRow } from '../property';
+import { findProperty, type PropertyRow } from '../property';
 import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
-import { findEventProperty, findEventReservation, findEventTableBooking, findReservationChange } from './hotel-event-queries';
+import { findEventReservation, findEventTableBooking, findReservationChange } from './hotel-event-queries';
 import { reservationNotice, tableBookingNotice } from './hotel-notice';
 import { enqueueWebhooks } from './webhook-outbox';
 
@@ -63,7 +63,7 @@ export async function recordReservationEvent(
   { notice = true }: { notice?: boolean } = {},
 ): Promise<boolean> {
   const reservation = await findEventReservation(tx, event.reservationId);
-  const property = reservation && (await findEventProperty(tx, reservation.propertyId));
+  const property = reservation && (await findProperty(tx, reservation.propertyId));
   if (!reservation || !property) return false;
   const change: RecordedChange | undefined = event.changeId == null ? undefined : await findReservationChange(tx, event.changeId);
   return tellHotel(tx, context, {
@@ -103,7 +103,7 @@ export async function recordPreCheckInEvents(
 /** Records `table_booking.created` in the booking's transaction: the hotel's notice and the webhooks. */
 export async function recordTableBookingEvent(tx: Tx, context: EventContext, tableBookingId: number): Promise<boolean> {
   const booking = await findEventTableBooking(tx, tableBookingId);
-  const property = booking && (await findEventProperty(tx, booking.propertyId));
+  const property = booking && (await findProperty(tx, booking.propertyId));
   if (!booking || !property) return false;
   return tellHotel(tx, context, {
     property,

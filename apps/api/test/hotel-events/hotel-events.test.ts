@@ -9,7 +9,16 @@ import { aDefinition, givenDefinition } from '../support/builders';
 import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
+import {
+  aBooking,
+  aRoom,
+  bookingProperty,
+  bookWithLinks,
+  givenBookingProperty,
+  visa,
+  type BookedWithLinks,
+  type Ids,
+} from '../reservation/reservation-fixture';
 import { aTableBooking, quayKitchen } from '../restaurant/restaurant-fixture';
 
 /**
@@ -24,7 +33,7 @@ const reservationsAddress = 'reservations@test-hotel.example';
 const start = '2027-03-01T09:00:00.000Z';
 const admin = { 'X-Api-Key': 'test-admin-key-0123456789' };
 
-type Received = { headers: IncomingHttpHeaders; body: string; payload: { type: string; timestamp: string; data: Record<string, any> } };
+type Received = { headers: IncomingHttpHeaders; body: string; payload: { type: string; timestamp: string; data: Record<string, unknown> } };
 
 let t: TestApp;
 let ids: Ids;
@@ -84,27 +93,33 @@ beforeEach(async () => {
 /** The dispatcher's tick, as the running process's loop calls it. */
 const tick = () => dispatchPendingWebhooks(t.context);
 
-type Booked = { id: number; number: string; code: string; preCheckInCode: string; itemId: number };
+type Booked = BookedWithLinks & { itemId: number };
 
+/** A booking with its links and its one room's id. */
 async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
-  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
-  const { body } = await request(t.app)
-    .get('/api/Reservation/Confirmation')
-    .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
+  const booked = await bookWithLinks(t, ids, overrides);
+  const [room] = await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM reservation_rooms WHERE reservation_id = ${booked.id}`);
+  return { ...booked, itemId: room!.id };
+}
+
+/** A booking whose card asks for 3-D Secure, then the guest's answer to the bank's check; answers the booking's number and id. */
+async function bookThroughChallenge(outcome: 'approve' | 'fail', beforeAnswer: (reservationId: number) => Promise<void> = async () => {}) {
+  const created = await request(t.app)
+    .post('/api/Reservation/Create')
+    .send(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000003220' } }))
     .expect(200);
-  const [row] = await rawRows<{ id: number; itemId: number }>(
+  const [row] = await rawRows<{ id: number }>(
     t.database.db,
-    sql`SELECT r.id, (SELECT min(id) FROM reservation_rooms WHERE reservation_id = r.id) AS "itemId"
-        FROM reservations r WHERE r.reservation_number = ${created.body.ReservationNumber}`,
+    sql`SELECT id FROM reservations WHERE reservation_number = ${created.body.ReservationNumber}`,
   );
-  const lastPart = (url: unknown) => (url as string).split('/').at(-1)!;
-  return {
-    id: row!.id,
-    itemId: row!.itemId,
-    number: created.body.ReservationNumber,
-    code: lastPart(body.ManageBookingUrl),
-    preCheckInCode: lastPart(body.PreCheckInUrl),
-  };
+  await beforeAnswer(row!.id);
+  const url = new URL(created.body.ChallengeUrl as string, 'http://localhost');
+  await request(t.app)
+    .post(url.pathname)
+    .type('form')
+    .send({ Outcome: outcome, ReturnTo: url.searchParams.get('r') ?? '' })
+    .expect(303);
+  return { number: created.body.ReservationNumber as string, id: row!.id };
 }
 
 /** The outbox's rows, oldest first, with the next attempt's time as an ISO string. */
@@ -197,44 +212,23 @@ describe('reservation.created', () => {
   });
 
   it('a booking waiting for 3-D Secure tells the hotel nothing until its payment settles, then once', async () => {
-    const created = await request(t.app)
-      .post('/api/Reservation/Create')
-      .send(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000003220' } }))
-      .expect(200);
-    const [row] = await rawRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM reservations WHERE reservation_number = ${created.body.ReservationNumber}`,
-    );
-    expect(await deliveries()).toEqual([]);
-    expect(await hotelMails({ reservationId: row!.id })).toEqual([]);
-
-    const url = new URL(created.body.ChallengeUrl as string, 'http://localhost');
-    await request(t.app)
-      .post(url.pathname)
-      .type('form')
-      .send({ Outcome: 'approve', ReturnTo: url.searchParams.get('r') ?? '' })
-      .expect(303);
+    const booked = await bookThroughChallenge('approve', async (reservationId) => {
+      expect(await deliveries()).toEqual([]);
+      expect(await hotelMails({ reservationId })).toEqual([]);
+    });
     await tick();
     expect(received.map((message) => [message.payload.type, message.payload.data.ReservationNumber, message.payload.data.Status])).toEqual([
-      ['reservation.created', created.body.ReservationNumber, 'Confirmed'],
+      ['reservation.created', booked.number, 'Confirmed'],
     ]);
-    expect((await hotelMails({ reservationId: row!.id })).map((mail) => mail.kind)).toEqual(['hotel_booking_created']);
+    expect((await hotelMails({ reservationId: booked.id })).map((mail) => mail.kind)).toEqual(['hotel_booking_created']);
   });
 
   it('a booking whose 3-D Secure check fails is released and tells the hotel nothing', async () => {
-    const created = await request(t.app)
-      .post('/api/Reservation/Create')
-      .send(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000003220' } }))
-      .expect(200);
-    const url = new URL(created.body.ChallengeUrl as string, 'http://localhost');
-    await request(t.app)
-      .post(url.pathname)
-      .type('form')
-      .send({ Outcome: 'fail', ReturnTo: url.searchParams.get('r') ?? '' })
-      .expect(303);
+    const booked = await bookThroughChallenge('fail');
     await tick();
     expect(received).toEqual([]);
     expect(await deliveries()).toEqual([]);
+    expect(await hotelMails({ reservationId: booked.id })).toEqual([]);
   });
 });
 
@@ -333,7 +327,7 @@ describe('changes to a booking', () => {
     // Sent side by side: the receiver may take them in either order.
     expect(received.map((message) => message.payload.type).sort()).toEqual(['reservation.created', 'reservation.prechecked_in']);
     const prechecked = received.find((message) => message.payload.type === 'reservation.prechecked_in')!.payload.data;
-    expect(prechecked.Change.Fields).toEqual(
+    expect((prechecked.Change as { Fields: unknown[] }).Fields).toEqual(
       expect.arrayContaining([
         { Field: `Rooms[${booked.itemId}].Guests`, Old: ['Ada Lovelace'], New: ['Ada Lovelace', 'Charles Babbage'] },
       ]),
