@@ -37,9 +37,10 @@ const reservationNotices: Record<ReservationEventType, { kind: HotelNoticeKind; 
   },
 };
 
-/** A value the history recorded, as one readable line: text as it is, anything else as compact JSON (amounts there are minor units). */
+/** A value the history recorded, as one readable line: text as it is, a list of names joined, anything else as compact JSON (amounts there are minor units). */
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(none)';
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return unlinked(value.join(', '));
   return unlinked(typeof value === 'string' ? value : JSON.stringify(value));
 }
 

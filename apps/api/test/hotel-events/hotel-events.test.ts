@@ -305,22 +305,7 @@ describe('changes to a booking', () => {
 
   it('a completed pre-check-in sends reservation.prechecked_in and one notice; saving it again sends nothing more', async () => {
     const booked = await book();
-    const save = {
-      PropertyId: ids.propertyId,
-      ReferenceNumber: booked.number,
-      IsReservation: true,
-      EntityId: booked.id,
-      Code: booked.preCheckInCode,
-      ReservationItems: [
-        {
-          ReservationItemId: booked.itemId,
-          Guests: [
-            { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
-            { FirstName: 'Charles', LastName: 'Babbage', Email: 'charles@example.com' },
-          ],
-        },
-      ],
-    };
+    const save = preCheckInSave(booked);
     expect((await request(t.app).post('/api/PreCheckIn/Save').send(save).expect(200)).body).toMatchObject({ Success: true });
     await request(t.app).post('/api/PreCheckIn/Save').send(save).expect(200);
     await tick();
@@ -335,9 +320,56 @@ describe('changes to a booking', () => {
     const notices = (await hotelMails({ reservationId: booked.id })).filter((mail) => mail.kind === 'pre_check_in_completed');
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toBe(`Pre-check-in completed: ${booked.number}`);
-    expect(notices[0]!.text).toContain('Room 1 Guests: ["Ada Lovelace"] → ["Ada Lovelace","Charles Babbage"]');
+    expect(notices[0]!.text).toContain('Room 1 Guests: Ada Lovelace → Ada Lovelace, Charles Babbage');
+  });
+
+  it('a later pre-check-in save that adds extras sends reservation.amended and the amended notice', async () => {
+    const booked = await book();
+    await request(t.app).post('/api/PreCheckIn/Save').send(preCheckInSave(booked)).expect(200);
+    // Two bottles of Prosecco at 25.00 each = 50.00, charged to the card the booking was paid with.
+    const withProsecco = preCheckInSave(booked, [{ ServiceId: ids.services.FIZZ!, Quantity: 2 }]);
+    expect((await request(t.app).post('/api/PreCheckIn/Save').send(withProsecco).expect(200)).body).toMatchObject({
+      Success: true,
+      Payment: { Kind: 'Charge', Amount: 50 },
+    });
+    await tick();
+    expect(received.map((message) => message.payload.type).sort()).toEqual([
+      'reservation.amended',
+      'reservation.created',
+      'reservation.prechecked_in',
+    ]);
+    const amended = received.find((message) => message.payload.type === 'reservation.amended')!.payload.data;
+    // 240 + 50 = 290
+    expect(amended).toMatchObject({ Total: 290, Change: { PreviousTotal: 240, NewTotal: 290, Payment: { Kind: 'Charge', Amount: 50 } } });
+    const kinds = (await hotelMails({ reservationId: booked.id })).map((mail) => mail.kind);
+    expect(kinds).toEqual(['hotel_booking_created', 'pre_check_in_completed', 'hotel_booking_amended']);
+    const notice = (await hotelMails({ reservationId: booked.id })).at(-1)!;
+    expect(notice.text).toContain('Extras added: 2 × Prosecco (£50.00)');
+    expect(notice.text).toContain('Charged to the card: £50.00');
+    expect(notice.text).toContain('Total to pay: £240.00 → £290.00');
   });
 });
+
+/** A pre-check-in save naming two guests in the booking's room, with the room's extras as they should stand. */
+function preCheckInSave(booked: Booked, services: { ServiceId: number; Quantity: number }[] = []) {
+  return {
+    PropertyId: ids.propertyId,
+    ReferenceNumber: booked.number,
+    IsReservation: true,
+    EntityId: booked.id,
+    Code: booked.preCheckInCode,
+    ReservationItems: [
+      {
+        ReservationItemId: booked.itemId,
+        Guests: [
+          { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+          { FirstName: 'Charles', LastName: 'Babbage', Email: 'charles@example.com' },
+        ],
+        Services: services,
+      },
+    ],
+  };
+}
 
 describe('table_booking.created', () => {
   it('a table booking sends its event and a notice to the reservations address', async () => {
