@@ -14,7 +14,7 @@ import {
 } from '@hotel/db/schema';
 import type { Db, Tx } from '../database';
 
-/** The booking an event is about, as the hotel needs it: the stay, the booker's contact, the totals and each room. Never card data. */
+/** The booking an event is about, as the hotel needs it: the stay, the booker's contact and the totals. Never card data. */
 export async function findEventReservation(tx: Tx, reservationId: number) {
   const [reservation] = await tx
     .select({
@@ -40,7 +40,11 @@ export async function findEventReservation(tx: Tx, reservationId: number) {
     })
     .from(reservations)
     .where(eq(reservations.id, reservationId));
-  if (!reservation) return undefined;
+  return reservation;
+}
+
+/** A booking's rooms, in its order, each with its room type, rate and extras by name. */
+export async function findEventRooms(tx: Tx, reservationId: number) {
   const rooms = await tx
     .select({
       id: reservationRooms.id,
@@ -78,19 +82,19 @@ export async function findEventReservation(tx: Tx, reservationId: number) {
             ),
           )
           .orderBy(asc(reservationServices.id));
-  // Every extra of the property by id: a change's before and after name extras by id only.
-  const serviceNames = await tx
-    .select({ id: services.id, name: services.name })
-    .from(services)
-    .where(eq(services.propertyId, reservation.propertyId));
-  return {
-    ...reservation,
-    rooms: rooms.map((room) => ({ ...room, extras: extras.filter((extra) => extra.roomId === room.id) })),
-    serviceNames: new Map(serviceNames.map((service) => [service.id, service.name])),
-  };
+  return rooms.map((room) => ({ ...room, extras: extras.filter((extra) => extra.roomId === room.id) }));
 }
 
-export type EventReservation = NonNullable<Awaited<ReturnType<typeof findEventReservation>>>;
+/** Every extra of the property by id: a change's before and after name extras by id only. */
+export async function findServiceNames(tx: Tx, propertyId: number): Promise<Map<number, string>> {
+  const rows = await tx.select({ id: services.id, name: services.name }).from(services).where(eq(services.propertyId, propertyId));
+  return new Map(rows.map((service) => [service.id, service.name]));
+}
+
+export type EventReservation = NonNullable<Awaited<ReturnType<typeof findEventReservation>>> & {
+  rooms: Awaited<ReturnType<typeof findEventRooms>>;
+  serviceNames: Map<number, string>;
+};
 
 /** A row of the booking's history: what changed, old and new, and the totals before and after. */
 export async function findReservationChange(tx: Tx, changeId: number) {

@@ -4,9 +4,15 @@ import type { Tx } from '../database';
 import { enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
 import { findProperty, type PropertyRow } from '../property';
 import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
-import { findEventReservation, findEventTableBooking, findReservationChange } from './hotel-event-queries';
+import {
+  findEventReservation,
+  findEventRooms,
+  findEventTableBooking,
+  findReservationChange,
+  findServiceNames,
+} from './hotel-event-queries';
 import { reservationNotice, tableBookingNotice } from './hotel-notice';
-import { enqueueWebhooks } from './webhook-outbox';
+import { endpointWants, enqueueWebhooks } from './webhook-outbox';
 
 type EventContext = Pick<AppContext, 'config' | 'clock'>;
 
@@ -16,6 +22,10 @@ type ReservationEventType = Exclude<HotelEventType, 'table_booking.created'>;
 export type ReservationEvent = { type: ReservationEventType; reservationId: number; changeId?: number | null };
 
 type Notice = { kind: HotelNoticeKind; mail: HotelNoticeMail };
+
+/** Whether the property hears of this event at all: a notice to its reservations address, or an endpoint that asked for it. */
+const isListening = (property: PropertyRow, type: HotelEventType, notice: boolean) =>
+  (notice && Boolean(property.reservationsEmail?.trim())) || property.webhooks.some((endpoint) => endpointWants(endpoint, type));
 
 /**
  * The two ways a hotel hears of an event, both in the caller's transaction so that an event is
@@ -62,10 +72,16 @@ export async function recordReservationEvent(
   event: ReservationEvent,
   { notice = true }: { notice?: boolean } = {},
 ): Promise<boolean> {
-  const reservation = await findEventReservation(tx, event.reservationId);
-  const property = reservation && (await findProperty(tx, reservation.propertyId));
-  if (!reservation || !property) return false;
+  const row = await findEventReservation(tx, event.reservationId);
+  const property = row && (await findProperty(tx, row.propertyId));
+  // Nobody to tell: the booking is not read again (this runs inside every booking's transaction).
+  if (!row || !property || !isListening(property, event.type, notice)) return false;
   const change: RecordedChange | undefined = event.changeId == null ? undefined : await findReservationChange(tx, event.changeId);
+  const reservation = {
+    ...row,
+    rooms: await findEventRooms(tx, row.id),
+    serviceNames: change ? await findServiceNames(tx, property.id) : new Map<number, string>(),
+  };
   return tellHotel(tx, context, {
     property,
     type: event.type,

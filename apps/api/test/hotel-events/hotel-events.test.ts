@@ -547,5 +547,15 @@ describe('a definition’s webhooks and reservations address', () => {
       { code: 'PLAIN', reservationsEmail: 'stay@test-hotel.example' },
       { code: 'QUIET', reservationsEmail: null },
     ]);
+
+    // A booking at the quiet property: the guest's confirmation, and nothing for the hotel.
+    const quiet = await givenBookingProperty(t, { ...base, Code: 'QUIET', ReservationsEmail: null });
+    const booked = await bookWithLinks(t, quiet);
+    const kinds = await rawRows<{ kind: string }>(
+      t.database.db,
+      sql`SELECT kind::text AS kind FROM mail_outbox WHERE reservation_id = ${booked.id} ORDER BY id`,
+    );
+    expect(kinds).toEqual([{ kind: 'booking_confirmation' }]);
+    expect(await deliveries()).toEqual([]);
   });
 });
