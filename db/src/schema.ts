@@ -23,3 +23,4 @@ export * from './schema/reservation-change';
 export * from './schema/restaurant';
 export * from './schema/room-type';
 export * from './schema/service';
+export * from './schema/webhook-delivery';

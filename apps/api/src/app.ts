@@ -23,6 +23,7 @@ import {
 import { propertyPageHead, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
 import { registerAriRoutes } from './ari';
+import { registerHotelEventRoutes } from './hotel-events';
 import { registerPropertyGroupRoutes } from './property-group';
 import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
 import { registerRestaurantRoutes } from './restaurant';
@@ -56,6 +57,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerDefinitionRoutes(api, context);
   registerAriRoutes(api, context);
   registerAdminPaymentRoutes(api, context);
+  registerHotelEventRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);

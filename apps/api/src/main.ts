@@ -8,6 +8,7 @@ import { loadEnvFile, repositoryEnvFile, type EnvFileOutcome } from './env-file'
 import { scheduleIdempotencyPurge } from './http';
 import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
+import { startWebhookDispatcher } from './hotel-events';
 import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
 import { schedulePreCheckInReminders } from './pre-check-in';
@@ -70,6 +71,8 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   // Every process sends mail: claims skip rows another dispatcher holds, and a booking's
   // confirmation goes out from the process that took it without waiting for a poll.
   const mailDispatcher = startMailDispatcher(context);
+  // Webhooks likewise: each message is claimed by one process and POSTed from there.
+  const webhookDispatcher = startWebhookDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, config.host, logger);
   if (config.isProduction && config.payments.test && cluster.isPrimary) warnOfTestPayments(logger);
@@ -84,7 +87,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
     stopHousekeeping();
     await running.stop();
     // After the last request (which may have queued mail), before the database closes.
-    await mailDispatcher.stop();
+    await Promise.all([mailDispatcher.stop(), webhookDispatcher.stop()]);
     await context.database.close();
     exitAfter(logger, 0);
   };

@@ -15,6 +15,10 @@ export const mailKind = pgEnum('mail_kind', [
   'password_reset',
   'pre_check_in_reminder',
   'pre_check_in_completed',
+  'hotel_booking_created',
+  'hotel_booking_amended',
+  'hotel_booking_cancelled',
+  'hotel_table_booking',
 ]);
 
 /** `pending` until sent; `failed` once the dispatcher gives up retrying. */

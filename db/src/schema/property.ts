@@ -92,6 +92,9 @@ export const propertyGroups = pgTable('property_groups', {
   ...timestamps,
 });
 
+/** A hotel's webhook endpoint: where events are POSTed, the Standard Webhooks secret they are signed with, and which events (or "*"). */
+export type WebhookEndpoint = { url: string; secret: string; events: string[] };
+
 /**
  * A hotel. Its code is what web routes carry; its time zone decides "today" and the
  * same-day cut-off. The VAT rate is a percentage kept exactly (20, 12.5, 8.875); with
@@ -115,6 +118,8 @@ export const properties = pgTable(
 
     address: text('address'),
     email: text('email'),
+    /** Where the hotel's notices of bookings, changes and table bookings go (the definition's `ReservationsEmail`, else `Email`). */
+    reservationsEmail: text('reservations_email'),
     telephone: text('telephone'),
     websiteUrl: text('website_url'),
     privacyPolicyUrl: text('privacy_policy_url'),
@@ -140,6 +145,11 @@ export const properties = pgTable(
     /** Stripe: take the money at booking (`automatic`) or hold it for the hotel to capture (`manual`). */
     paymentCaptureMethod: paymentCaptureMethod('payment_capture_method').notNull().default('automatic'),
     theme: jsonb('theme').$type<PropertyTheme>(),
+    /** The hotel's webhook endpoints (the definition's `Webhooks`): each signing secret is needed to sign, so it is kept as given. */
+    webhooks: jsonb('webhooks')
+      .$type<WebhookEndpoint[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
 
     enableChildrenSearch: boolean('enable_children_search').notNull().default(false),
     enableInfantSearch: boolean('enable_infant_search').notNull().default(false),

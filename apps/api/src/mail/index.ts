@@ -1,6 +1,7 @@
 // The mail area's door: the outbox use cases write to, the templates, the dispatcher and transport.
 export { mailBrandingOf } from './mail-branding';
-export { MailEnqueued, startMailDispatcher } from './mail-dispatcher';
+export type { MailBranding } from './templates/mail-layout';
+export { MailEnqueued, startMailDispatcher, startOutboxLoop, type MailDispatcher } from './mail-dispatcher';
 export { createMailTransport, type MailTransport } from './mail-transport';
 export { enqueueMail, openMailBody, outboxKey, outboxRow, type OutboxMail } from './outbox';
 export { renderBookingAmendment } from './templates/booking-amendment';
@@ -8,6 +9,8 @@ export { renderBookingCancellation } from './templates/booking-cancellation';
 export { renderBookingConfirmation, type BookedStay, type BookingMailBasics, type MailRoom } from './templates/booking-confirmation';
 export { renderEmailConfirmation } from './templates/email-confirmation';
 export { renderPasswordReset } from './templates/password-reset';
-export { renderPreCheckInCompleted, renderPreCheckInReminder } from './templates/pre-check-in';
+export { renderHotelNotice, type HotelNoticeKind, type HotelNoticeMail } from './templates/hotel-notice';
+export { renderPreCheckInReminder } from './templates/pre-check-in';
+export { unlinked } from './templates/guest-text';
 export { html, type SafeHtml } from './templates/safe-html';
 export { renderTableBookingConfirmation } from './templates/table-booking-confirmation';

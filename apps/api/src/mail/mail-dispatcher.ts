@@ -210,22 +210,26 @@ export type MailDispatcher = {
 };
 
 /**
- * Sends outbox mail now, every `intervalMs` after that, and at once when `context.mailEnqueued`
- * is notified. Never runs two rounds at once in one process; the timer does not keep the
- * process alive.
+ * Runs `round` now, every `intervalMs` after that, and at once when `signal` is notified: the
+ * loop of an outbox's dispatcher (mail here, webhooks in hotel-events). Never runs two rounds
+ * at once; the timer does not keep the process alive. `stop` stops polling, waits for a round
+ * in progress, then runs one more if something was committed while it ran (the last requests'
+ * messages), so the database can close after it.
  */
-export function startMailDispatcher(
-  context: DispatchContext & Pick<AppContext, 'mailEnqueued'>,
-  options: DispatchOptions & { intervalMs?: number } = {},
-): MailDispatcher {
-  const intervalMs = options.intervalMs ?? 5_000;
+export function startOutboxLoop(options: {
+  signal: MailEnqueued;
+  intervalMs: number;
+  round: () => Promise<void>;
+  onError: (error: unknown) => void;
+}): MailDispatcher {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
   let wokenDuringRound = false;
   let stopped = false;
+  const runRound = () => options.round().catch(options.onError);
 
   const schedule = () => {
-    timer = setTimeout(run, intervalMs);
+    timer = setTimeout(run, options.intervalMs);
     timer.unref();
   };
   function run(): void {
@@ -235,24 +239,17 @@ export function startMailDispatcher(
       return;
     }
     clearTimeout(timer);
-    round = dispatchPendingMail(context, options)
-      .then(
-        (report) => {
-          if (report.sent + report.retrying + report.failed > 0) context.logger.info(report, 'mail dispatched');
-        },
-        (error: unknown) => context.logger.warn({ err: error }, 'mail dispatch round failed'),
-      )
-      .finally(() => {
-        round = undefined;
-        if (stopped) return;
-        if (wokenDuringRound) {
-          wokenDuringRound = false;
-          run();
-        } else schedule();
-      });
+    round = runRound().finally(() => {
+      round = undefined;
+      if (stopped) return;
+      if (wokenDuringRound) {
+        wokenDuringRound = false;
+        run();
+      } else schedule();
+    });
   }
 
-  const unsubscribe = context.mailEnqueued.subscribe(run);
+  const unsubscribe = options.signal.subscribe(run);
   run();
   return {
     async stop() {
@@ -262,9 +259,23 @@ export function startMailDispatcher(
       await round;
       if (!wokenDuringRound) return;
       wokenDuringRound = false;
-      await dispatchPendingMail(context, options).catch((error: unknown) =>
-        context.logger.warn({ err: error }, 'mail dispatch round failed'),
-      );
+      await runRound();
     },
   };
+}
+
+/** Sends outbox mail now, every `intervalMs` (5 s) after that, and at once when `context.mailEnqueued` is notified. */
+export function startMailDispatcher(
+  context: DispatchContext & Pick<AppContext, 'mailEnqueued'>,
+  options: DispatchOptions & { intervalMs?: number } = {},
+): MailDispatcher {
+  return startOutboxLoop({
+    signal: context.mailEnqueued,
+    intervalMs: options.intervalMs ?? 5_000,
+    round: async () => {
+      const report = await dispatchPendingMail(context, options);
+      if (report.sent + report.retrying + report.failed > 0) context.logger.info(report, 'mail dispatched');
+    },
+    onError: (error) => context.logger.warn({ err: error }, 'mail dispatch round failed'),
+  });
 }

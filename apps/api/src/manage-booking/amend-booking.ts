@@ -7,6 +7,7 @@ import { vatOfTotal } from '@hotel/domain/vat';
 import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdateResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
+import { recordReservationEvent } from '../hotel-events';
 import { AppError, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { chargeReservationCard, refundReservationCard, type ChosenCard } from '../payments';
 import {
@@ -133,7 +134,7 @@ export async function updateManagedBooking(
         await shiftInventory(tx, plan);
         await writeAmendment(context, tx, plan);
         const moved = await moveMoney(context, tx, plan);
-        await recordReservationChange(tx, context, {
+        const changeId = await recordReservationChange(tx, context, {
           reservationId: reservation.id,
           via: plan.access,
           action: 'amend',
@@ -144,6 +145,7 @@ export async function updateManagedBooking(
             changes: amendmentChanges(plan),
           },
         });
+        await recordReservationEvent(tx, context, { type: 'reservation.amended', reservationId: reservation.id, changeId });
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
         await enqueueAmendmentMail(tx, context, {

@@ -7,6 +7,7 @@ import { reservationRooms, reservations } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { idempotently, invalidField, requestHashKey } from '../http';
+import { recordReservationEvent } from '../hotel-events';
 import { enqueueMail, renderBookingCancellation } from '../mail';
 import { cardBalance, refundReservationCard } from '../payments';
 import { bookingMailBasics, findReservationDetails, mailRoomOf, releaseHeldRoom, type ReservationDetails } from '../reservation';
@@ -92,7 +93,7 @@ async function cancelInside(
     .set(cancelled)
     .where(and(eq(reservationRooms.reservationId, reservation.id), eq(reservationRooms.status, 'booked')));
 
-  await recordReservationChange(tx, context, {
+  const changeId = await recordReservationChange(tx, context, {
     reservationId: reservation.id,
     via: managed.access,
     action: 'cancel',
@@ -116,6 +117,7 @@ async function cancelInside(
       giftVoucherKept: reservation.voucherDiscount,
     },
   });
+  await recordReservationEvent(tx, context, { type: 'reservation.cancelled', reservationId: reservation.id, changeId });
   await enqueueCancellationMail(tx, context, managed, { rooms: standing, card: details.payment, reason: reason?.text ?? null, refunded });
   return { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded) };
 }

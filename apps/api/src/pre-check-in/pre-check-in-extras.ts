@@ -147,10 +147,3 @@ export async function applyPreCheckInExtras(
   });
   return moveMoney(context, tx, { payment: plan.payment, reservation }, card);
 }
-
-/** The lines a save added or changed, for the history and the hotel's notice. */
-export function addedExtrasOf(plan: PreCheckInExtras) {
-  return plan.rooms.flatMap(({ booked, extras }) =>
-    extras.newServiceLines.map((line) => ({ roomId: booked.id, name: line.service.name, quantity: line.quantity, total: line.total })),
-  );
-}

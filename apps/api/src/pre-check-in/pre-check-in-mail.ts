@@ -1,49 +1,13 @@
 import type { CardType } from '@hotel/domain/cards';
 import type { Minor } from '@hotel/domain/money';
-import { totalToPay } from '@hotel/domain/vat';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { enqueueMail, mailBrandingOf, renderPreCheckInCompleted, renderPreCheckInReminder } from '../mail';
+import { enqueueMail, mailBrandingOf, renderPreCheckInReminder } from '../mail';
 import { enqueueAmendmentMail } from '../manage-booking';
 import type { PropertyRow } from '../property';
 import { findReservationDetails, reservationLinks, type ReservationRow } from '../reservation';
-import { addedExtrasOf, type PreCheckInExtras } from './pre-check-in-extras';
+import type { PreCheckInExtras } from './pre-check-in-extras';
 import { findReservationById } from './pre-check-in-queries';
-
-/**
- * The hotel's notice that a guest completed pre-check-in (or added extras at a later save), in
- * the save's transaction, to the property's e-mail address, with the extras added and what they
- * cost. A property without an address gets none. Answers whether one was queued.
- */
-export async function enqueuePreCheckedInNotice(
-  tx: Tx,
-  context: Pick<AppContext, 'config'>,
-  property: PropertyRow,
-  reservationId: number,
-  extras: PreCheckInExtras | null,
-): Promise<boolean> {
-  const to = property.email?.trim();
-  const reservation = await findReservationById(tx, reservationId);
-  if (!to || !reservation) return false;
-  const details = await findReservationDetails(tx, reservationId);
-  const mail = renderPreCheckInCompleted({
-    property: mailBrandingOf(property, context.config.publicUrl),
-    reservationNumber: reservation.reservationNumber,
-    bookerName: `${reservation.bookerFirstName} ${reservation.bookerLastName}`,
-    arrival: reservation.dateFrom,
-    departure: reservation.dateTo,
-    guests: details.rooms.filter((room) => room.status === 'booked').reduce((sum, room) => sum + room.guests.length, 0),
-    currency: reservation.currency,
-    extrasAdded: extras ? addedExtrasOf(extras) : [],
-    added: {
-      amount: extras ? extras.totals.due - extras.previousDue : 0,
-      charged: extras?.payment.kind === 'Charge',
-    },
-    newTotal: totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive),
-  });
-  await enqueueMail(tx, context.config, { to, ...mail, reservationId });
-  return true;
-}
 
 /**
  * The guest's e-mail when a save added extras: the amendment e-mail manage booking sends, with

@@ -5,6 +5,7 @@ import { validateContact, type FieldErrors } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest, PreCheckInSaveResponse } from '@hotel/domain/wire/pre-check-in';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
+import { recordPreCheckInEvents } from '../hotel-events';
 import { AppError, idempotently, invalidField, notFound, replayingCompletedKey, requestHashKey } from '../http';
 import { recordReservationChange } from '../manage-booking';
 import { takesTypedCards, TYPED_CARD_REFUSED, type ChosenCard } from '../payments';
@@ -20,7 +21,7 @@ import {
 import { PRE_CHECK_IN_NOTICES } from './get-pre-check-in';
 import { findPreCheckInBooking, preCheckInClosed } from './pre-check-in-access';
 import { applyPreCheckInExtras, bookedTotals, planPreCheckInExtras, type PreCheckInExtras } from './pre-check-in-extras';
-import { enqueueExtrasMail, enqueuePreCheckedInNotice } from './pre-check-in-mail';
+import { enqueueExtrasMail } from './pre-check-in-mail';
 import { findRoomTypeOptions, setRoomConfiguration, updatePreCheckedReservation, type RoomTypeOptions } from './pre-check-in-queries';
 
 type SaveContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
@@ -81,9 +82,10 @@ export async function savePreCheckIn(
           if (firstTime) await updatePreCheckedReservation(tx, reservation.id, { preCheckInCompletedAt: context.clock.now() });
           // The first save, and every later one that changes something, is a row of the booking's
           // history; saving the same details again writes nothing, as it changes nothing.
+          let changeId: number | null = null;
           if (firstTime || changes.length > 0) {
             const unchangedDue = bookedTotals(reservation, details).due;
-            await recordReservationChange(tx, context, {
+            changeId = await recordReservationChange(tx, context, {
               reservationId: reservation.id,
               via: 'link',
               action: 'precheckin',
@@ -96,7 +98,8 @@ export async function savePreCheckIn(
             });
           }
           // The hotel hears of the first save, and of extras added later: it has to provide them.
-          if (firstTime || extras) mailQueued = await enqueuePreCheckedInNotice(tx, context, property, reservation.id, extras);
+          const events = { reservationId: reservation.id, changeId, firstTime, addedExtras: extras !== null };
+          mailQueued = await recordPreCheckInEvents(tx, context, events);
           if (extras) {
             await enqueueExtrasMail(tx, context, {
               property,

@@ -3,6 +3,7 @@ import { isValidDate, isValidTimeZone } from '@hotel/domain/dates';
 import { DEFAULT_BASE_NUMBER_OF_ADULTS } from '@hotel/domain/pricing';
 import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
 import { PERCENT_DECIMALS } from '@hotel/db/schema/shared-columns';
+import { webhookEndpointSchema } from '../hotel-events';
 
 // The property definition file (docs/property-definition.md): what a hotel writes.
 // Objects are strict so that a mistyped key is reported rather than silently ignored.
@@ -288,6 +289,8 @@ export const propertySchema = z.strictObject({
   AvailableCurrencies: z.array(currency).default([]),
   Address: text.default(''),
   Email: z.email().nullish(),
+  /** Where the hotel's notices of bookings go; absent: `Email`; null: no notices. */
+  ReservationsEmail: z.email().nullable().optional(),
   Telephone: z.string().max(40).nullish(),
   WebsiteUrl: url.nullish(),
   PrivacyPolicyUrl: url.nullish(),
@@ -331,6 +334,12 @@ export const propertySchema = z.strictObject({
   Companies: z.array(company).default([]),
   CancellationReasons: z.array(name).default([]),
   Restaurants: z.array(restaurant).default([]),
+  Webhooks: z
+    .array(webhookEndpointSchema)
+    .default([])
+    .refine((endpoints) => new Set(endpoints.map((endpoint) => endpoint.Url)).size === endpoints.length, {
+      error: 'each endpoint URL may be listed once: list all its events in one entry',
+    }),
 });
 
 export const definitionSchema = z.strictObject({

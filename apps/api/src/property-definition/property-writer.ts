@@ -80,6 +80,8 @@ function propertyColumns(p: PropertyDefinition, groupId: number | undefined) {
     availableCurrencies: p.AvailableCurrencies,
     address: p.Address,
     email: p.Email ?? null,
+    reservationsEmail: p.ReservationsEmail === undefined ? (p.Email ?? null) : p.ReservationsEmail,
+    webhooks: p.Webhooks.map((endpoint) => ({ url: endpoint.Url, secret: endpoint.Secret, events: endpoint.Events })),
     telephone: p.Telephone ?? null,
     websiteUrl: p.WebsiteUrl ?? null,
     privacyPolicyUrl: p.PrivacyPolicyUrl ?? null,

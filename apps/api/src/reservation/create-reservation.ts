@@ -31,6 +31,7 @@ import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, re
 import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
 import { outboxKey, outboxRow, type OutboxMail } from '../mail';
 import { assertRoomsPerBooking } from '../availability';
+import { recordReservationEvent } from '../hotel-events';
 import type { PropertyRow } from '../property';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
@@ -405,6 +406,8 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
               : null,
         });
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
+        // A booking waiting for 3-D Secure is not one yet: its settlement records the event.
+        if (challengeUrl === null) await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId });
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
         if (gateway && payWith?.saveFor && challengeUrl === null) {
           const { card: typed } = payWith;

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { giftVouchers, payments, reservations, voucherRedemptions } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
+import { recordReservationEvent } from '../hotel-events';
 import type { SettledPayment } from '../payments';
 import { confirmedBookingOf, enqueueBookingConfirmation } from './booking-confirmation-mail';
 import { releaseHeldRoom } from './inventory';
@@ -44,6 +45,7 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
     if (payment.status === 'succeeded') {
       await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservation.id));
       await enqueueBookingConfirmation(tx, context, await confirmedBookingOf(tx, reservation.id));
+      await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId: reservation.id });
       return;
     }
     await releaseUnpaidReservation(tx, reservation.id, now);

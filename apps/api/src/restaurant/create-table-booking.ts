@@ -6,6 +6,7 @@ import { validateRestaurantBooking, type FieldErrors } from '@hotel/domain/valid
 import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-booking-request';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
+import { recordTableBookingEvent } from '../hotel-events';
 import { idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import type { PropertyRow } from '../property';
 import { newReservationNumber } from '../reservation';
@@ -197,6 +198,7 @@ async function bookTable(
       continue;
     }
     await enqueueTableBookingConfirmation(tx, context, property, tableBookingId);
+    await recordTableBookingEvent(tx, context, tableBookingId);
     return { reference, offer };
   }
 }

@@ -7,7 +7,7 @@ import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aRoom, bookingProperty, bookWithLinks, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
 
 /**
  * Today is Monday 1 March 2027, 09:00 in London. Check-in is at 15:00 and the flexible rate
@@ -36,18 +36,7 @@ let otherProperty: { id: number; reasonId: number };
 
 type Booked = { id: number; number: string; code: string };
 
-async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
-  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
-  const { body } = await request(t.app)
-    .get('/api/Reservation/Confirmation')
-    .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
-    .expect(200);
-  const [row] = await rawRows<{ id: number }>(
-    t.database.db,
-    sql`SELECT id FROM reservations WHERE reservation_number = ${created.body.ReservationNumber}`,
-  );
-  return { id: row!.id, number: created.body.ReservationNumber, code: (body.ManageBookingUrl as string).split('/').at(-1)! };
-}
+const book = (overrides: Record<string, unknown> = {}): Promise<Booked> => bookWithLinks(t, ids, overrides);
 
 const cancel = (booking: Booked, overrides: Record<string, unknown> = {}, idempotencyKey?: string) => {
   const call = request(t.app).post('/api/ManageBooking/Cancel');

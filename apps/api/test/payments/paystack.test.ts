@@ -104,11 +104,13 @@ const sold = async (code = 'PSNG') =>
     )
   )[0]!.sold;
 
+/** The guest's confirmations of the booking (the hotel's notice is a mail of its own kind). */
 const mailsTo = async (number: string) =>
   (
     await rawRows<{ n: number }>(
       t.database.db,
-      sql`SELECT count(*)::int AS n FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${number}`,
+      sql`SELECT count(*)::int AS n FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id
+          WHERE r.reservation_number = ${number} AND m.kind = 'booking_confirmation'`,
     )
   )[0]!.n;
 

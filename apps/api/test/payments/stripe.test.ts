@@ -40,11 +40,13 @@ const book = (app: TestApp, bookingIds: Ids, number: string, expected: number) =
 const status = (app: TestApp, bookingIds: Ids, token: string) =>
   request(app.app).get('/api/Reservation/Status').query({ propertyId: bookingIds.propertyId, referenceNumber: token }).expect(200);
 
+/** The guest's confirmations of the booking (the hotel's notice is a mail of its own kind). */
 const mailsOf = async (app: TestApp, number: string) =>
   (
     await rows(
       app,
-      sql`SELECT m.id FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id WHERE r.reservation_number = ${number}`,
+      sql`SELECT m.id FROM mail_outbox m JOIN reservations r ON r.id = m.reservation_id
+          WHERE r.reservation_number = ${number} AND m.kind = 'booking_confirmation'`,
     )
   ).length;
 const soldThursday = async (app: TestApp) =>

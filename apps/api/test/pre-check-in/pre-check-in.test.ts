@@ -638,12 +638,18 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
         { ServiceId: serviceId('TASTING'), Quantity: 1, TotalCost: 4000 },
       ]),
     });
-    // The hotel's notice lists the extras and the charge; the guest gets the amendment e-mail.
-    expect(await mailKinds(booked.id)).toEqual(['booking_confirmation', 'pre_check_in_completed', 'booking_amendment']);
+    // The hotel's notice lists the extras and the charge (one notice: the save's amendment adds
+    // a webhook, not a second e-mail); the guest gets the amendment e-mail.
+    expect(await mailKinds(booked.id)).toEqual([
+      'booking_confirmation',
+      'hotel_booking_created',
+      'pre_check_in_completed',
+      'booking_amendment',
+    ]);
     const notice = await noticeText(booked.id);
     expect(notice).toContain('Extras added: 2 × Prosecco (£50.00); 1 × Wine tasting (£40.00)');
-    expect(notice).toContain('Charged to card: £90.00');
-    expect(notice).toContain('Booking total now: £380.00');
+    expect(notice).toContain('Charged to the card: £90.00');
+    expect(notice).toContain('Total to pay: £290.00 → £380.00');
 
     // Reopened, the link shows the extras saved and the new total.
     const reopened = (await get(booked).expect(200)).body.Reservation;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, reservations } from '@hotel/db/schema';
@@ -47,7 +47,7 @@ describe('the booking confirmation e-mail', () => {
           await tx
             .select({ subject: mailOutbox.subject, html: mailOutbox.html, text: mailOutbox.text })
             .from(mailOutbox)
-            .where(eq(mailOutbox.reservationId, reservation!.id))
+            .where(and(eq(mailOutbox.reservationId, reservation!.id), eq(mailOutbox.kind, 'booking_confirmation')))
             .orderBy(mailOutbox.id)
         ).map((row) => opened(t, row));
         throw new RollBack();

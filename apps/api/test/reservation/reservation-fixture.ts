@@ -157,3 +157,26 @@ export function aBooking(ids: Ids, overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A booking as its guest holds it: its id and number, and the codes of its manage-booking and pre-check-in links. */
+export type BookedWithLinks = { id: number; number: string; code: string; preCheckInCode: string };
+
+/** Books `aBooking` (with `overrides`) and reads back the links its confirmation gives the guest. */
+export async function bookWithLinks(t: TestApp, ids: Ids, overrides: Record<string, unknown> = {}): Promise<BookedWithLinks> {
+  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+  const { body } = await request(t.app)
+    .get('/api/Reservation/Confirmation')
+    .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
+    .expect(200);
+  const [row] = await rawRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM reservations WHERE reservation_number = ${created.body.ReservationNumber}`,
+  );
+  const lastPart = (url: unknown) => (url as string).split('/').at(-1)!;
+  return {
+    id: row!.id,
+    number: created.body.ReservationNumber,
+    code: lastPart(body.ManageBookingUrl),
+    preCheckInCode: lastPart(body.PreCheckInUrl),
+  };
+}

@@ -65,7 +65,8 @@ describe('a card that needs 3-D Secure', () => {
       Status: 'Confirmed',
       Message: 'Booking has been made successfully',
     });
-    expect(await outboxCount()).toBe(mailsBefore + 1);
+    // The guest's confirmation and the hotel's notice of the new booking.
+    expect(await outboxCount()).toBe(mailsBefore + 2);
     expect(await sold()).toBe(2);
   });
 

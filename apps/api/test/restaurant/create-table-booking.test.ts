@@ -67,7 +67,7 @@ const mails = async () =>
   (
     await rawRows<{ kind: string; to: string; subject: string; text: string; html: string; tableBookingId: number }>(
       t.database.db,
-      sql`SELECT kind, to_address AS "to", subject, text, html, table_booking_id AS "tableBookingId" FROM mail_outbox WHERE table_booking_id IS NOT NULL`,
+      sql`SELECT kind, to_address AS "to", subject, text, html, table_booking_id AS "tableBookingId" FROM mail_outbox WHERE table_booking_id IS NOT NULL AND kind = 'table_booking'`,
     )
   ).map((row) => opened(t, row));
 

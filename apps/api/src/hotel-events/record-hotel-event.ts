@@ -1,0 +1,131 @@
+import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
+import type { AppContext } from '../app-context';
+import type { Tx } from '../database';
+import { enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
+import { findProperty, type PropertyRow } from '../property';
+import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
+import {
+  findEventReservation,
+  findEventRooms,
+  findEventTableBooking,
+  findReservationChange,
+  findServiceNames,
+} from './hotel-event-queries';
+import { reservationNotice, tableBookingNotice } from './hotel-notice';
+import { endpointWants, enqueueWebhooks } from './webhook-outbox';
+
+type EventContext = Pick<AppContext, 'config' | 'clock'>;
+
+type ReservationEventType = Exclude<HotelEventType, 'table_booking.created'>;
+
+/** A booking event: which booking, and for a change the history row that records it (its before and after). */
+export type ReservationEvent = { type: ReservationEventType; reservationId: number; changeId?: number | null };
+
+type Notice = { kind: HotelNoticeKind; mail: HotelNoticeMail };
+
+/** Whether the property hears of this event at all: a notice to its reservations address, or an endpoint that asked for it. */
+const isListening = (property: PropertyRow, type: HotelEventType, notice: boolean) =>
+  (notice && Boolean(property.reservationsEmail?.trim())) || property.webhooks.some((endpoint) => endpointWants(endpoint, type));
+
+/**
+ * The two ways a hotel hears of an event, both in the caller's transaction so that an event is
+ * neither lost nor told twice: the notice to its reservations address (none without one, or
+ * when `notice` is null) and a webhook message to each endpoint that asked for the event.
+ * Answers whether anything was queued (the caller then nudges the dispatchers after commit).
+ */
+async function tellHotel(
+  tx: Tx,
+  context: EventContext,
+  event: {
+    property: PropertyRow;
+    type: HotelEventType;
+    data: Record<string, unknown>;
+    notice: ((branding: ReturnType<typeof mailBrandingOf>) => Notice) | null;
+    reservationId?: number;
+    tableBookingId?: number;
+  },
+): Promise<boolean> {
+  const now = context.clock.now();
+  const { property } = event;
+  const webhooks = await enqueueWebhooks(tx, property, { type: event.type, timestamp: now.toISOString(), data: event.data }, now);
+  const to = property.reservationsEmail?.trim();
+  if (!to || !event.notice) return webhooks > 0;
+  const { kind, mail } = event.notice(mailBrandingOf(property, context.config.publicUrl));
+  await enqueueMail(tx, context.config, {
+    to,
+    ...renderHotelNotice(kind, mail),
+    reservationId: event.reservationId ?? null,
+    tableBookingId: event.tableBookingId ?? null,
+  });
+  return true;
+}
+
+/**
+ * Records a booking event in the use case's transaction (docs/hotel-integration.md): the hotel's
+ * notice and the webhooks, built from the booking as it now stands and, for a change, from the
+ * history row that records it. `notice: false` sends the webhooks only (an event whose notice
+ * another event of the same save already carries).
+ */
+export async function recordReservationEvent(
+  tx: Tx,
+  context: EventContext,
+  event: ReservationEvent,
+  { notice = true }: { notice?: boolean } = {},
+): Promise<boolean> {
+  const row = await findEventReservation(tx, event.reservationId);
+  const property = row && (await findProperty(tx, row.propertyId));
+  // Nobody to tell: the booking is not read again (this runs inside every booking's transaction).
+  if (!row || !property || !isListening(property, event.type, notice)) return false;
+  const change: RecordedChange | undefined = event.changeId == null ? undefined : await findReservationChange(tx, event.changeId);
+  const reservation = {
+    ...row,
+    rooms: await findEventRooms(tx, row.id),
+    serviceNames: change ? await findServiceNames(tx, property.id) : new Map<number, string>(),
+  };
+  return tellHotel(tx, context, {
+    property,
+    type: event.type,
+    data: reservationEventData(property.code, reservation, change),
+    notice: notice ? (branding) => reservationNotice(event.type, branding, reservation, change) : null,
+    reservationId: reservation.id,
+  });
+}
+
+/**
+ * A pre-check-in save's events: `reservation.prechecked_in` the first time (its notice lists what
+ * the save changed, extras included), `reservation.amended` whenever it added extras (a notice
+ * of its own only on a later save, so the hotel gets one e-mail per save).
+ */
+export async function recordPreCheckInEvents(
+  tx: Tx,
+  context: EventContext,
+  save: { reservationId: number; changeId: number | null; firstTime: boolean; addedExtras: boolean },
+): Promise<boolean> {
+  const { reservationId, changeId } = save;
+  let queued = false;
+  if (save.firstTime) queued = await recordReservationEvent(tx, context, { type: 'reservation.prechecked_in', reservationId, changeId });
+  if (save.addedExtras) {
+    const amended = await recordReservationEvent(
+      tx,
+      context,
+      { type: 'reservation.amended', reservationId, changeId },
+      { notice: !save.firstTime },
+    );
+    queued ||= amended;
+  }
+  return queued;
+}
+
+/** Records `table_booking.created` in the booking's transaction: the hotel's notice and the webhooks. */
+export async function recordTableBookingEvent(tx: Tx, context: EventContext, tableBookingId: number): Promise<boolean> {
+  const booking = await findEventTableBooking(tx, tableBookingId);
+  const property = booking && (await findProperty(tx, booking.propertyId));
+  if (!booking || !property) return false;
+  return tellHotel(tx, context, {
+    property,
+    type: 'table_booking.created',
+    data: tableBookingEventData(property.code, booking),
+    notice: (branding) => tableBookingNotice(branding, booking),
+    tableBookingId,
+  });
+}
