@@ -23,6 +23,7 @@ import { propertyPageHead, registerPropertyRoutes } from './property';
 import { registerDefinitionRoutes } from './property-definition';
 import { registerPropertyGroupRoutes } from './property-group';
 import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
+import { registerReservationsFeedRoutes } from './reservations-feed';
 import { registerRestaurantRoutes } from './restaurant';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration';
 import { registerServiceRoutes } from './service';
@@ -52,6 +53,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerServiceRoutes(api, context);
   registerLogRoutes(api, context);
   registerDefinitionRoutes(api, context);
+  registerReservationsFeedRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);

@@ -6,10 +6,14 @@ import { loadConfig } from './config';
 import { openMigratedDatabase } from './database';
 import { createLogger } from './logger';
 import { definitionSchema, importDefinition } from './property-definition';
+import { arrivalsCsv, arrivalsOn } from './reservations-feed';
+import { AppError } from './http';
 
 const usage = `Usage:
   pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)
-  pnpm property:schema                  print the JSON Schema of a property definition`;
+  pnpm property:schema                  print the JSON Schema of a property definition
+  pnpm reservations:arrivals PROPERTY DATE
+                                        print a property's arrivals, departures and in-house rooms on DATE (YYYY-MM-DD) as CSV`;
 
 // pnpm runs scripts inside the package folder; a path the user typed is relative to where they typed it.
 const userCwd = process.env.INIT_CWD ?? process.cwd();
@@ -47,6 +51,28 @@ async function propertyImport(args: string[]): Promise<number> {
   }
 }
 
+async function reservationsArrivals(args: string[]): Promise<number> {
+  if (args.length !== 2) {
+    console.error(usage);
+    return 2;
+  }
+  const [propertyCode, date] = args as [string, string];
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const database = await openMigratedDatabase(config, logger);
+  try {
+    process.stdout.write(arrivalsCsv(await arrivalsOn({ database }, propertyCode, date)));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(error.message);
+    for (const [field, messages] of Object.entries(error.modelState ?? {})) console.error(`  ${field}: ${messages.join(' ')}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
 function propertySchema(): number {
   const schema = z.toJSONSchema(definitionSchema, { io: 'input', target: 'draft-2020-12' });
   process.stdout.write(`${JSON.stringify({ title: 'Property definition', ...schema }, null, 2)}\n`);
@@ -54,7 +80,12 @@ function propertySchema(): number {
 }
 
 const [command, ...args] = process.argv.slice(2);
-const run = command === 'property:import' ? propertyImport(args) : command === 'property:schema' ? Promise.resolve(propertySchema()) : null;
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  'property:import': propertyImport,
+  'property:schema': () => Promise.resolve(propertySchema()),
+  'reservations:arrivals': reservationsArrivals,
+};
+const run = command !== undefined && Object.hasOwn(commands, command) ? commands[command]!(args) : null;
 if (!run) {
   console.error(usage);
   process.exit(2);

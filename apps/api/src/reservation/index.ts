@@ -18,6 +18,7 @@ export { registerReservationRoutes } from './reservation-routes';
 export {
   assertClientPrices,
   priceRooms,
+  priceSnapshotOf,
   priceService,
   roomsNotAvailableMessage,
   type PriceCheckedRoom,
