@@ -42,7 +42,10 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
     if (!reservation || reservation.status !== 'pending_payment') return;
     const now = context.clock.now();
     if (payment.status === 'succeeded') {
-      await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(reservations.id, reservation.id));
+      await tx
+        .update(reservations)
+        .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
+        .where(eq(reservations.id, reservation.id));
       await enqueueBookingConfirmation(tx, context, await confirmedBookingOf(tx, reservation.id));
       return;
     }

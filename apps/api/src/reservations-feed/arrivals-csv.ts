@@ -6,7 +6,24 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const header = ['Movement', 'ReservationNumber', 'ReservationItemId', 'Status', 'GuestNames', 'Booker', 'RoomType', 'DateFrom', 'DateTo', 'Nights', 'Adults', 'Children', 'Currency', 'AmountToPay', 'Paid', 'Balance'];
+const header = [
+  'Movement',
+  'ReservationNumber',
+  'ReservationItemId',
+  'Status',
+  'GuestNames',
+  'Booker',
+  'RoomType',
+  'DateFrom',
+  'DateTo',
+  'Nights',
+  'Adults',
+  'Children',
+  'Currency',
+  'AmountToPay',
+  'Paid',
+  'Balance',
+];
 
 function row(movement: string, line: ArrivalsLine): (string | number)[] {
   return [

@@ -135,7 +135,9 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
           TotalAfter: moneyOrNull(change.details.newTotal),
           ChangedFields: Array.isArray(change.details.changes)
             ? change.details.changes.flatMap((c: unknown) =>
-                typeof c === 'object' && c !== null && typeof (c as { field?: unknown }).field === 'string' ? [(c as { field: string }).field] : [],
+                typeof c === 'object' && c !== null && typeof (c as { field?: unknown }).field === 'string'
+                  ? [(c as { field: string }).field]
+                  : [],
               )
             : [],
         })),
@@ -145,7 +147,10 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
 }
 
 /** One line per room of these bookings that `keep` picks, lead guest first. */
-export function toArrivalsLines(items: readonly FeedReservation[], keep: (room: FeedReservation['Rooms'][number]) => boolean): ArrivalsLine[] {
+export function toArrivalsLines(
+  items: readonly FeedReservation[],
+  keep: (room: FeedReservation['Rooms'][number]) => boolean,
+): ArrivalsLine[] {
   return items.flatMap((item) =>
     item.Rooms.filter(keep).map((room) => ({
       ReservationNumber: item.ReservationNumber,

@@ -1,5 +1,10 @@
 import { parseDate } from '@hotel/domain/dates';
-import type { ArrivalsResponse, FeedReservation, ReservationsFeedQuery, ReservationsFeedResponse } from '@hotel/domain/wire/reservations-feed';
+import type {
+  ArrivalsResponse,
+  FeedReservation,
+  ReservationsFeedQuery,
+  ReservationsFeedResponse,
+} from '@hotel/domain/wire/reservations-feed';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
 import { AppError, invalidField } from '../http';
@@ -22,7 +27,10 @@ async function feedItems(db: Queryable, ids: readonly number[]): Promise<FeedRes
  */
 export async function reservationsFeed(context: Context, query: ReservationsFeedQuery): Promise<ReservationsFeedResponse> {
   if (query.cursor !== undefined && query.updatedSince !== undefined) {
-    throw invalidField('updatedSince', 'Send updatedSince to start a feed or cursor to continue one, not both: the cursor remembers where it started');
+    throw invalidField(
+      'updatedSince',
+      'Send updatedSince to start a feed or cursor to continue one, not both: the cursor remembers where it started',
+    );
   }
   const start: FeedCursor = query.cursor
     ? decodeCursor(query.cursor)

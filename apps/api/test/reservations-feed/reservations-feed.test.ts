@@ -40,12 +40,18 @@ type Booked = { id: number; number: string; token: string };
 
 async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
   const { body } = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
-  const [row] = await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM reservations WHERE reservation_number = ${body.ReservationNumber}`);
+  const [row] = await rawRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM reservations WHERE reservation_number = ${body.ReservationNumber}`,
+  );
   return { id: row!.id, number: body.ReservationNumber, token: body.ConfirmationToken };
 }
 
 const feed = (query: Record<string, string | number>) =>
-  request(t.app).get('/api/Admin/Reservations').set('X-Api-Key', adminKey).query({ propertyCode: 'BOOK', ...query });
+  request(t.app)
+    .get('/api/Admin/Reservations')
+    .set('X-Api-Key', adminKey)
+    .query({ propertyCode: 'BOOK', ...query });
 
 type Page = { Items: { ReservationNumber: string; Status: string }[]; NextCursor: string; HasMore: boolean };
 
@@ -144,7 +150,8 @@ describe('GET /api/Admin/Reservations: the feed', () => {
 
   it("answers only the property's bookings, and every property's without propertyCode", async () => {
     const booking = await book();
-    const all = (await request(t.app).get('/api/Admin/Reservations').set('X-Api-Key', adminKey).query({ limit: 500 }).expect(200)).body as Page;
+    const all = (await request(t.app).get('/api/Admin/Reservations').set('X-Api-Key', adminKey).query({ limit: 500 }).expect(200))
+      .body as Page;
     expect(all.Items.map((item) => item.ReservationNumber)).toContain(booking.number);
     const other = (await feed({ propertyCode: 'OTHER' }).expect(200)).body as Page;
     expect(other.Items).toEqual([]);
@@ -205,7 +212,17 @@ describe('GET /api/Admin/Reservations/{reservationNumber}: one booking', () => {
     // Thursday 4 to Saturday 6 March: Thursday 100 + Friday 140 = 240.00. Breakfast 12.50 a
     // person a day: 12.50 x 2 adults x 2 days = 50.00. Total 240 + 50 = 290.00, VAT 20 %
     // included: 240 / 6 = 40.00 + 50 / 6 = 8.33 = 48.33.
-    const booking = await book({ Rooms: [aRoom(ids, { Guests: [{ FirstName: 'Ada', LastName: 'Lovelace' }, { FirstName: 'Charles', LastName: 'Babbage' }], Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }] })] });
+    const booking = await book({
+      Rooms: [
+        aRoom(ids, {
+          Guests: [
+            { FirstName: 'Ada', LastName: 'Lovelace' },
+            { FirstName: 'Charles', LastName: 'Babbage' },
+          ],
+          Services: [{ ServiceId: ids.services.BRK, Quantity: 1 }],
+        }),
+      ],
+    });
     const { body } = await request(t.app).get(`/api/Admin/Reservations/${booking.number}`).set('X-Api-Key', adminKey).expect(200);
     expect(body).toMatchObject({
       ReservationNumber: booking.number,
@@ -216,7 +233,15 @@ describe('GET /api/Admin/Reservations/{reservationNumber}: one booking', () => {
       DateTo: '2027-03-06',
       Currency: 'GBP',
       PaymentType: 'PayByCard',
-      Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Phone: '+441234567890', Street: '1 Analytical Way', ZipCode: 'BS1 4QA', CountryId: 826 },
+      Booker: {
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        Email: 'ada@example.com',
+        Phone: '+441234567890',
+        Street: '1 Analytical Way',
+        ZipCode: 'BS1 4QA',
+        CountryId: 826,
+      },
       Rooms: [
         {
           Status: 'Booked',
@@ -243,7 +268,18 @@ describe('GET /api/Admin/Reservations/{reservationNumber}: one booking', () => {
         },
       ],
       // The card took the whole 290.00 at booking: nothing left to pay.
-      Totals: { Rooms: 240, Extras: 50, VoucherDiscount: 0, Total: 290, Vat: 48.33, VatRate: 20, IsTaxExclusive: false, AmountToPay: 290, Paid: 290, Balance: 0 },
+      Totals: {
+        Rooms: 240,
+        Extras: 50,
+        VoucherDiscount: 0,
+        Total: 290,
+        Vat: 48.33,
+        VatRate: 20,
+        IsTaxExclusive: false,
+        AmountToPay: 290,
+        Paid: 290,
+        Balance: 0,
+      },
       Payments: [{ Type: 'authorisation', Status: 'succeeded', Amount: 290, Currency: 'GBP', CardBrand: 'Visa', CardLast4: '4242' }],
       SpecialRequests: 'Quiet room please',
       History: [],
@@ -270,13 +306,31 @@ describe('GET /api/Admin/Arrivals', () => {
   it('lists the rooms arriving, leaving and staying over on the date', async () => {
     // Arrives Wednesday 10 with a child, leaves Friday 12: (100 + 15) x 2 nights = 230.00. Another
     // stays Tuesday 9 to Thursday 11 (100 x 2 = 200.00), a third Monday 8 to Friday 12 (100 x 4 = 400.00).
-    const arriving = await book({ DateFrom: '2027-03-10', DateTo: '2027-03-12', Rooms: [aRoom(ids, { DateFrom: '2027-03-10', DateTo: '2027-03-12', TotalCost: 230, NumberOfChildren: 1 })] });
-    const leaving = await book({ DateFrom: '2027-03-09', DateTo: '2027-03-11', Rooms: [aRoom(ids, { DateFrom: '2027-03-09', DateTo: '2027-03-11', TotalCost: 200 })] });
-    const staying = await book({ DateFrom: '2027-03-08', DateTo: '2027-03-12', Rooms: [aRoom(ids, { DateFrom: '2027-03-08', DateTo: '2027-03-12', TotalCost: 400 })] });
-    const { body } = await request(t.app).get('/api/Admin/Arrivals').set('X-Api-Key', adminKey).query({ propertyCode: 'BOOK', date: '2027-03-10' }).expect(200);
+    const arriving = await book({
+      DateFrom: '2027-03-10',
+      DateTo: '2027-03-12',
+      Rooms: [aRoom(ids, { DateFrom: '2027-03-10', DateTo: '2027-03-12', TotalCost: 230, NumberOfChildren: 1 })],
+    });
+    const leaving = await book({
+      DateFrom: '2027-03-09',
+      DateTo: '2027-03-11',
+      Rooms: [aRoom(ids, { DateFrom: '2027-03-09', DateTo: '2027-03-11', TotalCost: 200 })],
+    });
+    const staying = await book({
+      DateFrom: '2027-03-08',
+      DateTo: '2027-03-12',
+      Rooms: [aRoom(ids, { DateFrom: '2027-03-08', DateTo: '2027-03-12', TotalCost: 400 })],
+    });
+    const { body } = await request(t.app)
+      .get('/api/Admin/Arrivals')
+      .set('X-Api-Key', adminKey)
+      .query({ propertyCode: 'BOOK', date: '2027-03-10' })
+      .expect(200);
     expect(body.Arrivals.map((line: { ReservationNumber: string }) => line.ReservationNumber)).toEqual([arriving.number]);
     expect(body.Departures.map((line: { ReservationNumber: string }) => line.ReservationNumber)).toEqual([]);
-    expect(body.InHouse.map((line: { ReservationNumber: string }) => line.ReservationNumber).sort()).toEqual([leaving.number, staying.number].sort());
+    expect(body.InHouse.map((line: { ReservationNumber: string }) => line.ReservationNumber).sort()).toEqual(
+      [leaving.number, staying.number].sort(),
+    );
     // The card took the 230.00 at booking: 230 - 230 = 0 to pay.
     expect(body.Arrivals[0]).toMatchObject({
       RoomTypeName: 'Double',
@@ -289,7 +343,11 @@ describe('GET /api/Admin/Arrivals', () => {
       Paid: 230,
       Balance: 0,
     });
-    const day = await request(t.app).get('/api/Admin/Arrivals').set('X-Api-Key', adminKey).query({ propertyCode: 'BOOK', date: '2027-03-11' }).expect(200);
+    const day = await request(t.app)
+      .get('/api/Admin/Arrivals')
+      .set('X-Api-Key', adminKey)
+      .query({ propertyCode: 'BOOK', date: '2027-03-11' })
+      .expect(200);
     expect(day.body.Departures.map((line: { ReservationNumber: string }) => line.ReservationNumber)).toEqual([leaving.number]);
   });
 });
@@ -298,8 +356,16 @@ describe('refusals', () => {
   const cases: [string, Record<string, string | number>, string][] = [
     ['a garbled cursor', { cursor: 'not-a-cursor' }, 'cursor'],
     ['a cursor with characters no cursor has', { cursor: 'abc$def' }, 'cursor'],
-    ['a forged cursor', { cursor: Buffer.from(JSON.stringify({ v: 1, x: '99999999999999999999999', i: 1, s: null })).toString('base64url') }, 'cursor'],
-    ['a cursor beside updatedSince', { cursor: Buffer.from(JSON.stringify({ v: 1, x: '5', i: 1, s: null })).toString('base64url'), updatedSince: '2027-03-01T00:00:00Z' }, 'updatedSince'],
+    [
+      'a forged cursor',
+      { cursor: Buffer.from(JSON.stringify({ v: 1, x: '99999999999999999999999', i: 1, s: null })).toString('base64url') },
+      'cursor',
+    ],
+    [
+      'a cursor beside updatedSince',
+      { cursor: Buffer.from(JSON.stringify({ v: 1, x: '5', i: 1, s: null })).toString('base64url'), updatedSince: '2027-03-01T00:00:00Z' },
+      'updatedSince',
+    ],
     ['an updatedSince that is no instant', { updatedSince: 'yesterday' }, 'updatedSince'],
     ['a limit of 0', { limit: 0 }, 'limit'],
     ['a limit of 501', { limit: 501 }, 'limit'],
@@ -313,11 +379,19 @@ describe('refusals', () => {
 
   it('an unknown propertyCode: 404', async () => {
     await feed({ propertyCode: 'NOWHERE' }).expect(404);
-    await request(t.app).get('/api/Admin/Arrivals').set('X-Api-Key', adminKey).query({ propertyCode: 'NOWHERE', date: '2027-03-10' }).expect(404);
+    await request(t.app)
+      .get('/api/Admin/Arrivals')
+      .set('X-Api-Key', adminKey)
+      .query({ propertyCode: 'NOWHERE', date: '2027-03-10' })
+      .expect(404);
   });
 
   it('arrivals without a valid date: 400 naming date', async () => {
-    const { body } = await request(t.app).get('/api/Admin/Arrivals').set('X-Api-Key', adminKey).query({ propertyCode: 'BOOK', date: '2027-02-30' }).expect(400);
+    const { body } = await request(t.app)
+      .get('/api/Admin/Arrivals')
+      .set('X-Api-Key', adminKey)
+      .query({ propertyCode: 'BOOK', date: '2027-02-30' })
+      .expect(400);
     expect(Object.keys(body.ModelState)).toEqual(['date']);
   });
 

@@ -13,7 +13,9 @@ const money = z.number();
 /** `updatedSince`, `cursor`, `limit` of the feed; dates and cursors are checked here, the cursor's content by the server. */
 export const reservationsFeedQuerySchema = z.object({
   propertyCode: z.string().trim().min(1).max(40).optional(),
-  updatedSince: z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO 8601 instant, such as 2026-12-01T00:00:00Z' }).optional(),
+  updatedSince: z.iso
+    .datetime({ offset: true, error: 'updatedSince must be an ISO 8601 instant, such as 2026-12-01T00:00:00Z' })
+    .optional(),
   cursor: z
     .string()
     .max(200, { error: 'This cursor was not given by this feed: start again with updatedSince' })
