@@ -1,18 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@hotel/db/schema';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { aDefinition, aProperty } from '../support/builders';
-
-const run = promisify(execFile);
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The demo group `pnpm start` imports: a real file a hotel could start from.
-const demoGroup = path.resolve(apiRoot, '../../db/demo/demo-group.json');
+import { demoGroup, runCli } from '../support/cli';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -21,18 +14,7 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI as `pnpm property:*` does, on its own embedded database under a temporary DATA_DIR. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', INIT_CWD: apiRoot },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(args, { dataDir });
 
 describe('pnpm property:import', () => {
   it('--check passes the demo group and writes nothing', async () => {

@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoGroup, runCli } from '../support/cli';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { aBooking, aRoom, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
 
-const run = promisify(execFile);
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const demoGroup = path.resolve(apiRoot, '../../db/demo/demo-group.json');
 const header =
   'Movement,ReservationNumber,ReservationItemId,Status,GuestNames,Booker,RoomType,DateFrom,DateTo,Nights,Adults,Children,Currency,AmountToPay,Paid,Balance\r\n';
 
@@ -23,18 +18,7 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI as `pnpm reservations:arrivals` does; on the embedded database of a temporary DATA_DIR unless given a DATABASE_URL. */
-async function cli(args: string[], databaseUrl = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', INIT_CWD: apiRoot },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (args: string[], databaseUrl?: string) => runCli(args, { dataDir, databaseUrl });
 
 describe('pnpm reservations:arrivals PROPERTY DATE', () => {
   it('prints only the CSV header row for a day nobody arrives, leaves or stays', async () => {

@@ -5,6 +5,7 @@
  * brand and last four digits, never a token.
  */
 import { z } from 'zod';
+import { bookedBookerSchema, bookedGuestSchema } from './confirmation-response';
 import { wireDate } from './scalars';
 
 const instant = z.iso.datetime();
@@ -32,13 +33,8 @@ export type ReservationsFeedQuery = z.infer<typeof reservationsFeedQuerySchema>;
 
 export const feedReservationParamsSchema = z.object({ reservationNumber: z.string().trim().min(1).max(40) });
 
-export const feedGuestSchema = z.object({
-  IsLeadGuest: z.boolean(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  Email: z.string().nullable(),
-  Phone: z.string().nullable(),
-});
+/** A guest of a booked room, as the confirmation shows one. */
+export const feedGuestSchema = bookedGuestSchema.omit({ IndividualId: true });
 
 export const feedRoomSchema = z.object({
   ReservationItemId: z.number().int(),
@@ -104,17 +100,7 @@ export const feedReservationSchema = z
     DateTo: wireDate,
     Currency: z.string(),
     PaymentType: z.string(),
-    Booker: z.object({
-      FirstName: z.string(),
-      LastName: z.string(),
-      Email: z.string(),
-      Phone: z.string(),
-      Street: z.string().nullable(),
-      City: z.string().nullable(),
-      StateOrCounty: z.string().nullable(),
-      ZipCode: z.string().nullable(),
-      CountryId: z.number().int().nullable(),
-    }),
+    Booker: bookedBookerSchema.omit({ IndividualId: true, OptInToReceiveUpdates: true }),
     Company: z.object({ AccountId: z.string().nullable(), Name: z.string().nullable(), PONumber: z.string().nullable() }).nullable(),
     Rooms: z.array(feedRoomSchema),
     Totals: feedTotalsSchema,
