@@ -117,6 +117,67 @@ describe('GET /api/Admin/Reservations: the feed', () => {
     expect((await readToEnd({})).numbers.slice(-2)).toEqual([second.number, first.number]);
   });
 
+  it('an amendment moves the booking after the cursor, with its new nights, prices, charge and history', async () => {
+    // Booked Thursday 4 to Saturday 6 March: Thursday 100 + Friday 140 = 240.00.
+    const booking = await book();
+    const code = await manageCode(booking);
+    const { cursor } = await readToEnd({});
+    const { body: found } = await request(t.app)
+      .post('/api/ManageBooking/Search')
+      .query({ propertyId: ids.propertyId, reservationNumber: booking.number, hash: code })
+      .expect(200);
+    const room = found.Reservation.Rooms[0];
+    // A night later, Friday 5 to Sunday 7: Friday 140 + Saturday 140 = 280.00; the card is charged 280 - 240 = 40.00.
+    await request(t.app)
+      .post('/api/ManageBooking/Update')
+      .send({
+        PropertyId: ids.propertyId,
+        ReservationId: booking.id,
+        Code: code,
+        ReservationItems: [
+          {
+            ReservationItemId: room.ReservationItemId,
+            DateFrom: '2027-03-05',
+            DateTo: '2027-03-07',
+            RoomTypeId: room.RoomTypeId,
+            RatePlanId: room.RatePlanId,
+            NumberOfAdults: room.NumberOfAdults,
+            NumberOfChildren: room.NumberOfChildren,
+            NumberOfInfants: room.NumberOfInfants,
+            RoomConfigurationDropdownOptionId: room.RoomConfigurationDropdownOptionId,
+            Guests: room.Guests,
+            Services: [],
+            TotalCost: 280,
+          },
+        ],
+      })
+      .expect(200);
+    await settled();
+    const page = (await feed({ cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
+    expect(page.Items).toHaveLength(1);
+    expect(page.Items[0]).toMatchObject({
+      ReservationNumber: booking.number,
+      DateFrom: '2027-03-05',
+      DateTo: '2027-03-07',
+      Rooms: [
+        {
+          Nights: [
+            { Date: '2027-03-05', Price: 140 },
+            { Date: '2027-03-06', Price: 140 },
+          ],
+          TotalCost: 280,
+        },
+      ],
+      // Authorised 240.00 at booking + charged 40.00 = 280.00 paid: nothing left.
+      Totals: { Total: 280, AmountToPay: 280, Paid: 280, Balance: 0 },
+      Payments: [
+        { Type: 'authorisation', Amount: 240, Status: 'succeeded' },
+        { Type: 'charge', Amount: 40, Status: 'succeeded' },
+      ],
+      History: [{ Action: 'amend', Via: 'link', TotalBefore: 240, TotalAfter: 280 }],
+    });
+  });
+
   it('a change to a guest, a room, an extra or a payment alone moves the booking too', async () => {
     const booking = await book();
     const changes = [
