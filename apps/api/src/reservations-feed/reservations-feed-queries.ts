@@ -7,12 +7,11 @@ import {
   ratePlans,
   reservationChanges,
   reservationRooms,
-  reservationServices,
   reservations,
   roomTypes,
-  services,
 } from '@hotel/db/schema';
 import { rawRows, type Queryable } from '../database';
+import { findRoomExtras } from '../reservation';
 
 /** A place in the feed: the transaction of the last change served and, within it, the booking's id. */
 export type FeedPosition = { xid: string; id: number };
@@ -164,22 +163,7 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
           .from(guests)
           .where(inArray(guests.reservationRoomId, roomIds))
           .orderBy(asc(guests.sortOrder), asc(guests.id));
-  const extraRows =
-    roomIds.length === 0
-      ? []
-      : await db
-          .select({
-            reservationRoomId: reservationServices.reservationRoomId,
-            serviceId: reservationServices.serviceId,
-            name: services.name,
-            quantity: reservationServices.quantity,
-            unitPrice: reservationServices.unitPrice,
-            total: reservationServices.total,
-          })
-          .from(reservationServices)
-          .innerJoin(services, eq(services.id, reservationServices.serviceId))
-          .where(inArray(reservationServices.reservationRoomId, roomIds))
-          .orderBy(asc(reservationServices.id));
+  const extraRows = await findRoomExtras(db, roomIds);
   const paymentRows = await db
     .select({
       reservationId: payments.reservationId,
