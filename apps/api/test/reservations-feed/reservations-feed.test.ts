@@ -7,7 +7,7 @@ import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from '../reservation/reservation-fixture';
 
 /**
  * Today is Monday 1 March 2027 in London. A double costs 100 a weeknight and 140 on Friday and
@@ -175,6 +175,83 @@ describe('GET /api/Admin/Reservations: the feed', () => {
         { Type: 'charge', Amount: 40, Status: 'succeeded' },
       ],
       History: [{ Action: 'amend', Via: 'link', TotalBefore: 240, TotalAfter: 280 }],
+    });
+  });
+
+  it('a card payment settling after 3-D Secure moves the booking, now confirmed and paid', async () => {
+    const { body: created } = await request(t.app)
+      .post('/api/Reservation/Create')
+      .send(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000003220' } }))
+      .expect(200);
+    const waiting = await readToEnd({});
+    expect(waiting.numbers.at(-1)).toBe(created.ReservationNumber);
+    const pending = (
+      await request(t.app).get(`/api/Admin/Reservations/${created.ReservationNumber}`).set('X-Api-Key', adminKey).expect(200)
+    ).body;
+    // Thursday 100 + Friday 140 = 240.00 to pay, nothing taken while the bank asks the guest.
+    expect(pending).toMatchObject({ Status: 'PendingPayment', Totals: { AmountToPay: 240, Paid: 0, Balance: 240 } });
+
+    const challenge = new URL(created.ChallengeUrl, 'http://localhost');
+    await request(t.app)
+      .post(challenge.pathname)
+      .type('form')
+      .send({ Outcome: 'approve', ReturnTo: challenge.searchParams.get('r') ?? '' })
+      .expect(303);
+    await settled();
+    const page = (await feed({ cursor: waiting.cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
+    expect(page.Items).toHaveLength(1);
+    expect(page.Items[0]).toMatchObject({
+      ReservationNumber: created.ReservationNumber,
+      Status: 'Confirmed',
+      Totals: { AmountToPay: 240, Paid: 240, Balance: 0 },
+    });
+  });
+
+  it('a pre-check-in saved moves the booking, with the guests and requests it gave and its history row', async () => {
+    const booking = await book();
+    const { body: confirmation } = await request(t.app)
+      .get('/api/Reservation/Confirmation')
+      .query({ propertyId: ids.propertyId, confirmationToken: booking.token })
+      .expect(200);
+    const [room] = await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM reservation_rooms WHERE reservation_id = ${booking.id}`);
+    const { cursor } = await readToEnd({});
+    await request(t.app)
+      .post('/api/PreCheckIn/Save')
+      .send({
+        PropertyId: ids.propertyId,
+        ReferenceNumber: booking.number,
+        IsReservation: true,
+        EntityId: booking.id,
+        Code: (confirmation.PreCheckInUrl as string).split('/').at(-1),
+        SpecialRequests: 'Late arrival, about 22:00',
+        Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Phone: '+441234567890', CountryId: 826 },
+        ReservationItems: [
+          {
+            ReservationItemId: room!.id,
+            Guests: [
+              { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' },
+              { FirstName: 'Charles', LastName: 'Babbage', Email: 'charles@example.com' },
+            ],
+          },
+        ],
+      })
+      .expect(200)
+      .expect((response) => expect(response.body.Success).toBe(true));
+    await settled();
+    const page = (await feed({ cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
+    expect(page.Items).toHaveLength(1);
+    expect(page.Items[0]).toMatchObject({
+      ReservationNumber: booking.number,
+      SpecialRequests: 'Late arrival, about 22:00',
+      Rooms: [
+        {
+          Guests: [
+            { FirstName: 'Ada', LastName: 'Lovelace' },
+            { FirstName: 'Charles', LastName: 'Babbage' },
+          ],
+        },
+      ],
+      History: [{ Action: 'precheckin' }],
     });
   });
 
