@@ -68,8 +68,8 @@ export async function findReservationIdByNumber(db: Queryable, reservationNumber
   return row?.id;
 }
 
-/** The rooms of a property that arrive, leave or stay over on a date, with their booking's id. */
-export async function findRoomsAround(db: Queryable, propertyId: number, date: string): Promise<number[]> {
+/** The bookings of a property with a room that arrives, leaves or stays over on a date. */
+export async function findBookingsAround(db: Queryable, propertyId: number, date: string): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: reservationRooms.reservationId })
     .from(reservationRooms)

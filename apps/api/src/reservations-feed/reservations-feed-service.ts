@@ -10,7 +10,7 @@ import type { Queryable } from '../database';
 import { AppError, invalidField } from '../http';
 import { requireProperty } from '../property';
 import { decodeCursor, encodeCursor, type FeedCursor } from './feed-cursor';
-import { findChangedReservationIds, findFeedReservations, findReservationIdByNumber, findRoomsAround } from './reservations-feed-queries';
+import { findChangedReservationIds, findFeedReservations, findReservationIdByNumber, findBookingsAround } from './reservations-feed-queries';
 import { toArrivalsLines, toFeedReservations } from './reservations-feed-response';
 
 export const DEFAULT_FEED_LIMIT = 100;
@@ -72,7 +72,7 @@ export async function arrivalsOn(context: Context, propertyCode: string, dateTex
   if (!date) throw invalidField('date', 'date must be a date, such as 2026-12-01');
   const { db } = context.database;
   const property = await requireProperty(db, propertyCode);
-  const items = await feedItems(db, await findRoomsAround(db, property.id, date));
+  const items = await feedItems(db, await findBookingsAround(db, property.id, date));
   items.sort((a, b) => a.ReservationNumber.localeCompare(b.ReservationNumber));
   return {
     PropertyCode: property.code,
