@@ -10,7 +10,12 @@ import type { Queryable } from '../database';
 import { AppError, invalidField } from '../http';
 import { requireProperty } from '../property';
 import { decodeCursor, encodeCursor, type FeedCursor } from './feed-cursor';
-import { findChangedReservationIds, findFeedReservations, findReservationIdByNumber, findBookingsAround } from './reservations-feed-queries';
+import {
+  findChangedReservationIds,
+  findFeedReservations,
+  findReservationIdByNumber,
+  findBookingsAround,
+} from './reservations-feed-queries';
 import { toArrivalsLines, toFeedReservations } from './reservations-feed-response';
 
 export const DEFAULT_FEED_LIMIT = 100;
