@@ -26,6 +26,7 @@ import { registerAriRoutes } from './ari';
 import { registerHotelEventRoutes } from './hotel-events';
 import { registerPropertyGroupRoutes } from './property-group';
 import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
+import { registerReservationsFeedRoutes } from './reservations-feed';
 import { registerRestaurantRoutes } from './restaurant';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration';
 import { registerServiceRoutes } from './service';
@@ -58,6 +59,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerAriRoutes(api, context);
   registerAdminPaymentRoutes(api, context);
   registerHotelEventRoutes(api, context);
+  registerReservationsFeedRoutes(api, context);
   registerAccountRoutes(api, context);
   registerReservationRoutes(api, context);
   registerManageBookingRoutes(api, context);

@@ -3,17 +3,39 @@ import path from 'node:path';
 import { z } from 'zod';
 import { systemClock } from './app-context';
 import { loadConfig } from './config';
-import { DataDirInUse, openMigratedDatabase } from './database';
+import { DataDirInUse, openMigratedDatabase, type Database } from './database';
 import { loadEnvFile, repositoryEnvFile } from './env-file';
 import { createLogger } from './logger';
 import { definitionSchema, importDefinition } from './property-definition';
+import { arrivalsCsv, arrivalsOn } from './reservations-feed';
+import { AppError } from './http';
 
 const usage = `Usage:
   pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)
-  pnpm property:schema [FILE]           write the JSON Schema of a property definition to FILE (or print it)`;
+  pnpm property:schema [FILE]           write the JSON Schema of a property definition to FILE (or print it)
+  pnpm reservations:arrivals PROPERTY DATE
+                                        print a property's arrivals, departures and in-house rooms on DATE (YYYY-MM-DD) as CSV`;
 
 // pnpm runs scripts inside the package folder; a path the user typed is relative to where they typed it.
 const userCwd = process.env.INIT_CWD ?? process.cwd();
+
+/** The database the API uses, or null when another process holds the embedded one (said on stderr). */
+async function openUsersDatabase(): Promise<Database | null> {
+  // DATABASE_URL or DATA_DIR may be in the .env file.
+  const envFile = loadEnvFile(repositoryEnvFile());
+  if (envFile && !envFile.read) console.error(`${envFile.file} not read: ${envFile.reason}`);
+  // The embedded database `pnpm start` serves from where the user stands, not from apps/api where pnpm runs us.
+  process.env.DATA_DIR = path.resolve(userCwd, process.env.DATA_DIR || './.data');
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  try {
+    return await openMigratedDatabase(config, logger);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
 
 async function propertyImport(args: string[]): Promise<number> {
   const checkOnly = args.includes('--check');
@@ -30,21 +52,8 @@ async function propertyImport(args: string[]): Promise<number> {
     console.error(`${file}: ${(error as Error).message}`);
     return 1;
   }
-  // The database the API uses: DATABASE_URL or DATA_DIR may be in the .env file.
-  const envFile = loadEnvFile(repositoryEnvFile());
-  if (envFile && !envFile.read) console.error(`${envFile.file} not read: ${envFile.reason}`);
-  // The embedded database `pnpm start` serves from where the user stands, not from apps/api where pnpm runs us.
-  process.env.DATA_DIR = path.resolve(userCwd, process.env.DATA_DIR || './.data');
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  let database;
-  try {
-    database = await openMigratedDatabase(config, logger);
-  } catch (error) {
-    if (!(error instanceof DataDirInUse)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const database = await openUsersDatabase();
+  if (database === null) return 1;
   try {
     const result = await importDefinition({ database, clock: systemClock }, json, { checkOnly });
     if (!result.ok) {
@@ -55,6 +64,27 @@ async function propertyImport(args: string[]): Promise<number> {
     const verb = checkOnly ? 'is valid' : 'imported';
     console.log(`${file} ${verb}: ${result.summary.properties.join(', ')}`);
     return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function reservationsArrivals(args: string[]): Promise<number> {
+  if (args.length !== 2) {
+    console.error(usage);
+    return 2;
+  }
+  const [propertyCode, date] = args as [string, string];
+  const database = await openUsersDatabase();
+  if (database === null) return 1;
+  try {
+    process.stdout.write(arrivalsCsv(await arrivalsOn({ database }, propertyCode, date)));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(error.message);
+    for (const [field, messages] of Object.entries(error.modelState ?? {})) console.error(`  ${field}: ${messages.join(' ')}`);
+    return 1;
   } finally {
     await database.close();
   }
@@ -82,7 +112,12 @@ async function propertySchema(args: string[]): Promise<number> {
 }
 
 const [command, ...args] = process.argv.slice(2);
-const run = command === 'property:import' ? propertyImport(args) : command === 'property:schema' ? propertySchema(args) : null;
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  'property:import': propertyImport,
+  'property:schema': propertySchema,
+  'reservations:arrivals': reservationsArrivals,
+};
+const run = command !== undefined && Object.hasOwn(commands, command) ? commands[command]!(args) : null;
 if (!run) {
   console.error(usage);
   process.exit(2);

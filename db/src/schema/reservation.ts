@@ -3,6 +3,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -51,6 +52,11 @@ export type BrowserData = {
   UserAgent?: string | null;
   TimezoneOffSet?: string | null;
 };
+
+/**
+ * A PostgreSQL 64-bit transaction id, read as its decimal text (it outgrows a JS number's exact range).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * A booking. Found by `reservation_number` (short, unambiguous, shown to the guest) or by the
@@ -132,10 +138,20 @@ export const reservations = pgTable(
     cardOnFileExpiryYear: integer('card_on_file_expiry_year'),
     cancelledAt: instant('cancelled_at'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id, { onDelete: 'restrict' }),
+    /**
+     * The transaction that last wrote the booking or any of its rooms, guests, extras, payments
+     * or history rows (`pg_current_xact_id()`, set by triggers: migration 0017). The reservations
+     * feed serves a change only once every transaction before it has ended, in this order, so a
+     * reader's cursor never passes a change that commits later (docs/hotel-integration.md).
+     */
+    changeXid: xid8('change_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     ...timestamps,
   },
   (t) => [
     index('reservations_property_id_date_from_idx').on(t.propertyId, t.dateFrom),
+    index('reservations_change_xid_id_idx').on(t.changeXid, t.id),
     index('reservations_user_id_idx').on(t.userId),
     index('reservations_company_id_idx').on(t.companyId),
     /** Bookings still waiting for a 3-D Secure answer, for the sweeper that releases them. */
@@ -180,6 +196,8 @@ export type PriceComponents = {
 export type RoomPriceSnapshot = {
   Components: PriceComponents;
   OriginalComponents: PriceComponents;
+  /** Each night's room price in minor units, from the arrival night on (absent on rooms booked before it was kept). */
+  NightPrices?: number[];
 };
 
 /**

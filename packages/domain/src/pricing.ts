@@ -132,11 +132,16 @@ export interface RoomCost {
 export function stayRoomCost(nights: readonly PricedNight[], party: Party): RoomCost {
   let total = 0;
   let original = 0;
-  for (const night of nights) {
-    total += applyFixedDiscount(roomPrice(night.prices, party), night.amountOff);
-    original += originalRoomPrice(night.prices, party);
+  for (const [index, price] of nightlyRoomPrices(nights, party).entries()) {
+    total += price;
+    original += originalRoomPrice(nights[index]!.prices, party);
   }
   return { total: assertMinor(total), original: assertMinor(original) };
+}
+
+/** Each night's room price for a party (what `stayRoomCost` adds up), in the stay's order. */
+export function nightlyRoomPrices(nights: readonly PricedNight[], party: Party): Minor[] {
+  return nights.map((night) => applyFixedDiscount(roomPrice(night.prices, party), night.amountOff));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   DEFAULT_BASE_NUMBER_OF_ADULTS,
   giftVoucherDiscount,
   lowestRate,
+  nightlyRoomPrices,
   originalRoomPrice,
   originalsOf,
   ORIGINAL_PRICE_FIELDS,
@@ -154,6 +155,14 @@ describe("a stay's room price: each night with its own BaseNumberOfAdults, less 
     expect(stayRoomCost(fridayToMonday, party(3)).total).toBe(38000);
     // The summed components would say 340 + 30 x 0 = 340 for 2 adults: the sums cannot price such a stay.
     expect(roomPrice(sumNightlyPrices([weekend, weekend, weekday]), party(2))).toBe(34000);
+  });
+
+  it('keeps each night of that stay at its own price, which add up to the stay: 120 + 120 + 110', () => {
+    expect(nightlyRoomPrices(fridayToMonday, party(2))).toEqual([12000, 12000, 11000]);
+    // A fixed 25 off the second night only: 120 + (120 - 25) + 110 = 325.
+    const discounted = [fridayToMonday[0]!, { ...fridayToMonday[1]!, amountOff: 2500 }, fridayToMonday[2]!];
+    expect(nightlyRoomPrices(discounted, party(2))).toEqual([12000, 9500, 11000]);
+    expect(stayRoomCost(discounted, party(2)).total).toBe(32500);
   });
 
   it("takes a fixed discount off each night's whole room price, never below 0", () => {

@@ -1,7 +1,6 @@
 import { TransactionRollbackError } from 'drizzle-orm';
 import { nightsOfStay } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
-import { componentsOf, originalsOf } from '@hotel/domain/pricing';
 import { offeredNights, serviceUnits } from '@hotel/domain/services';
 import { vatOfTotal } from '@hotel/domain/vat';
 import type { ManageBookingQuote, ManageBookingUpdateRequest, ManageBookingUpdateResponse } from '@hotel/domain/wire/manage-booking-change';
@@ -14,6 +13,7 @@ import {
   findBookableServices,
   findReservationDetails,
   guestRowOf,
+  priceSnapshotOf,
   replaceGuests,
   roomsNotAvailableMessage,
   type GuestValues,
@@ -278,7 +278,7 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
           infants: room.priced.party.NumberOfInfants,
           dateFrom: room.priced.from,
           dateTo: room.priced.to,
-          priceComponents: { Components: componentsOf(room.priced.rate.prices), OriginalComponents: originalsOf(room.priced.rate.prices) },
+          priceComponents: priceSnapshotOf(room.priced),
           total: room.priced.total,
           originalTotal: room.priced.originalTotal,
           vat: vatOfTotal(room.priced.total, vatSettings),
@@ -328,6 +328,7 @@ async function writeAmendment(context: AmendContext, tx: Tx, plan: AmendmentPlan
     totalVat: plan.totals.vat,
     specialRequests: plan.specialRequests,
     ...bookerValues(plan),
+    updatedAt: now,
   });
 }
 

@@ -50,7 +50,7 @@ export async function queuePreCheckInReminders(
       const sent = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(reservations)
-          .set({ preCheckInReminderSentAt: now })
+          .set({ preCheckInReminderSentAt: now, updatedAt: now })
           .where(and(eq(reservations.id, booking.id), stillToRemind))
           .returning();
         if (!claimed) return false;

@@ -4,7 +4,7 @@ import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } 
 import { addDays, todayIn } from '@hotel/domain/dates';
 import { giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
 import { sumMinor } from '@hotel/domain/money';
-import { bookingTotal, componentsOf, giftVoucherDiscount, originalsOf } from '@hotel/domain/pricing';
+import { bookingTotal, giftVoucherDiscount } from '@hotel/domain/pricing';
 import { isSameDayRestricted } from '@hotel/domain/restrictions';
 import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import { totalToPay, vatOfTotal, type VatSettings } from '@hotel/domain/vat';
@@ -37,7 +37,7 @@ import { lockGiftVoucher, spendGiftVoucher } from '../voucher';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
 import { bookingConfirmationMail, type ConfirmedBooking } from './booking-confirmation-mail';
 import { newConfirmationToken } from './reservation-number';
-import { assertClientPrices, priceRooms, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
+import { assertClientPrices, priceRooms, priceSnapshotOf, roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
 
 export type CreateReservationAnswer = {
   Success: true;
@@ -551,6 +551,7 @@ function bookingRows(data: {
     userId: data.userId,
     // The injected clock, not the database's: the abandoned-payment release measures from it.
     createdAt: data.now,
+    updatedAt: data.now,
   };
   const confirmedRooms: ConfirmedBooking['rooms'] = [];
   const roomRows = [];
@@ -570,7 +571,7 @@ function bookingRows(data: {
       infants: room.party.NumberOfInfants,
       dateFrom: room.from,
       dateTo: room.to,
-      priceComponents: { Components: componentsOf(room.rate.prices), OriginalComponents: originalsOf(room.rate.prices) },
+      priceComponents: priceSnapshotOf(room),
       total: room.total,
       originalTotal: room.originalTotal,
       vat: vatOfTotal(room.total, data.vatSettings),

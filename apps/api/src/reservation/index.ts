@@ -13,11 +13,12 @@ export { guestRowOf, replaceGuests, type GuestValues } from './guest-rows';
 export { releaseHeldRoom, type HeldRoom } from './inventory';
 export { newReservationNumber } from './reservation-number';
 export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
-export { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
+export { findReservationDetails, findRoomExtras, type ReservationDetails, type ReservationRow } from './reservation-queries';
 export { registerReservationRoutes } from './reservation-routes';
 export {
   assertClientPrices,
   priceRooms,
+  priceSnapshotOf,
   priceService,
   roomsNotAvailableMessage,
   type PriceCheckedRoom,

@@ -33,6 +33,28 @@ export async function findReservationById(db: Queryable, id: number): Promise<Re
   return row;
 }
 
+/** The extras booked on these rooms, in the order they were added. */
+export async function findRoomExtras(db: Queryable, roomIds: readonly number[]) {
+  if (roomIds.length === 0) return [];
+  return db
+    .select({
+      reservationRoomId: reservationServices.reservationRoomId,
+      serviceId: reservationServices.serviceId,
+      name: services.name,
+      chargeType: services.chargeType,
+      chargePerPerson: services.chargePerPerson,
+      offeredFrom: services.offeredFrom,
+      offeredTo: services.offeredTo,
+      quantity: reservationServices.quantity,
+      unitPrice: reservationServices.unitPrice,
+      total: reservationServices.total,
+    })
+    .from(reservationServices)
+    .innerJoin(services, eq(services.id, reservationServices.serviceId))
+    .where(inArray(reservationServices.reservationRoomId, [...roomIds]))
+    .orderBy(asc(reservationServices.id));
+}
+
 /** Everything a reservation holds: rooms with their names, guests and extras, and its latest authorisation. */
 export async function findReservationDetails(db: Queryable, reservationId: number) {
   const rooms = await db
@@ -68,24 +90,7 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
     roomIds.length === 0
       ? []
       : await db.select().from(guests).where(inArray(guests.reservationRoomId, roomIds)).orderBy(asc(guests.sortOrder));
-  const serviceRows =
-    roomIds.length === 0
-      ? []
-      : await db
-          .select({
-            reservationRoomId: reservationServices.reservationRoomId,
-            serviceId: reservationServices.serviceId,
-            name: services.name,
-            chargeType: services.chargeType,
-            chargePerPerson: services.chargePerPerson,
-            offeredFrom: services.offeredFrom,
-            offeredTo: services.offeredTo,
-            quantity: reservationServices.quantity,
-            total: reservationServices.total,
-          })
-          .from(reservationServices)
-          .innerJoin(services, eq(services.id, reservationServices.serviceId))
-          .where(inArray(reservationServices.reservationRoomId, roomIds));
+  const serviceRows = await findRoomExtras(db, roomIds);
   const [payment] = await db
     .select({
       status: payments.status,

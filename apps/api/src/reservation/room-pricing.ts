@@ -1,7 +1,8 @@
 import { countNights, type IsoDate } from '@hotel/domain/dates';
 import { sumMinor, toMajor, toMinor, type Minor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
-import { stayRoomCost } from '@hotel/domain/pricing';
+import { componentsOf, nightlyRoomPrices, originalsOf, stayRoomCost } from '@hotel/domain/pricing';
+import type { RoomPriceSnapshot } from '@hotel/db/schema';
 import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import type { AppContext } from '../app-context';
@@ -34,9 +35,16 @@ export type PricedRoom<Payload extends PricedRoomPayload = PricedRoomPayload> = 
   rate: QuotedRate;
   total: Minor;
   originalTotal: Minor;
+  /** Each night's room price, from the arrival night on: they add up to `total`. */
+  nightPrices: Minor[];
   services: PricedService[];
   servicesTotal: Minor;
 };
+
+/** What a booked room keeps of its price: the rate's summed components and each night's price. */
+export function priceSnapshotOf(room: Pick<PricedRoom, 'rate' | 'nightPrices'>): RoomPriceSnapshot {
+  return { Components: componentsOf(room.rate.prices), OriginalComponents: originalsOf(room.rate.prices), NightPrices: room.nightPrices };
+}
 
 function serviceOfferedFor(service: BookableService, room: { roomTypeId: number; ratePlanId: number }): boolean {
   return (
@@ -181,6 +189,7 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
       rate,
       total: cost.total,
       originalTotal: cost.original,
+      nightPrices: nightlyRoomPrices(rate.nights, party),
       services: pricedServices,
       servicesTotal: sumMinor(pricedServices.map((s) => s.total)),
     });

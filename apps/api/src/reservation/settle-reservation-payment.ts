@@ -30,7 +30,7 @@ async function releaseUnpaidReservation(tx: Tx, reservationId: number, now: Date
       .set({ balance: sql`${giftVouchers.balance} + ${redemption.amount}` })
       .where(eq(giftVouchers.id, redemption.voucherId));
   }
-  await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, reservationId));
+  await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(reservations.id, reservationId));
 }
 
 /**
@@ -43,7 +43,10 @@ export function reservationPaymentSettled(context: Pick<AppContext, 'config' | '
     if (!reservation || reservation.status !== 'pending_payment') return;
     const now = context.clock.now();
     if (payment.status === 'succeeded') {
-      await tx.update(reservations).set({ status: 'confirmed', confirmedAt: now }).where(eq(reservations.id, reservation.id));
+      await tx
+        .update(reservations)
+        .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
+        .where(eq(reservations.id, reservation.id));
       await enqueueBookingConfirmation(tx, context, await confirmedBookingOf(tx, reservation.id));
       await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId: reservation.id });
       return;

@@ -1,20 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@hotel/db/schema';
 import { LOCK_FILE } from '../../src/database/data-dir-lock';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { aDefinition, aProperty } from '../support/builders';
-
-const run = promisify(execFile);
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// The demo group `pnpm start` imports: a real file a hotel could start from.
-const demoGroup = path.resolve(apiRoot, '../../db/demo/demo-group.json');
+import { demoGroup, runCli } from '../support/cli';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -23,23 +16,11 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI as `pnpm property:*` does, on its own embedded database under a temporary DATA_DIR. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return cliIn({ DATA_DIR: dataDir, INIT_CWD: apiRoot }, ...args);
-}
+const cli = (...args: string[]) => runCli(args, { dataDir });
 
 /** The CLI with `where` saying where the user typed the command (INIT_CWD) and which DATA_DIR they set. */
-async function cliIn(where: { DATA_DIR: string; INIT_CWD: string }, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { ...process.env, ...where, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cliIn = (where: { DATA_DIR: string; INIT_CWD: string }, ...args: string[]) =>
+  runCli(args, { dataDir: where.DATA_DIR, initCwd: where.INIT_CWD });
 
 describe('pnpm property:import', () => {
   it('--check passes the demo group and writes nothing', async () => {

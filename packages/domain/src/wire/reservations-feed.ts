@@ -1,0 +1,173 @@
+/**
+ * The hotel's read side (`/api/Admin/Reservations`, `/api/Admin/Arrivals`): every booking as an
+ * integrator's PMS or channel manager takes it in. Money in major units of `Currency`, dates
+ * `YYYY-MM-DD` in the property's zone, instants ISO 8601 UTC. Card payments show only their
+ * brand and last four digits, never a token.
+ */
+import { z } from 'zod';
+import { bookedBookerSchema, bookedGuestSchema } from './confirmation-response';
+import { wireDate } from './scalars';
+
+const instant = z.iso.datetime();
+const money = z.number();
+
+/** `updatedSince`, `cursor`, `limit` of the feed; dates and cursors are checked here, the cursor's content by the server. */
+export const reservationsFeedQuerySchema = z.object({
+  propertyCode: z.string().trim().min(1).max(40).optional(),
+  updatedSince: z.iso
+    .datetime({ offset: true, error: 'updatedSince must be an ISO 8601 instant, such as 2026-12-01T00:00:00Z' })
+    .optional(),
+  cursor: z
+    .string()
+    .max(200, { error: 'This cursor was not given by this feed: start again with updatedSince' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'This cursor was not given by this feed: start again with updatedSince' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 500' })
+    .int({ error: 'limit must be a whole number from 1 to 500' })
+    .min(1, { error: 'limit must be a whole number from 1 to 500' })
+    .max(500, { error: 'limit must be a whole number from 1 to 500' })
+    .optional(),
+});
+export type ReservationsFeedQuery = z.infer<typeof reservationsFeedQuerySchema>;
+
+export const feedReservationParamsSchema = z.object({ reservationNumber: z.string().trim().min(1).max(40) });
+
+/** A guest of a booked room, as the confirmation shows one. */
+export const feedGuestSchema = bookedGuestSchema.omit({ IndividualId: true });
+
+export const feedRoomSchema = z.object({
+  ReservationItemId: z.number().int(),
+  Status: z.enum(['Booked', 'Cancelled']),
+  RoomTypeCode: z.string(),
+  RoomTypeName: z.string(),
+  RatePlanCode: z.string(),
+  RatePlanName: z.string(),
+  DateFrom: wireDate,
+  DateTo: wireDate,
+  /** Each night of the stay and its room price; `Price` is null on rooms booked before nightly prices were kept. */
+  Nights: z.array(z.object({ Date: wireDate, Price: money.nullable() })),
+  Adults: z.number().int(),
+  Children: z.number().int(),
+  Infants: z.number().int(),
+  /** The room's price for the stay, extras apart. */
+  TotalCost: money,
+  Guests: z.array(feedGuestSchema),
+  Extras: z.array(
+    z.object({ ServiceId: z.number().int(), Name: z.string(), Quantity: z.number().int(), UnitPrice: money, TotalCost: money }),
+  ),
+});
+
+export const feedPaymentSchema = z.object({
+  Type: z.enum(['authorisation', 'capture', 'refund', 'void', 'charge']),
+  Status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']),
+  Amount: money,
+  Currency: z.string(),
+  Gateway: z.string(),
+  CardBrand: z.string().nullable(),
+  CardLast4: z.string().nullable(),
+  CreatedAt: instant,
+  CompletedAt: instant.nullable(),
+});
+
+export const feedTotalsSchema = z.object({
+  Rooms: money,
+  Extras: money,
+  VoucherDiscount: money,
+  /** Rooms + extras - voucher: the booking's price in the hotel's prices. */
+  Total: money,
+  Vat: money,
+  VatRate: z.number(),
+  IsTaxExclusive: z.boolean(),
+  /** What the guest pays: `Total`, plus `Vat` when prices are before tax. */
+  AmountToPay: money,
+  /** Taken by card: succeeded authorisations and charges less succeeded refunds and voids. */
+  Paid: money,
+  /** `AmountToPay - Paid`. */
+  Balance: money,
+});
+
+export const feedReservationSchema = z
+  .object({
+    ReservationNumber: z.string(),
+    PropertyCode: z.string(),
+    Status: z.enum(['PendingPayment', 'Confirmed', 'Cancelled']),
+    CreatedAt: instant,
+    /** The last change to the booking or anything of it. */
+    UpdatedAt: instant,
+    CancelledAt: instant.nullable(),
+    DateFrom: wireDate,
+    DateTo: wireDate,
+    Currency: z.string(),
+    PaymentType: z.string(),
+    Booker: bookedBookerSchema.omit({ IndividualId: true, OptInToReceiveUpdates: true }),
+    Company: z.object({ AccountId: z.string().nullable(), Name: z.string().nullable(), PONumber: z.string().nullable() }).nullable(),
+    Rooms: z.array(feedRoomSchema),
+    Totals: feedTotalsSchema,
+    Payments: z.array(feedPaymentSchema),
+    SpecialRequests: z.string().nullable(),
+    /**
+     * What changed after booking, oldest first (the append-only history): the guest's changes
+     * (`Via` link or name) and the hotel's capture of a held payment (`Via` admin); totals are what the guest pays.
+     */
+    History: z.array(
+      z.object({
+        Action: z.enum(['cancel', 'cancel-room', 'amend', 'precheckin', 'capture']),
+        At: instant,
+        Via: z.enum(['link', 'name', 'admin']),
+        TotalBefore: money.nullable(),
+        TotalAfter: money.nullable(),
+        ChangedFields: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'FeedReservation' });
+export type FeedReservation = z.infer<typeof feedReservationSchema>;
+
+export const reservationsFeedResponseSchema = z.object({
+  Items: z.array(feedReservationSchema),
+  /** Where the next call continues; the same cursor when nothing new has committed yet. */
+  NextCursor: z.string(),
+  /** Whether more changes are ready now: call again at once with `NextCursor`. */
+  HasMore: z.boolean(),
+});
+export type ReservationsFeedResponse = z.infer<typeof reservationsFeedResponseSchema>;
+
+export const arrivalsQuerySchema = z.object({
+  propertyCode: z.string({ error: 'propertyCode is required' }).trim().min(1, { error: 'propertyCode is required' }).max(40),
+  date: wireDate,
+});
+
+export const arrivalsLineSchema = z.object({
+  ReservationNumber: z.string(),
+  ReservationItemId: z.number().int(),
+  Status: feedReservationSchema.shape.Status,
+  RoomTypeCode: z.string(),
+  RoomTypeName: z.string(),
+  DateFrom: wireDate,
+  DateTo: wireDate,
+  Nights: z.number().int(),
+  Adults: z.number().int(),
+  Children: z.number().int(),
+  /** The room's guests, lead guest first, "First Last". */
+  GuestNames: z.array(z.string()),
+  BookerName: z.string(),
+  Currency: z.string(),
+  /** The booking's, not the room's: a booking of several rooms shows them on each. */
+  AmountToPay: money,
+  Paid: money,
+  Balance: money,
+});
+export type ArrivalsLine = z.infer<typeof arrivalsLineSchema>;
+
+export const arrivalsResponseSchema = z.object({
+  PropertyCode: z.string(),
+  Date: wireDate,
+  /** Rooms arriving that day. */
+  Arrivals: z.array(arrivalsLineSchema),
+  /** Rooms leaving that day. */
+  Departures: z.array(arrivalsLineSchema),
+  /** Rooms staying over the night before and after that day. */
+  InHouse: z.array(arrivalsLineSchema),
+});
+export type ArrivalsResponse = z.infer<typeof arrivalsResponseSchema>;
