@@ -2,38 +2,57 @@ import { describe, expect, it } from 'vitest';
 import { globalRegistry, type z } from 'zod';
 import { ORIGINAL_PRICE_FIELDS, PRICE_FIELDS } from '../src/pricing';
 import * as account from '../src/wire/account-response';
+import * as adminPayment from '../src/wire/admin-payment';
+import * as ari from '../src/wire/ari';
 import * as bookConfig from '../src/wire/book-config-response';
 import * as calendar from '../src/wire/calendar-response';
 import * as company from '../src/wire/company-response';
 import * as confirmation from '../src/wire/confirmation-response';
 import * as exchangeRates from '../src/wire/currency-exchange-rate-response';
+import * as manageBookingChange from '../src/wire/manage-booking-change';
+import * as manageBookingConfig from '../src/wire/manage-booking-config-response';
+import * as manageBookingSearch from '../src/wire/manage-booking-search';
 import { errorResponseSchema } from '../src/wire/error-response';
 import * as errors from '../src/wire/error-response';
 import { propertyIdOrCodeParams, queryId } from '../src/wire/parameters';
+import * as preCheckIn from '../src/wire/pre-check-in';
+import * as propertyGroup from '../src/wire/property-group';
 import * as property from '../src/wire/property-response';
 import * as reservation from '../src/wire/reservation-response';
+import * as reservationsFeed from '../src/wire/reservations-feed';
 import * as restaurant from '../src/wire/restaurant-response';
 import * as roomConfiguration from '../src/wire/room-type-configuration-response';
 import { searchResponseSchema } from '../src/wire/search-response';
 import * as search from '../src/wire/search-response';
 import * as services from '../src/wire/service-response';
 import * as staticData from '../src/wire/static-data-response';
+import * as webhookDeliveries from '../src/wire/webhook-deliveries';
 
+// Every answer's module, so that no two schemas of the whole contract claim one OpenAPI name.
 const modules = [
   account,
+  adminPayment,
+  ari,
   bookConfig,
   calendar,
   company,
   confirmation,
   exchangeRates,
   errors,
+  manageBookingChange,
+  manageBookingConfig,
+  manageBookingSearch,
+  preCheckIn,
   property,
+  propertyGroup,
   reservation,
+  reservationsFeed,
   restaurant,
   roomConfiguration,
   search,
   services,
   staticData,
+  webhookDeliveries,
 ];
 
 describe('ids in a query string or a path', () => {
