@@ -33,7 +33,8 @@ export function cardNumberNeedle(number) {
 export function securityCodeNeedle(code) {
   const digits = escapeRegExp(code);
   const named = `(?:cvv2?|cvc2?|csc|security[\\s_-]*code)[^\\w]{0,8}${digits}(?!\\d)`;
-  return { kind: 'security code', label: masked(code), pattern: new RegExp(`${named}|"${digits}"`, 'i') };
+  // A bare quoted code, except as a transaction id: PostgreSQL answers xid8 (reservations.change_xid) as text.
+  return { kind: 'security code', label: masked(code), pattern: new RegExp(`${named}|(?<!"change_xid":)"${digits}"`, 'i') };
 }
 
 /**
