@@ -543,7 +543,7 @@ describe('Idempotency-Key on Create', () => {
       (
         await rawRows<{ hash: string }>(
           t.database.db,
-          sql`SELECT request_hash AS hash FROM idempotency_records WHERE key = encode(sha256(${key}::bytea), 'hex')`,
+          sql`SELECT request_hash AS hash FROM idempotency_records WHERE key = encode(sha256(convert_to(${key}, 'UTF8')), 'hex')`,
         )
       )[0]!.hash;
     await create(aBooking(ids, { CardDetails: { ...visa, SecurityCode: '739' } }), 'key-card-code-739').expect(200);
