@@ -73,6 +73,8 @@ export async function startFaultRig(): Promise<FaultRig> {
 /** The hotel of the fault tests: one room type of 40 rooms at a flat 100 a night, paid by card. */
 export const faultProperty = aProperty({
   Code: 'FAULT',
+  // No hotel notices: the crash test holds the first mail marked sent and expects a guest's confirmation there.
+  ReservationsEmail: null,
   RoomTypes: [
     {
       Code: 'STD',
@@ -383,8 +385,6 @@ export async function confirmationMail(rig: FaultRig) {
   const filesByNumber = new Map<string, number>();
   for (const file of files.filter((name) => name.endsWith('.eml'))) {
     const headers = (await readFile(path.join(folder, file), 'utf8')).split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
-    // The hotel's notice of each booking is sent too; these are the guests' confirmations.
-    if (/^Subject: New booking: /m.test(headers)) continue;
     const number = /^Subject: Your booking at .*: ([2-9A-Z]{8})$/m.exec(headers)?.[1] ?? `unreadable ${file}`;
     filesByNumber.set(number, (filesByNumber.get(number) ?? 0) + 1);
   }
