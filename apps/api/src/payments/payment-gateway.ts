@@ -2,9 +2,9 @@ import type { CardType } from '@hotel/domain/cards';
 import type { Minor } from '@hotel/domain/money';
 
 /**
- * What the booking code asks of a payment gateway. The embedded test gateway (test-gateway.ts)
- * and Stripe (stripe-gateway.ts) implement it; PayStack, a redirect flow, will sit behind the
- * same interface. A card number or security code goes in (test gateway only) and never comes
+ * What the booking code asks of a payment gateway. The embedded test gateway (test-gateway.ts),
+ * Stripe (stripe-gateway.ts) and PayStack (paystack/, a hosted checkout begun with its own
+ * `startCheckout`) implement it. A card number or security code goes in (test gateway only) and never comes
  * out: answers carry only the brand, the last four digits, the expiry and the gateway's own
  * references. payment-gateways.ts picks the gateway of a property or of a payments row.
  */
