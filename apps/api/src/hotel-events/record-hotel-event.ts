@@ -60,35 +60,55 @@ async function tellHotel(
   return true;
 }
 
+/** Events of one save about one booking, each with whether it carries the hotel's notice. */
+type BookingEvents = { type: ReservationEventType; notice: boolean }[];
+
 /**
- * Records a booking event in the use case's transaction (docs/hotel-integration.md): the hotel's
- * notice and the webhooks, built from the booking as it now stands and, for a change, from the
- * history row that records it. `notice: false` sends the webhooks only (an event whose notice
- * another event of the same save already carries).
+ * Records a save's booking events in its transaction: the booking (and, for a change, the
+ * history row) is read once for all of them, and not at all when nobody listens. `known` is the
+ * booking's property when the use case holds it already.
  */
-export async function recordReservationEvent(
+async function recordBookingEvents(
   tx: Tx,
   context: EventContext,
-  event: ReservationEvent,
-  { notice = true }: { notice?: boolean } = {},
+  booking: { reservationId: number; changeId?: number | null },
+  events: BookingEvents,
+  known: PropertyRow | undefined,
 ): Promise<boolean> {
-  const row = await findEventReservation(tx, event.reservationId);
-  const property = row && (await findProperty(tx, row.propertyId));
+  const listening = (property: PropertyRow) => events.filter((event) => isListening(property, event.type, event.notice));
   // Nobody to tell: the booking is not read again (this runs inside every booking's transaction).
-  if (!row || !property || !isListening(property, event.type, notice)) return false;
-  const change: RecordedChange | undefined = event.changeId == null ? undefined : await findReservationChange(tx, event.changeId);
+  if (known && listening(known).length === 0) return false;
+  const row = await findEventReservation(tx, booking.reservationId);
+  const property = known ?? (row && (await findProperty(tx, row.propertyId)));
+  const told = property ? listening(property) : [];
+  if (!row || !property || told.length === 0) return false;
+  const change: RecordedChange | undefined = booking.changeId == null ? undefined : await findReservationChange(tx, booking.changeId);
   const reservation = {
     ...row,
     rooms: await findEventRooms(tx, row.id),
     serviceNames: change ? await findServiceNames(tx, property.id) : new Map<number, string>(),
   };
-  return tellHotel(tx, context, {
-    property,
-    type: event.type,
-    data: reservationEventData(property.code, reservation, change),
-    notice: notice ? (branding) => reservationNotice(event.type, branding, reservation, change) : null,
-    reservationId: reservation.id,
-  });
+  let queued = false;
+  for (const event of told) {
+    const sent = await tellHotel(tx, context, {
+      property,
+      type: event.type,
+      data: reservationEventData(property.code, reservation, change),
+      notice: event.notice ? (branding) => reservationNotice(event.type, branding, reservation, change) : null,
+      reservationId: reservation.id,
+    });
+    queued ||= sent;
+  }
+  return queued;
+}
+
+/**
+ * Records a booking event in the use case's transaction (docs/hotel-integration.md): the hotel's
+ * notice and the webhooks, built from the booking as it now stands and, for a change, from the
+ * history row that records it. `property`: the booking's, when the caller holds it.
+ */
+export function recordReservationEvent(tx: Tx, context: EventContext, event: ReservationEvent, property?: PropertyRow): Promise<boolean> {
+  return recordBookingEvents(tx, context, event, [{ type: event.type, notice: true }], property);
 }
 
 /**
@@ -96,24 +116,17 @@ export async function recordReservationEvent(
  * the save changed, extras included), `reservation.amended` whenever it added extras (a notice
  * of its own only on a later save, so the hotel gets one e-mail per save).
  */
-export async function recordPreCheckInEvents(
+export function recordPreCheckInEvents(
   tx: Tx,
   context: EventContext,
   save: { reservationId: number; changeId: number | null; firstTime: boolean; addedExtras: boolean },
+  property: PropertyRow,
 ): Promise<boolean> {
-  const { reservationId, changeId } = save;
-  let queued = false;
-  if (save.firstTime) queued = await recordReservationEvent(tx, context, { type: 'reservation.prechecked_in', reservationId, changeId });
-  if (save.addedExtras) {
-    const amended = await recordReservationEvent(
-      tx,
-      context,
-      { type: 'reservation.amended', reservationId, changeId },
-      { notice: !save.firstTime },
-    );
-    queued ||= amended;
-  }
-  return queued;
+  const events: BookingEvents = [
+    ...(save.firstTime ? [{ type: 'reservation.prechecked_in' as const, notice: true }] : []),
+    ...(save.addedExtras ? [{ type: 'reservation.amended' as const, notice: !save.firstTime }] : []),
+  ];
+  return recordBookingEvents(tx, context, save, events, property);
 }
 
 /** Records `table_booking.created` in the booking's transaction: the hotel's notice and the webhooks. */

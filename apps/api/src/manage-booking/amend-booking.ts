@@ -145,7 +145,7 @@ export async function updateManagedBooking(
             changes: amendmentChanges(plan),
           },
         });
-        await recordReservationEvent(tx, context, { type: 'reservation.amended', reservationId: reservation.id, changeId });
+        await recordReservationEvent(tx, context, { type: 'reservation.amended', reservationId: reservation.id, changeId }, plan.property);
         const saved = await findManagedBooking(context, tx, request);
         const details = await findReservationDetails(tx, reservation.id);
         await enqueueAmendmentMail(tx, context, {

@@ -117,7 +117,7 @@ async function cancelInside(
       giftVoucherKept: reservation.voucherDiscount,
     },
   });
-  await recordReservationEvent(tx, context, { type: 'reservation.cancelled', reservationId: reservation.id, changeId });
+  await recordReservationEvent(tx, context, { type: 'reservation.cancelled', reservationId: reservation.id, changeId }, property);
   await enqueueCancellationMail(tx, context, managed, { rooms: standing, card: details.payment, reason: reason?.text ?? null, refunded });
   return { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded) };
 }

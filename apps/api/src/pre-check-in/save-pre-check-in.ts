@@ -99,7 +99,7 @@ export async function savePreCheckIn(
           }
           // The hotel hears of the first save, and of extras added later: it has to provide them.
           const events = { reservationId: reservation.id, changeId, firstTime, addedExtras: extras !== null };
-          mailQueued = await recordPreCheckInEvents(tx, context, events);
+          mailQueued = await recordPreCheckInEvents(tx, context, events, property);
           if (extras) {
             await enqueueExtrasMail(tx, context, {
               property,

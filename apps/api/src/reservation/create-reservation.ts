@@ -407,7 +407,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         });
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
         // A booking waiting for 3-D Secure is not one yet: its settlement records the event.
-        if (challengeUrl === null) await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId });
+        if (challengeUrl === null) await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId }, property);
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
         if (gateway && payWith?.saveFor && challengeUrl === null) {
           const { card: typed } = payWith;
