@@ -77,6 +77,11 @@ export function cardTypeMatchesName(type: CardType, name: string): boolean {
   return CARD_TYPE_ALIASES[type].some((alias) => text.includes(alias));
 }
 
+/** The brand a provider's or a list's name for a card type names ("Visa Debit", "american express"), or null. */
+export function cardTypeNamed(name: string): CardType | null {
+  return (Object.keys(CARD_TYPE_ALIASES) as CardType[]).find((type) => cardTypeMatchesName(type, name)) ?? null;
+}
+
 /** The first accepted card type whose name names the brand. */
 export function findAcceptedCardType<T>(type: CardType, accepted: readonly T[], nameOf: (cardType: T) => string = String): T | undefined {
   return accepted.find((cardType) => cardTypeMatchesName(type, nameOf(cardType)));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_TYPE_NAMES,
   cardTypeMatchesName,
+  cardTypeNamed,
   detectCardType,
   findAcceptedCardType,
   isCardDetailsComplete,
@@ -119,6 +120,15 @@ describe('matching accepted card types by text', () => {
       expect(cardTypeMatchesName(type as CardType, name)).toBe(true);
     }
     expect(cardTypeMatchesName('visa', 'Mastercard')).toBe(false);
+  });
+
+  it("reads the brand a provider's name for a card type names, or none", () => {
+    expect(cardTypeNamed('visa ')).toBe('visa');
+    expect(cardTypeNamed('Visa Debit')).toBe('visa');
+    expect(cardTypeNamed('american express')).toBe('amex');
+    expect(cardTypeNamed('mastercard')).toBe('mastercard');
+    expect(cardTypeNamed('verve')).toBeNull();
+    expect(cardTypeNamed('')).toBeNull();
   });
 });
 

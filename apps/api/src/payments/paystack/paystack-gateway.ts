@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CardType } from '@hotel/domain/cards';
+import { cardTypeNamed } from '@hotel/domain/cards';
 import type { Minor } from '@hotel/domain/money';
 import { AppError } from '../../http';
 import {
@@ -72,14 +72,6 @@ export function isPaystackReference(reference: string): boolean {
   return referencePattern.test(reference);
 }
 
-const brandOf = (cardType: string | null | undefined): CardType | null => {
-  const name = (cardType ?? '').trim().toLowerCase();
-  if (name.startsWith('visa')) return 'visa';
-  if (name.startsWith('mastercard')) return 'mastercard';
-  if (name.startsWith('american') || name === 'amex') return 'amex';
-  return null;
-};
-
 /**
  * The card token we keep for an off-session charge: PayStack's authorization code with the
  * customer's e-mail address, which charge_authorization needs beside it. Kept only when PayStack
@@ -98,7 +90,7 @@ export function settlementOf(transaction: PaystackTransaction): PaystackSettleme
   switch (transaction.status) {
     case 'success': {
       const auth = transaction.authorization;
-      const brand = brandOf(auth?.card_type ?? auth?.brand);
+      const brand = cardTypeNamed(auth?.card_type ?? auth?.brand ?? '');
       const last4 = auth?.last4 && /^\d{4}$/.test(auth.last4) ? auth.last4 : null;
       const month = Number(auth?.exp_month);
       const year = Number(auth?.exp_year);
