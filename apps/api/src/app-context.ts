@@ -57,7 +57,7 @@ export function createAppContext(base: ContextBase): AppContext {
     paymentGateways: createPaymentGateways(config, clock, base.gateways),
     mailTransport: base.mailTransport ?? createMailTransport(config, logger),
     mailEnqueued: new MailEnqueued(),
-    availability: createAvailabilityCaches(database.db),
+    availability: createAvailabilityCaches(database.db, clock),
     reservationNumbers: new ReservationNumberStock(database.db),
     countryIds: new KnownCountryIds(database.db),
   };

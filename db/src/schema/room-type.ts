@@ -146,3 +146,22 @@ export const roomTypeInventoryVersions = pgTable('room_type_inventory_versions',
     .references(() => roomTypes.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The inventory version (above) at which each night of a room type last changed its rooms sold,
+ * written by the same commit-time trigger (migration 0021). An API process keeps every
+ * property's rooms free in memory and, when a room type's version moves past the one it holds,
+ * reads only the nights changed since then (apps/api/src/availability/inventory-mirror.ts).
+ * One row per night at most, so the table never outgrows the inventory itself.
+ */
+export const roomTypeInventoryNightVersions = pgTable(
+  'room_type_inventory_night_versions',
+  {
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomTypeId, t.night] }), index('room_type_inventory_night_versions_version_idx').on(t.roomTypeId, t.version)],
+);

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
-import { daysBetween } from '@hotel/domain/dates';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_ID } from '@hotel/domain/wire/scalars';
 import {
   nightlyPrices,
@@ -10,7 +9,6 @@ import {
   promotions,
   ratePlans,
   roomConfigurations,
-  roomTypeInventory,
   roomTypeInventoryVersions,
   roomTypeUpgrades,
   roomTypes,
@@ -24,14 +22,13 @@ export type RatePlanRow = Awaited<ReturnType<typeof findSellableRatePlans>>[numb
 export type PropertyVersions = { id: number; groupId: number | null; catalogueVersion: number; inventoryVersion: number };
 
 /**
- * The two reads every search, calendar and booking runs, prepared once per context (a second
+ * The version reads every search, calendar and booking runs, prepared once per context (a second
  * context on the same database is another API process, with statements and batches of its own).
  */
 export class AvailabilityReads {
   private readonly versionReader = new BatchedRead((ids: number[]) => this.readVersions(ids));
   // Prepared at first use, so the database does not parse and plan them again on each request.
   private versionsStatement: ReturnType<typeof prepareVersions> | undefined;
-  private freeUnitsStatement: ReturnType<typeof prepareFreeUnits> | undefined;
   private groupVersionsStatement: ReturnType<typeof prepareGroupVersions> | undefined;
 
   constructor(private readonly db: Db) {}
@@ -45,17 +42,6 @@ export class AvailabilityReads {
   propertyVersions(propertyId: number): Promise<PropertyVersions | undefined> {
     if (propertyId > MAX_ID) return Promise.resolve(undefined);
     return this.versionReader.read(propertyId);
-  }
-
-  /**
-   * Rooms free for a whole stay per active room type of a property: the smallest `total - sold`
-   * over its nights. A night without an inventory row is outside the sellable window and counts
-   * as none free; a room type missing from the map has none free.
-   */
-  async freeUnits(propertyId: number, from: string, to: string, nights: number): Promise<Map<number, number>> {
-    this.freeUnitsStatement ??= prepareFreeUnits(this.db);
-    const rows = await this.freeUnitsStatement.execute({ propertyId, from, to });
-    return new Map(rows.map((row) => [row.roomTypeId, row.nights === nights ? Math.max(0, Number(row.free ?? 0)) : 0]));
   }
 
   /**
@@ -204,53 +190,6 @@ export async function findMonthPrices(db: Queryable, roomTypeIds: number[], firs
         FROM nightly_prices
         WHERE ${inArray(nightlyPrices.roomTypeId, roomTypeIds)} AND night BETWEEN ${first}::date AND ${last}::date`,
   );
-}
-
-function prepareFreeUnits(db: Db) {
-  return db
-    .select({
-      roomTypeId: roomTypeInventory.roomTypeId,
-      free: min(sql<number>`${roomTypeInventory.total} - ${roomTypeInventory.sold}`),
-      nights: sql<number>`count(*)::int`,
-    })
-    .from(roomTypeInventory)
-    .innerJoin(roomTypes, eq(roomTypes.id, roomTypeInventory.roomTypeId))
-    .where(
-      and(
-        eq(roomTypes.propertyId, sql.placeholder('propertyId')),
-        eq(roomTypes.isActive, true),
-        gte(roomTypeInventory.night, sql.placeholder('from')),
-        lt(roomTypeInventory.night, sql.placeholder('to')),
-      ),
-    )
-    .groupBy(roomTypeInventory.roomTypeId)
-    .prepare('free_units');
-}
-
-/** Units free per night, from `first`, of each active room type of a property: `free[day]` for night first + day. */
-export type FreeUnitsByNight = Map<number, Int32Array>;
-
-/**
- * The units free (`total - sold`) of each active room type of a property on every night from
- * `first` to `last`, one row per room type. A night without an inventory row (outside the
- * sellable window) has none free.
- */
-export async function findFreeUnitsByNight(db: Queryable, propertyId: number, first: string, last: string): Promise<FreeUnitsByNight> {
-  const rows = await rawRows<{ room_type_id: number; days: number[]; free: number[] }>(
-    db,
-    sql`SELECT i.room_type_id, array_agg(i.night - ${first}::date) AS days, array_agg(i.total - i.sold) AS free
-        FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id
-        WHERE rt.property_id = ${propertyId} AND rt.is_active AND i.night BETWEEN ${first}::date AND ${last}::date
-        GROUP BY i.room_type_id`,
-  );
-  const length = daysBetween(first, last) + 1;
-  const byRoomType: FreeUnitsByNight = new Map();
-  for (const row of rows) {
-    const free = new Int32Array(length);
-    row.days.forEach((day, index) => (free[day] = row.free[index]!));
-    byRoomType.set(row.room_type_id, free);
-  }
-  return byRoomType;
 }
 
 /** The version of a property's catalogue (raised by every import of its definition). */

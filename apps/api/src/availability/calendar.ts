@@ -6,7 +6,7 @@ import { shortestOpenStays } from '@hotel/domain/restrictions';
 import type { CalendarResponse } from '@hotel/domain/wire/calendar-response';
 import type { AppContext } from '../app-context';
 import { invalidField, notFound, type JsonText } from '../http';
-import { findFreeUnitsByNight, type PropertyVersions } from './availability-queries';
+import type { PropertyVersions } from './availability-queries';
 import { rateOccupancy, roomTypeLimits } from './search-availability';
 import { maxNightsPerStay } from './stay-request';
 
@@ -53,7 +53,7 @@ async function calendarNights(
   const lastDeparture = addDays(last, maxNightsPerStay);
   const [{ catalogue, prices }, freeUnits] = await Promise.all([
     context.availability.catalogue.pricedCatalogue(versions, first, lastDeparture),
-    findFreeUnitsByNight(context.database.db, versions.id, first, lastDeparture),
+    context.availability.inventory.freeUnitsByNight(versions, first, lastDeparture),
   ]);
   const arrivals = daysBetween(first, last) + 1;
   const days = daysBetween(first, lastDeparture) + 1;

@@ -1,6 +1,6 @@
 // The availability area's door: other areas and the application import only what is exported here.
 export { createAvailabilityCaches, type AvailabilityCaches } from './availability-caches';
-export { findFreeUnitsByNight, type RoomTypeRow } from './availability-queries';
+export type { RoomTypeRow } from './availability-queries';
 export { registerAvailabilityRoutes } from './availability-routes';
 export { rateOccupancy, roomTypeLimits, sellableRoomTypes, type SellableRoomType } from './search-availability';
 export { toRate } from './search-response';

@@ -5,7 +5,6 @@ import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { SearchResponse } from '@hotel/domain/wire/search-response';
 import { type JsonText, notFound } from '../http';
-import type { PropertyRow } from '../property';
 import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
 import { toRate, toRoomType, type PricedRate } from './search-response';
@@ -63,7 +62,7 @@ export async function searchAvailability(
   const stay = stayDates(property, request.DateFrom, request.DateTo, context.clock.now());
   assertRoomsPerBooking(property, request.Rooms.length);
   const key = `search|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${stay.today}|${JSON.stringify(request)}`;
-  return availability.answers.answer(key, () => searchStay(availability, property, stay, request));
+  return availability.answers.answer(key, () => searchStay(availability, versions, stay, request));
 }
 
 /** What each searched room costs on a rate of a room type: null where its party does not fit. */
@@ -90,14 +89,14 @@ export function sellableRoomTypes(quote: StayQuote, parties: readonly Party[]): 
 
 async function searchStay(
   availability: AvailabilityCaches,
-  property: PropertyRow,
+  versions: PropertyVersions,
   stay: StayDates,
   request: SearchRequest,
 ): Promise<SearchResponse> {
   const parties: Party[] = request.Rooms;
 
   const quote = await quoteStay(availability, {
-    property,
+    property: versions,
     from: stay.from,
     to: stay.to,
     today: stay.today,

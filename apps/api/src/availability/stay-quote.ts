@@ -2,6 +2,7 @@ import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, undiscountedNight, withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
+import { notFound } from '../http';
 import type { AvailabilityCaches } from './availability-caches';
 import type { Catalogue, NightlyPriceTable } from './catalogue-cache';
 import type { PromotionRow, RatePlanRow, RoomTypeRow } from './availability-queries';
@@ -28,8 +29,11 @@ export type PromoCodeOutcome = { isValid: boolean | null; message: string | null
 export type StayQuote = { roomTypes: QuotedRoomType[]; promoCode: PromoCodeOutcome };
 
 export type StayQuoteInput = {
-  /** The property row as just read: its catalogue version says which cached prices are current. */
-  property: { id: number; catalogueVersion: number };
+  /**
+   * The property as just read: its catalogue version says which cached prices are current, its
+   * inventory version which rooms free (read now when absent, as for a property row).
+   */
+  property: { id: number; catalogueVersion: number; inventoryVersion?: number };
   from: IsoDate;
   to: IsoDate;
   /** Today in the property's zone: the booking date promotions are bounded by. */
@@ -85,16 +89,19 @@ function promoOutcome(
 }
 
 /**
- * Prices a stay at a property from the database with the shared domain rules: every active
+ * Prices a stay at a property from its catalogue and rooms free in memory with the shared domain rules: every active
  * room type with its free units and the rate plans open for the whole stay (priced each
  * night, restrictions met, code-only plans only for their code), discounted by the promo code
  * where it applies. Search, the voucher check and Create all price through here.
  */
 export async function quoteStay(availability: AvailabilityCaches, input: StayQuoteInput): Promise<StayQuote> {
+  const { id, inventoryVersion } = input.property;
+  const versions = inventoryVersion === undefined ? await availability.reads.propertyVersions(id) : { ...input.property, inventoryVersion };
+  if (!versions) throw notFound(`There is no property ${id}.`);
   // The departure day's row is read too: it may be closed to departure.
   const [{ catalogue, prices }, freeUnits] = await Promise.all([
     availability.catalogue.pricedCatalogue(input.property, input.from, input.to),
-    availability.reads.freeUnits(input.property.id, input.from, input.to, nightsOfStay(input.from, input.to).length),
+    availability.inventory.freeUnits(versions, input.from, input.to),
   ]);
   return quoteStock({ catalogue, prices, freeUnits }, input);
 }

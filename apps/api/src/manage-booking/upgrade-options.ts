@@ -1,4 +1,4 @@
-import { countNights, todayIn } from '@hotel/domain/dates';
+import { todayIn } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, isUpgradeEligible } from '@hotel/domain/occupancy';
 import { stayRoomCost, upgradePriceDifference } from '@hotel/domain/pricing';
@@ -86,12 +86,8 @@ export async function upgradeOptions(
       });
     }
   }
-  const free = await context.availability.reads.freeUnits(
-    property.id,
-    reservation.dateFrom,
-    reservation.dateTo,
-    countNights(reservation.dateFrom, reservation.dateTo),
-  );
+  const versions = await context.availability.reads.propertyVersions(property.id);
+  const free = versions ? await context.availability.inventory.freeUnits(versions, reservation.dateFrom, reservation.dateTo) : new Map();
   return {
     RoomTypes: options,
     NumberOfRoomsPerRoomTypeId: Object.fromEntries(roomTypes.map((roomType) => [String(roomType.id), free.get(roomType.id) ?? 0])),

@@ -7,7 +7,7 @@ import {
   type PropertyGroupAreaAvailabilityResponse,
 } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
-import { findFreeUnitsByNight, quoteStock } from '../availability';
+import { quoteStock } from '../availability';
 import { invalidField, type JsonText } from '../http';
 import { placeParty } from './party-placement';
 import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
@@ -103,12 +103,12 @@ async function memberNights(
     return dates.map(() => null);
   const today = todayIn(now, property.timeZone);
   const windowEnd = calendarWindow(today).to;
-  const versions = { id: property.id, catalogueVersion: member.catalogueVersion };
+  const versions = { id: property.id, catalogueVersion: member.catalogueVersion, inventoryVersion: member.inventoryVersion };
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
   const [{ catalogue, prices }, byNight] = await Promise.all([
     context.availability.catalogue.pricedCatalogue(versions, first, addDays(last, 1)),
-    findFreeUnitsByNight(context.database.db, property.id, first, last),
+    context.availability.inventory.freeUnitsByNight(versions, first, last),
   ]);
   return dates.map((night, day) => {
     // The group's today may be another property's yesterday.

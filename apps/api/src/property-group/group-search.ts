@@ -15,16 +15,7 @@ import { pricePerNight } from '@hotel/domain/pricing';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
 import type { PropertyGroupSearchRequest, PropertyGroupSearchResponse, PropertyGroupSearchResult } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
-import {
-  findFreeUnitsByNight,
-  quoteStay,
-  quoteStock,
-  rateOccupancy,
-  roomTypeLimits,
-  stayDates,
-  type StayDates,
-  type StayQuote,
-} from '../availability';
+import { quoteStay, quoteStock, rateOccupancy, roomTypeLimits, stayDates, type StayDates, type StayQuote } from '../availability';
 import { AppError, type JsonText } from '../http';
 import { placeParty, type PlacedParty } from './party-placement';
 import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
@@ -171,7 +162,8 @@ async function searchMember(
       notBookableBlock(`This property takes bookings up to ${CALENDAR_WINDOW_MONTHS} months ahead. Please choose earlier dates.`),
     );
 
-  const versions = { id: property.id, catalogueVersion: entry.member.catalogueVersion };
+  const { catalogueVersion, inventoryVersion } = entry.member;
+  const versions = { id: property.id, catalogueVersion, inventoryVersion };
   const quoteInput = { property: versions, today: stay.today, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode };
   const quote = await quoteStay(context.availability, { ...quoteInput, from: stay.from, to: stay.to });
   const { availableRoomTypes, placed } = placeParty(quote, parties);
@@ -254,7 +246,7 @@ async function alternativeStays(
   );
   const [{ catalogue, prices }, byNight] = await Promise.all([
     context.availability.catalogue.pricedCatalogue(quoteInput.property, first, lastDeparture),
-    findFreeUnitsByNight(context.database.db, member.property.id, first, addDays(lastDeparture, -1)),
+    context.availability.inventory.freeUnitsByNight({ ...member, id: member.property.id }, first, addDays(lastDeparture, -1)),
   ]);
   const found: { from: IsoDate; placed: PlacedParty }[] = [];
   for (const from of arrivals) {

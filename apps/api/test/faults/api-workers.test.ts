@@ -8,10 +8,10 @@ import { onRealPostgres, openTestDatabase, type TestDatabase } from '../support/
 import { freePort, killApi, startApi, type ApiProcess } from './api-process';
 import { aFaultBooking, eventually, givenFaultProperty, type BookingTarget } from './fault-fixture';
 
-/** The worker processes the primary runs (its children). */
+/** The worker processes the primary runs: its node children (tsx may run an esbuild child beside them). */
 function workerPids(primary: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-P', String(primary), '-x', 'node'], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
       .map(Number);
@@ -25,14 +25,15 @@ function describeWorkers(api: ApiProcess): string {
 }
 
 /**
- * One booking on a connection of its own (`agent: false`). fetch would reuse a pooled keep-alive
- * connection, and one to the worker just killed may not yet be known closed: the booking would
- * fail on a dead socket, which says nothing about the replacement worker.
+ * One request on a connection of its own (`agent: false`), so the supervisor hands each to the
+ * next worker in turn. fetch would reuse a pooled keep-alive connection, and one to the worker
+ * just killed may not yet be known closed: the booking would fail on a dead socket, which says
+ * nothing about the replacement worker.
  */
-function book(base: string, body: object): Promise<number> {
+function send(base: string, path: string, body?: object): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/api/Reservation/Create`, {
-      method: 'POST',
+    const request = http.request(`${base}${path}`, {
+      method: body ? 'POST' : 'GET',
       agent: false,
       headers: { 'Content-Type': 'application/json' },
       timeout: 8_000,
@@ -40,12 +41,15 @@ function book(base: string, body: object): Promise<number> {
     request.on('timeout', () => request.destroy(new Error('no answer within 8 s')));
     request.on('error', reject);
     request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
     });
-    request.end(JSON.stringify(body));
+    request.end(body ? JSON.stringify(body) : undefined);
   });
 }
+
+const book = async (base: string, body: object) => (await send(base, '/api/Reservation/Create', body)).status;
 
 describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supervising process', () => {
   let database: TestDatabase;
@@ -64,6 +68,40 @@ describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supe
     await database.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  it('sees a booking made through one worker in the next search and calendar of either', async () => {
+    const running = api!;
+    await eventually('two workers are running', () => workerPids(running.pid).length === 2, {
+      timeoutMs: 90_000,
+      explain: () => describeWorkers(running),
+    });
+    const booking = aFaultBooking(target, 100) as { DateFrom: string; DateTo: string };
+    const stay = { PropertyId: target.propertyId, LanguageCode: 'en', DateFrom: booking.DateFrom, DateTo: booking.DateTo };
+    const search = { ...stay, Rooms: [{ NumberOfAdults: 2, NumberOfChildren: 0, NumberOfInfants: 0 }] };
+    const calendar = `/api/Availability?propertyId=${target.propertyId}&fromDate=${booking.DateFrom}&toDate=${booking.DateFrom}`;
+    // Six of each, handed to the two workers in turn: both hold the property's rooms free in memory before the booking.
+    const roomsFree = async () => {
+      const answers: number[] = [];
+      for (let n = 0; n < 6; n += 1) {
+        const searched = await send(running.base, '/api/Availability/Search', search);
+        expect(searched.status).toBe(200);
+        answers.push(
+          (JSON.parse(searched.body) as { NumberOfRoomsPerRoomTypeId: Record<string, number> }).NumberOfRoomsPerRoomTypeId[
+            String(target.roomTypeId)
+          ]!,
+        );
+        const night = await send(running.base, calendar);
+        expect(night.status).toBe(200);
+        answers.push((JSON.parse(night.body) as { AvailableRooms: number }[])[0]!.AvailableRooms);
+      }
+      return answers;
+    };
+    expect(await roomsFree()).toEqual(Array(12).fill(40));
+
+    expect(await book(running.base, booking)).toBe(200);
+
+    expect(await roomsFree()).toEqual(Array(12).fill(39));
+  }, 240_000);
 
   it('books through both workers, replaces a worker that dies, and stops cleanly on SIGTERM', async () => {
     const running = api!;
