@@ -14,11 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { addDays, addMonths, isoWeekday, monthOf, todayIn } from '@hotel/domain/dates';
+import { addDays, addMonths, calendarWindow, isoWeekday, monthOf, todayIn } from '@hotel/domain/dates';
 import { systemClock } from '../src/app-context';
 import { migratePostgres, openPostgresDatabase } from '../src/database/postgres-database';
 import { createLogger } from '../src/logger';
-import { cpuPerRequest, cpuUse, type CpuUse } from './cpu-use';
+import { profilesIn, selfTimes, type ProfileSummary } from './cpu-profile';
+import { apiProcessIds, cpuMsPerRequest, cpuPerRequest, cpuUse, residentMb, type CpuUse } from './cpu-use';
 import { generateLargeGroup, inventoryMismatches, LARGE_GROUP, type LargeGroup } from './generate-large-group';
 
 const require = createRequire(import.meta.url);
@@ -26,7 +27,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
 const CONNECTIONS = 32;
-/** `BENCH_ONLY=ari` runs the rates-and-availability scenario alone (no web build, no report written). */
+/**
+ * `BENCH_ONLY=ari` runs the rates-and-availability scenario alone; `BENCH_ONLY=reads` the new-stay
+ * searches, the new-window calendars and the mixed scenario (and reads the API's memory). Neither
+ * builds the web client nor writes the report.
+ */
 const ONLY = process.env.BENCH_ONLY;
 const ADMIN_API_KEY = randomBytes(24).toString('hex');
 /** Sequential ARI requests measured (after two unmeasured). */
@@ -234,7 +239,7 @@ function buildIfStale(): void {
     ['@hotel/api', 'apps/api/dist/main.js', ['apps/api/src', 'packages/domain', 'db/src', 'db/migrations']],
   ];
   for (const [name, file, sources] of wanted) {
-    if (ONLY === 'ari' && name === '@hotel/web') continue;
+    if (ONLY && name === '@hotel/web') continue;
     const builtAt = existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0;
     if (builtAt >= Math.max(...sources.map((dir) => newestSource(path.join(root, dir))))) continue;
     console.log(`building ${name}`);
@@ -269,13 +274,20 @@ function freePort(): Promise<number> {
   });
 }
 
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+/** SIGTERM, then SIGKILL after `timeoutMs`; answers how the process ended. */
+async function stopProcess(
+  child: ChildProcess | undefined,
+  timeoutMs = 10_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const ended = await exited;
   clearTimeout(timer);
+  return ended;
 }
 
 /** The party of the benchmark's searches and bookings. */
@@ -443,22 +455,318 @@ async function measureWeb(
   }
 }
 
+/**
+ * Load whose i-th request (warm-up included) is `requestOf(i)`. One options object serves the
+ * warm-up and the measured run, so the count goes on and no request repeats an earlier one.
+ */
+function inTurn(base: string, requestOf: (i: number) => AutocannonRequest, connections = CONNECTIONS): AutocannonOptions {
+  let index = 0;
+  return {
+    url: base,
+    connections,
+    duration: DURATION_S,
+    requests: [{ setupRequest: (req) => ({ ...req, ...requestOf(index++) }) }],
+  };
+}
+
+function postJson(apiPath: string, body: string): AutocannonRequest {
+  return { method: 'POST', path: apiPath, headers: { 'content-type': 'application/json' }, body };
+}
+
 /** Load that POSTs `bodies` to `path` in turn, one body per request. */
 function postInTurn(base: string, apiPath: string, bodies: readonly object[]): Promise<AutocannonResult> {
-  let index = 0;
-  return load({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
+  return load(inTurn(base, (i) => postJson(apiPath, JSON.stringify(bodies[i % bodies.length]))));
+}
+
+/**
+ * The i-th search of a series whose searches all differ: 1,000 arrival days, then `lengths`
+ * stay lengths, then `adults` party sizes, then 1 or 2 rooms (each of the same party).
+ */
+function newStayBody(propertyId: number, today: string, i: number, series: { lengths: number; adults: number; children: number }) {
+  const arrival = 1 + (i % 1000);
+  const { lengths, adults, children } = series;
+  return {
+    PropertyId: propertyId,
+    LanguageCode: 'en',
+    DateFrom: addDays(today, arrival),
+    DateTo: addDays(today, arrival + 1 + (Math.floor(i / 1000) % lengths)),
+    Rooms: Array.from({ length: 1 + (Math.floor(i / (1000 * lengths * adults)) % 2) }, () => ({
+      NumberOfAdults: 1 + (Math.floor(i / (1000 * lengths)) % adults),
+      NumberOfChildren: children,
+      NumberOfInfants: 0,
+    })),
+  };
+}
+
+/** Searches of BENCH1 for a stay and party no earlier request had: no answer comes from the cache. */
+function newStayBodies(propertyId: number, today: string) {
+  return Array.from({ length: 20_000 }, (_, i) => newStayBody(propertyId, today, i, { lengths: 5, adults: 2, children: 0 }));
+}
+
+/** The start days (after today) and end days (before the window's last night) the new-window calendars combine. */
+const NEW_WINDOW_STARTS = 400;
+const NEW_WINDOW_ENDS = 90;
+
+/**
+ * The i-th calendar of a window no earlier one had. Every window lies inside the one the API
+ * clamps to (today .. 36 months ahead), so they stay distinct after clamping.
+ */
+function newWindowCalendarPath(propertyId: number, today: string, i: number): string {
+  const latest = calendarWindow(today).to;
+  const fromDate = addDays(today, i % NEW_WINDOW_STARTS);
+  const toDate = addDays(latest, -(Math.floor(i / NEW_WINDOW_STARTS) % NEW_WINDOW_ENDS));
+  return `/api/Availability?propertyId=${propertyId}&fromDate=${fromDate}&toDate=${toDate}`;
+}
+
+/** The calendar the web client asks for (apps/web/src/hooks/use-calendar.ts): the whole window in one request. */
+function webCalendarPath(propertyId: number, today: string): string {
+  const window = calendarWindow(today);
+  return `/api/Availability?propertyId=${propertyId}&fromDate=${window.from}&toDate=${window.to}&languageCode=en`;
+}
+
+/** Ends with a note when the load outran the distinct requests and repeated some (which the cache may answer). */
+function repeatsNote(sent: number, distinct: number): string {
+  return sent > distinct ? ` (${sent} sent: ${sent - distinct} repeated an earlier one)` : '';
+}
+
+async function measureNewStaySearch(base: string, bodies: readonly object[]): Promise<Row> {
+  let sent = 0;
+  const result = await load(
+    inTurn(base, (i) => {
+      sent = i + 1;
+      return postJson('/api/Availability/Search', JSON.stringify(bodies[i % bodies.length]));
+    }),
+  );
+  return record(
+    'POST /api/Availability/Search, every request a new stay',
+    CONNECTIONS,
+    result,
+    `${bodies.length} distinct searches over 1,000 arrival days: no answer from the cache (prices by month are)${repeatsNote(sent, bodies.length)}`,
+  );
+}
+
+async function measureNewWindowCalendar(base: string, propertyId: number, today: string): Promise<Row> {
+  const distinct = NEW_WINDOW_STARTS * NEW_WINDOW_ENDS;
+  let sent = 0;
+  const result = await load(
+    inTurn(base, (i) => {
+      sent = i + 1;
+      return { method: 'GET', path: newWindowCalendarPath(propertyId, today, i) };
+    }),
+  );
+  return record(
+    'GET /api/Availability, 36 months, every request a new window',
+    CONNECTIONS,
+    result,
+    `each request a window no earlier one had (from today + 0..${NEW_WINDOW_STARTS - 1} days to 36 months ahead less 0..${NEW_WINDOW_ENDS - 1} days, ${distinct} windows): no answer from the cache${repeatsNote(sent, distinct)}`,
+  );
+}
+
+type BookingStream = { made: number; refused: number; failed: number; latencies: number[] };
+
+/**
+ * POSTs one prepared booking every 1/`perSecond` s on a fixed clock for `seconds`, not waiting
+ * for earlier answers: the rate is the clock's, whatever the API answers. A timer that fires
+ * late sends what fell due at once.
+ */
+function bookAtFixedRate(base: string, bodies: string[], perSecond: number, seconds: number): Promise<BookingStream> {
+  const count = Math.round(perSecond * seconds);
+  if (bodies.length < count) throw new Error(`${count} bookings wanted, ${bodies.length} prepared`);
+  const stream: BookingStream = { made: 0, refused: 0, failed: 0, latencies: [] };
+  const book = async (body: string) => {
+    const sent = performance.now();
+    try {
+      const response = await fetch(`${base}/api/Reservation/Create`, {
         method: 'POST',
-        path: apiPath,
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(bodies[index++ % bodies.length]) }),
-      },
-    ],
+        body,
+      });
+      const answer = await response.text();
+      stream.latencies.push(performance.now() - sent);
+      if (response.ok && answer.includes('"Success":true')) stream.made += 1;
+      else stream.refused += 1;
+    } catch {
+      stream.failed += 1;
+    }
+  };
+  const interval = 1000 / perSecond;
+  const started = performance.now();
+  const sending: Promise<void>[] = [];
+  return new Promise((resolve) => {
+    let due = 0;
+    const tick = () => {
+      while (due < count && performance.now() >= started + due * interval) {
+        sending.push(book(bodies.pop()!));
+        due += 1;
+      }
+      if (due < count) setTimeout(tick, started + due * interval - performance.now());
+      else void Promise.all(sending).then(() => resolve(stream));
+    };
+    tick();
   });
+}
+
+const MIXED_BOOKINGS_PER_S = 20;
+const MIXED_CONNECTIONS = 16;
+
+/** Bookings the mixed scenario sends, its warm-up included. */
+function mixedBookingCount(): number {
+  return MIXED_BOOKINGS_PER_S * (DURATION_S + WARM_UP_S);
+}
+
+/**
+ * Searches for new stays and the web client's calendar of BENCH1, each by its own autocannon
+ * at once, while the bench books rooms of BENCH1 at a fixed 20 a second: reads while every
+ * booking changes the inventory they read. Warmed up as `load` does, all three together.
+ */
+async function measureMixed(
+  base: string,
+  propertyId: number,
+  today: string,
+  bookingBodies: string[],
+): Promise<{ search: Row; calendar: Row; errors: number }> {
+  // A child in every party: no earlier search had one, so none of these is answered from the cache.
+  const searches = inTurn(
+    base,
+    (i) => postJson('/api/Availability/Search', JSON.stringify(newStayBody(propertyId, today, i, { lengths: 7, adults: 3, children: 1 }))),
+    MIXED_CONNECTIONS,
+  );
+  const calendars: AutocannonOptions = {
+    url: base + webCalendarPath(propertyId, today),
+    connections: MIXED_CONNECTIONS,
+    duration: DURATION_S,
+  };
+  const together = (seconds: number) =>
+    Promise.all([
+      run({ ...searches, duration: seconds }),
+      run({ ...calendars, duration: seconds }),
+      bookAtFixedRate(base, bookingBodies, MIXED_BOOKINGS_PER_S, seconds),
+    ]);
+  if (WARM_UP_S > 0) await together(WARM_UP_S);
+  const [searchResult, calendarResult, bookings] = await together(DURATION_S);
+  const sorted = [...bookings.latencies].sort((a, b) => a - b);
+  const bookingsNote = `${bookings.made} bookings made, ${bookings.refused} refused (non-2xx), ${bookings.failed} failed in the ${DURATION_S} s, ${(bookings.made / DURATION_S).toFixed(1)}/s achieved of ${MIXED_BOOKINGS_PER_S}/s sent on a fixed clock by the bench (booking p50 ${Math.round(percentile(sorted, 0.5))} ms, p99 ${Math.round(percentile(sorted, 0.99))} ms)`;
+  console.log(`Mixed: ${bookingsNote}`);
+  const search = record(
+    'Mixed: POST /api/Availability/Search, every request a new stay, while 20 bookings/s commit',
+    MIXED_CONNECTIONS,
+    searchResult,
+    `searches of BENCH1 for stays no earlier search had (a child in every party), beside the calendar row below; ${bookingsNote}`,
+  );
+  const calendar = record(
+    'Mixed: GET /api/Availability, 36 months, while 20 bookings/s commit',
+    MIXED_CONNECTIONS,
+    calendarResult,
+    `the web client's calendar of BENCH1 (today to 36 months ahead), beside the search row above; ${bookingsNote}`,
+  );
+  return {
+    search,
+    calendar,
+    errors: search.non2xx + search.errors + calendar.non2xx + calendar.errors + bookings.refused + bookings.failed,
+  };
+}
+
+type Memory = { processes: { pid: number; role: string; mb: number }[]; maxMb: number };
+
+/**
+ * The API's resident memory once searches and calendars have read every property of the group:
+ * each process of the API tree (cluster workers take requests in turn, so each property is
+ * asked a few times per worker).
+ */
+async function measureMemory(base: string, apiPid: number | undefined, propertyIds: readonly number[], today: string): Promise<Memory> {
+  for (const propertyId of propertyIds) {
+    const night = plainWeekday(today, 30);
+    for (let i = 0; i < 3 * API_WORKERS; i += 1) {
+      const calendar = await fetch(base + webCalendarPath(propertyId, today));
+      if (!calendar.ok) throw new Error(`the calendar of ${propertyId} answered ${calendar.status}`);
+      await calendar.arrayBuffer();
+      await search(base, { PropertyId: propertyId, LanguageCode: 'en', DateFrom: night, DateTo: addDays(night, 1), Rooms: [twoAdults] });
+    }
+  }
+  const processes = apiProcessIds(apiPid).flatMap((pid) => {
+    const mb = residentMb(pid);
+    return mb === undefined ? [] : [{ pid, role: pid === apiPid ? 'supervisor' : 'worker', mb: Math.round(mb) }];
+  });
+  const memory = { processes, maxMb: Math.max(0, ...processes.map((p) => p.mb)) };
+  console.log(`API resident memory: ${processes.map((p) => `${p.role} ${p.pid} ${p.mb} MB`).join(', ')}`);
+  return memory;
+}
+
+/** Fisher–Yates, in place. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * One-room, one-plain-weekday-night bookings, one per room free, of every room type but the
+ * contended one, at the TotalCost a search answered for that room type and rate; by property
+ * code, each list shuffled so concurrent creates rarely touch the same inventory row.
+ */
+async function prepareBookings(
+  base: string,
+  databaseUrl: string,
+  propertyIds: Record<string, number>,
+  today: string,
+): Promise<Map<string, string[]>> {
+  const prepared = new Map<string, string[]>();
+  let n = 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [code, id] of Object.entries(propertyIds)) {
+      const bodies: string[] = [];
+      const night = plainWeekday(today, 30);
+      const answer = await search(base, {
+        PropertyId: id,
+        LanguageCode: 'en',
+        DateFrom: night,
+        DateTo: addDays(night, 1),
+        Rooms: [twoAdults],
+      });
+      for (const roomType of answer.RoomTypes) {
+        if (roomType.RoomType.RoomTypeCode === LARGE_GROUP.contendedRoomType.code) continue;
+        const rate = roomType.Rates.find((r) => r.RatePlanCode === 'BAR');
+        if (!rate) continue;
+        const free = await client.query<{ night: string; free: number }>(
+          `SELECT to_char(night, 'YYYY-MM-DD') AS night, total - sold AS free FROM room_type_inventory
+           WHERE room_type_id = $1 AND night >= $2 AND total > sold AND extract(isodow FROM night) BETWEEN 1 AND 4
+             AND extract(month FROM night) NOT IN (7, 8) AND night < $3 ORDER BY night`,
+          [roomType.RoomType.RoomTypeId, night, addDays(today, 365 * 3 - 40)],
+        );
+        for (const row of free.rows) {
+          for (let i = 0; i < row.free; i += 1) {
+            bodies.push(JSON.stringify(booking(id, roomType.RoomType.RoomTypeId, rate.RatePlanId, row.night, totalCostOf(rate), n++)));
+          }
+        }
+      }
+      prepared.set(code, shuffle(bodies));
+      console.log(`${code}: ${n} distinct one-night bookings prepared so far`);
+    }
+  } finally {
+    await client.end();
+  }
+  return prepared;
+}
+
+/** An uncontended create load: `bodies` POSTed in turn; `taken` says how many it sent. */
+async function createLoad(
+  base: string,
+  bodies: readonly string[],
+  onMeasuring: () => void,
+): Promise<{ result: AutocannonResult; taken: number }> {
+  let taken = 0;
+  const result = await load(
+    inTurn(base, (i) => {
+      taken = i + 1;
+      return postJson('/api/Reservation/Create', bodies[i % bodies.length]!);
+    }),
+    { beforeMeasuring: onMeasuring },
+  );
+  return { result, taken };
 }
 
 const ceilingScript = `
@@ -531,6 +839,51 @@ async function measureAri(base: string, target: { propertyCode: string; ratePlan
   return row;
 }
 
+/** The figures of the rows `BENCH_ONLY=reads` measures too. */
+function readFigures(uncachedRow: Row, newWindowRow: Row, mixed: { search: Row; calendar: Row; errors: number }, memory: Memory) {
+  return {
+    uncachedSearchP99Ms: uncachedRow.p99,
+    uncachedCalendarP99Ms: newWindowRow.p99,
+    mixedSearchP99Ms: mixed.search.p99,
+    mixedCalendarP99Ms: mixed.calendar.p99,
+    mixedErrors: mixed.errors,
+    apiMaxRssMb: memory.maxMb,
+  };
+}
+
+/** The report's section on the profiled create run. */
+function profileSection(
+  profile: ProfileSummary,
+  run: {
+    profiledRps: number;
+    measuredRps: number;
+    workers: number;
+    profiledWorkers: number;
+    ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  },
+): string[] {
+  const share = (ms: number) => (profile.busyMs > 0 ? (ms / profile.busyMs) * 100 : 0);
+  const sampled = profile.busyMs + profile.idleMs;
+  const engine = ['(garbage collector)', '(program)'].map((name) => {
+    const found = profile.functions.find((f) => f.name === name && f.where === '');
+    return `${name} ${found ? `${found.ms.toFixed(0)} ms (${share(found.ms).toFixed(1)} %)` : 'not sampled'}`;
+  });
+  return [
+    '## Where the API spends its time while booking',
+    '',
+    `The uncontended create load once more (prepared stays not booked yet), ${DURATION_S} s after ${WARM_UP_S} s unmeasured, on the same database with the API started again under V8's profiler (\`node --cpu-prof\`, which its workers inherit): ${run.profiledRps.toFixed(0)} creates/s, against ${run.measuredRps.toFixed(0)}/s unprofiled above (the profiler slows it). Profiles of ${run.profiledWorkers} of ${run.workers} workers (the supervisor's left out; the API ended with ${run.ended ? `code ${run.ended.code}, signal ${run.ended.signal}` : 'no stop'}), counting only the samples of the measured seconds: ${profile.busyMs.toFixed(0)} ms busy, idle ${sampled > 0 ? ((profile.idleMs / sampled) * 100).toFixed(1) : 0} % of the time sampled. Self time per function, summed over the workers; locations are the sources' (through the bundle's source map) or the dependency's file.`,
+    '',
+    '| # | Function | Where | Self ms | % of non-idle |',
+    '| ---: | --- | --- | ---: | ---: |',
+    ...profile.functions
+      .slice(0, 15)
+      .map((f, i) => `| ${i + 1} | \`${f.name}\` | ${f.where} | ${f.ms.toFixed(0)} | ${share(f.ms).toFixed(1)} % |`),
+    '',
+    `V8's own: ${engine.join(', ')}.`,
+    '',
+  ];
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   buildIfStale();
@@ -551,29 +904,35 @@ async function main(): Promise<void> {
 
     const apiPort = await freePort();
     const base = `http://127.0.0.1:${apiPort}`;
-    api = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PAYMENTS: 'test',
-        // One client books over and over: the hourly anti-automation limits would refuse it.
-        BOOKINGS_PER_CLIENT_PER_HOUR: '1000000',
-        MAILS_PER_ADDRESS_PER_HOUR: '1000000',
-        PORT: String(apiPort),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'info',
-        SESSION_SECRET: randomBytes(24).toString('hex'),
-        LINK_SECRET: randomBytes(24).toString('hex'),
-        WEB_DIST: path.join(root, 'apps/web/dist'),
-        API_WORKERS: String(API_WORKERS),
-        ADMIN_API_KEY,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitFor(`${base}/readyz`, 30_000);
+    const sessionSecret = randomBytes(24).toString('hex');
+    const linkSecret = randomBytes(24).toString('hex');
+    // `nodeOptions` go on the command line: cluster workers inherit the supervisor's (--cpu-prof is not allowed in NODE_OPTIONS).
+    const startApi = async (nodeOptions: string[] = []) => {
+      api = spawn(process.execPath, [...nodeOptions, path.join(root, 'apps/api/dist/main.js')], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PAYMENTS: 'test',
+          // One client books over and over: the hourly anti-automation limits would refuse it.
+          BOOKINGS_PER_CLIENT_PER_HOUR: '1000000',
+          MAILS_PER_ADDRESS_PER_HOUR: '1000000',
+          PORT: String(apiPort),
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          PUBLIC_URL: base,
+          LOG_LEVEL: 'info',
+          SESSION_SECRET: sessionSecret,
+          LINK_SECRET: linkSecret,
+          WEB_DIST: path.join(root, 'apps/web/dist'),
+          API_WORKERS: String(API_WORKERS),
+          ADMIN_API_KEY,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await waitFor(`${base}/readyz`, 30_000);
+    };
+    await startApi();
 
     const today = todayIn(new Date(), LARGE_GROUP.timeZone);
     const propertyId = generated.propertyIds.BENCH1!;
@@ -589,6 +948,17 @@ async function main(): Promise<void> {
     const ariTarget = { propertyCode: 'BENCH1', ratePlan: 'BAR', roomType: sample.RoomTypes[0]!.RoomType.RoomTypeCode };
     if (ONLY === 'ari') {
       await measureAri(base, ariTarget, today);
+      return;
+    }
+    if (ONLY === 'reads') {
+      const uncachedRow = await measureNewStaySearch(base, newStayBodies(propertyId, today));
+      const newWindowRow = await measureNewWindowCalendar(base, propertyId, today);
+      const prepared = await prepareBookings(base, databaseUrl, { BENCH1: propertyId }, today);
+      const mixed = await measureMixed(base, propertyId, today, prepared.get('BENCH1')!.slice(0, mixedBookingCount()));
+      const memory = await measureMemory(base, api?.pid, Object.values(generated.propertyIds), today);
+      console.log(
+        JSON.stringify({ uncachedSearchRps: Math.round(uncachedRow.rps), ...readFigures(uncachedRow, newWindowRow, mixed, memory) }),
+      );
       return;
     }
 
@@ -624,24 +994,8 @@ async function main(): Promise<void> {
       return searchStatements(propertyId, body.DateFrom, body.DateTo);
     });
 
-    // Every request a stay and party no earlier request had: no answer comes from the cache.
-    const uncachedBodies = Array.from({ length: 20_000 }, (_, i) => ({
-      PropertyId: propertyId,
-      LanguageCode: 'en',
-      DateFrom: addDays(today, 1 + (i % 1000)),
-      DateTo: addDays(today, 1 + (i % 1000) + 1 + (Math.floor(i / 1000) % 5)),
-      Rooms: Array.from({ length: 1 + (Math.floor(i / 10_000) % 2) }, () => ({
-        NumberOfAdults: 1 + (Math.floor(i / 5000) % 2),
-        NumberOfChildren: 0,
-        NumberOfInfants: 0,
-      })),
-    }));
-    const uncachedRow = record(
-      'POST /api/Availability/Search, every request a new stay',
-      CONNECTIONS,
-      await postInTurn(base, '/api/Availability/Search', uncachedBodies),
-      `${uncachedBodies.length} distinct searches over 1,000 arrival days: no answer from the cache (prices by month are)`,
-    );
+    const uncachedBodies = newStayBodies(propertyId, today);
+    const uncachedRow = await measureNewStaySearch(base, uncachedBodies);
     uncachedRow.sqlCeilingRps = searchSql.rps;
 
     // The same stays searched over the whole group (its 3 properties) instead of BENCH1 alone.
@@ -690,52 +1044,13 @@ async function main(): Promise<void> {
     ]);
     calendarSingle.sqlCeilingRps = versionsSql.rps;
     calendarLoaded.sqlCeilingRps = versionsSql.rps;
+    const newWindowRow = await measureNewWindowCalendar(base, propertyId, today);
 
-    // Uncontended creates: one room for one plain weekday night each, where a room is free, at
-    // the TotalCost a search answered for that room type and rate.
-    const createBodies: string[] = [];
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      for (const [code, id] of Object.entries(generated.propertyIds)) {
-        const night = plainWeekday(today, 30);
-        const answer = await search(base, {
-          PropertyId: id,
-          LanguageCode: 'en',
-          DateFrom: night,
-          DateTo: addDays(night, 1),
-          Rooms: [twoAdults],
-        });
-        for (const roomType of answer.RoomTypes) {
-          if (roomType.RoomType.RoomTypeCode === LARGE_GROUP.contendedRoomType.code) continue;
-          const rate = roomType.Rates.find((r) => r.RatePlanCode === 'BAR');
-          if (!rate) continue;
-          const free = await client.query<{ night: string; free: number }>(
-            `SELECT to_char(night, 'YYYY-MM-DD') AS night, total - sold AS free FROM room_type_inventory
-             WHERE room_type_id = $1 AND night >= $2 AND total > sold AND extract(isodow FROM night) BETWEEN 1 AND 4
-               AND extract(month FROM night) NOT IN (7, 8) AND night < $3 ORDER BY night`,
-            [roomType.RoomType.RoomTypeId, night, addDays(today, 365 * 3 - 40)],
-          );
-          for (const row of free.rows) {
-            for (let i = 0; i < row.free; i += 1) {
-              createBodies.push(
-                JSON.stringify(
-                  booking(id, roomType.RoomType.RoomTypeId, rate.RatePlanId, row.night, totalCostOf(rate), createBodies.length),
-                ),
-              );
-            }
-          }
-        }
-        console.log(`${code}: ${createBodies.length} distinct one-night bookings prepared so far`);
-      }
-    } finally {
-      await client.end();
-    }
-    // Spread across room types and nights, so concurrent creates rarely touch the same inventory row.
-    for (let i = createBodies.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [createBodies[i], createBodies[j]] = [createBodies[j]!, createBodies[i]!];
-    }
+    // Uncontended creates: one room for one plain weekday night each, where a room is free. The
+    // mixed scenario's bookings are of BENCH1 and set aside first, so no create run takes them.
+    const prepared = await prepareBookings(base, databaseUrl, generated.propertyIds, today);
+    const mixedBodies = prepared.get('BENCH1')!.splice(0, mixedBookingCount());
+    const createBodies = shuffle([...prepared.values()].flat());
     // One create before the load, so a refusal the benchmark causes itself shows plainly.
     const probe = await fetch(`${base}/api/Reservation/Create`, {
       method: 'POST',
@@ -745,31 +1060,17 @@ async function main(): Promise<void> {
     const probeAnswer = await probe.text();
     if (probe.status !== 200 || !probeAnswer.includes('"Success":true'))
       throw new Error(`a prepared create answered ${probe.status}: ${probeAnswer}`);
-    let createIndex = 0;
     let cpuBeforeCreates: CpuUse | undefined;
-    const createResult = await load(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/Reservation/Create',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: createBodies[createIndex++ % createBodies.length] }),
-          },
-        ],
-      },
-      { beforeMeasuring: () => (cpuBeforeCreates = cpuUse(api?.pid)) },
-    );
-    const createCpu = cpuPerRequest(cpuBeforeCreates, cpuUse(api?.pid), createResult['2xx']);
+    const { result: createResult, taken: createsTaken } = await createLoad(base, createBodies, () => (cpuBeforeCreates = cpuUse(api?.pid)));
+    const createCpu = cpuMsPerRequest(cpuBeforeCreates, cpuUse(api?.pid), createResult['2xx']);
     const createRow = record(
       'POST /api/Reservation/Create, uncontended',
       CONNECTIONS,
       createResult,
-      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createIndex > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}. ${createCpu}`,
+      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createsTaken > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}. ${cpuPerRequest(createCpu)}`,
     );
+
+    const mixed = await measureMixed(base, propertyId, today, mixedBodies);
 
     // Contended: every client books the same night of the 3-room type at once.
     const night = plainWeekday(today, 45);
@@ -841,8 +1142,37 @@ async function main(): Promise<void> {
     // of a visitor to a server that is not still writing thousands of e-mails.
     const outboxDrained = await waitForSentMail(databaseUrl, 120_000);
     const web = await measureWeb(base, 'BENCH1');
+    const memory = await measureMemory(base, api?.pid, Object.values(generated.propertyIds), today);
+
+    // The create load once more, on the API started again with V8's profiler in each of its processes.
     await stopProcess(api);
+    const profileDir = path.join(dataDir, 'cpu-profiles');
+    await mkdir(profileDir);
+    await startApi(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    const supervisorPid = api?.pid;
+    const remainingBodies = createBodies.slice(createsTaken);
+    let profiledFromUs = 0;
+    const { result: profiledResult } = await createLoad(
+      base,
+      remainingBodies.length > 0 ? remainingBodies : createBodies,
+      () => (profiledFromUs = Number(process.hrtime.bigint() / 1000n)),
+    );
+    const profiledToUs = Number(process.hrtime.bigint() / 1000n);
+    const workerPids = apiProcessIds(supervisorPid).filter((pid) => pid !== supervisorPid);
+    // A worker writes its profile as it exits normally: after it has sent the mail the creates queued.
+    await waitForSentMail(databaseUrl, 120_000);
+    const profiledEnd = await stopProcess(api, 60_000);
     api = undefined;
+    const profiles = profilesIn(profileDir);
+    const profiledWorkers = workerPids.filter((pid) => profiles.has(pid));
+    const profile = selfTimes(
+      profiledWorkers.map((pid) => profiles.get(pid)!),
+      profiledFromUs,
+      profiledToUs,
+    );
+    console.log(
+      `profiled create run: ${(profiledResult['2xx'] / profiledResult.duration).toFixed(0)} creates/s, profiles of ${profiledWorkers.length} of ${workerPids.length} workers, API ended ${JSON.stringify(profiledEnd)}`,
+    );
 
     const ratio = (row: Row) => (ceilingRow.rps > 0 ? row.rps / ceilingRow.rps : 0);
     const figures = {
@@ -851,6 +1181,8 @@ async function main(): Promise<void> {
       groupSearchRps: Math.round(groupRow.rps),
       groupSearchUncachedRps: Math.round(groupUncachedRow.rps),
       uncachedSearchRps: Math.round(uncachedRow.rps),
+      ...readFigures(uncachedRow, newWindowRow, mixed, memory),
+      apiCpuMsPerBooking: createCpu ? Math.round(createCpu.api * 100) / 100 : null,
       calendarP50Ms: calendarSingle.p50,
       calendarRps: Math.round(calendarLoaded.rps),
       createRps: Math.round(createRow.okPerS),
@@ -885,6 +1217,15 @@ async function main(): Promise<void> {
       '',
       `Confirmation e-mails of the create runs: ${outboxDrained.sent} sent${outboxDrained.pending > 0 ? `, ${outboxDrained.pending} still pending` : ''}, the last ${(outboxDrained.waitedMs / 1000).toFixed(1)} s after the contended run ended (the web client was measured after that).`,
       '',
+      `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')} (target < 300 MB per process).`,
+      '',
+      ...profileSection(profile, {
+        profiledRps: profiledResult['2xx'] / profiledResult.duration,
+        measuredRps: createRow.okPerS,
+        workers: workerPids.length,
+        profiledWorkers: profiledWorkers.length,
+        ended: profiledEnd,
+      }),
       '## Web client',
       '',
       '| Figure | Value |',
@@ -905,7 +1246,14 @@ async function main(): Promise<void> {
       `| Group search (3 properties) at least half the single search's requests/s, every request a new stay | ${figures.groupSearchUncachedRps} against ${figures.uncachedSearchRps} | ${verdict(figures.groupSearchUncachedRps * 2 >= figures.uncachedSearchRps)} |`,
       `| Calendar p50 <= 15 ms, single client | ${figures.calendarP50Ms} ms | ${verdict(figures.calendarP50Ms <= 15)} |`,
       `| Calendar >= 500 requests/s | ${figures.calendarRps} | ${verdict(figures.calendarRps >= 500)} |`,
-      `| Uncontended create >= 500/s | ${figures.createRps} | ${verdict(figures.createRps >= 500)} |`,
+      `| Search, every request a new stay >= 2,000/s | ${figures.uncachedSearchRps} | ${verdict(figures.uncachedSearchRps >= 2000)} |`,
+      `| Search, every request a new stay p99 <= 30 ms | ${figures.uncachedSearchP99Ms} ms | ${verdict(figures.uncachedSearchP99Ms <= 30)} |`,
+      `| Calendar 36 months, every request a new window, p99 <= 50 ms | ${figures.uncachedCalendarP99Ms} ms | ${verdict(figures.uncachedCalendarP99Ms <= 50)} |`,
+      `| Mixed: search p99 <= 40 ms | ${figures.mixedSearchP99Ms} ms | ${verdict(figures.mixedSearchP99Ms <= 40)} |`,
+      `| Mixed: calendar p99 <= 100 ms | ${figures.mixedCalendarP99Ms} ms | ${verdict(figures.mixedCalendarP99Ms <= 100)} |`,
+      `| Mixed: 0 errors | ${figures.mixedErrors} | ${verdict(figures.mixedErrors === 0)} |`,
+      `| API resident memory < 300 MB per process | ${figures.apiMaxRssMb} MB at most | ${verdict(figures.apiMaxRssMb < 300)} |`,
+      `| API CPU per booking < 2.5 ms | ${figures.apiCpuMsPerBooking === null ? 'not measured' : `${figures.apiCpuMsPerBooking} ms`} | ${figures.apiCpuMsPerBooking === null ? 'not measured' : verdict(figures.apiCpuMsPerBooking < 2.5)} |`,
       `| Contended create: 0 oversold | ${figures.oversold} of ${figures.contendedAttempts} attempts | ${verdict(figures.oversold === 0)} |`,
       `| A year of prices (ARI, 365 nights) p99 < 200 ms | ${figures.ariYearP99Ms} ms | ${verdict(figures.ariYearP99Ms < 200)} |`,
       `| First page <= 120 kB JavaScript gzip | ${figures.firstPageJsGzipKb} kB | ${verdict(figures.firstPageJsGzipKb <= 120)} |`,
