@@ -3,7 +3,7 @@ import { lowestRate, stayRoomCost, type RoomCost } from '@hotel/domain/pricing';
 import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
-import type { SearchResponse } from '@hotel/domain/wire/search-response';
+import type { Rate, SearchResponse } from '@hotel/domain/wire/search-response';
 import { type JsonText, notFound } from '../http';
 import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
@@ -102,10 +102,18 @@ async function searchStay(
     today: stay.today,
     promoCode: request.PromoCode,
     ratePlanCode: request.RatePlanCode,
+    sellableOnly: true,
   });
   // Priced once: upgrades reuse them.
   const sellable = sellableRoomTypes(quote, parties);
 
+  // Upgrades offer the rates of room types the answer lists too: each is written once.
+  const written = new Map<PricedRate, Rate>();
+  const rateOf = (priced: PricedRate) => {
+    let rate = written.get(priced);
+    if (!rate) written.set(priced, (rate = toRate(priced)));
+    return rate;
+  };
   const roomTypes: SearchResponse['RoomTypes'] = [];
   for (const entry of sellable.values()) {
     const fitting = entry.rates.filter((priced) => priced.roomCosts.some((cost) => cost !== null));
@@ -116,8 +124,8 @@ async function searchStay(
       return target ? [target] : [];
     });
     roomTypes.push({
-      RoomType: toRoomType(entry.roomType, upgrades),
-      Rates: fitting.map(toRate),
+      RoomType: toRoomType(entry.roomType, upgrades, rateOf),
+      Rates: fitting.map(rateOf),
       LowestRate: toMajor(lowest.LowestRate),
       OriginalLowestRate: toMajor(lowest.OriginalLowestRate),
       DateFrom: stay.from,

@@ -21,9 +21,13 @@ function occupancyOf(limits: {
   };
 }
 
-/** A priced rate as the wire's rate plan: components summed over the stay and each room's cost, in major units. */
+/**
+ * A priced rate as the wire's rate plan: components summed over the stay and each room's cost,
+ * in major units. Written out without spreads: an uncached search answers hundreds of these.
+ */
 export function toRate({ rate, roomCosts }: PricedRate): Rate {
   const plan = rate.ratePlan;
+  const prices = pricesToWire(rate.prices);
   return {
     RatePlanId: plan.id,
     RatePlanCode: plan.code,
@@ -33,15 +37,39 @@ export function toRate({ rate, roomCosts }: PricedRate): Rate {
     CancellationDeadlineHours: plan.cancellationDeadlineHours,
     Promotion: rate.promotion && { Code: rate.promotion.code, Name: rate.promotion.name, Message: rate.promotion.message || null },
     UseOccupancyForRatePlan: plan.useOccupancyForRatePlan,
-    ...occupancyOf(plan),
-    ...pricesToWire(rate.prices),
+    MaximumOccupancy: plan.maximumOccupancy,
+    MinimumOccupancy: plan.minimumOccupancy,
+    AdultMaximumOccupancy: plan.adultMaximumOccupancy,
+    ChildMaximumOccupancy: plan.childMaximumOccupancy,
+    BaseNumberOfAdults: prices.BaseNumberOfAdults,
+    BaseRate: prices.BaseRate,
+    CostPerRoom: prices.CostPerRoom,
+    CostPerAdult: prices.CostPerAdult,
+    CostPerChild: prices.CostPerChild,
+    CostPerInfant: prices.CostPerInfant,
+    PerPersonCostPerAdult: prices.PerPersonCostPerAdult,
+    PerPersonCostPerChild: prices.PerPersonCostPerChild,
+    PerPersonCostPerInfant: prices.PerPersonCostPerInfant,
+    OriginalBaseRate: prices.OriginalBaseRate,
+    OriginalCostPerRoom: prices.OriginalCostPerRoom,
+    OriginalCostPerAdult: prices.OriginalCostPerAdult,
+    OriginalCostPerChild: prices.OriginalCostPerChild,
+    OriginalCostPerInfant: prices.OriginalCostPerInfant,
+    OriginalPerPersonCostPerAdult: prices.OriginalPerPersonCostPerAdult,
+    OriginalPerPersonCostPerChild: prices.OriginalPerPersonCostPerChild,
+    OriginalPerPersonCostPerInfant: prices.OriginalPerPersonCostPerInfant,
     RoomCosts: roomCosts.map((cost) => cost && { TotalCost: toMajor(cost.total), OriginalTotalCost: toMajor(cost.original) }),
     CanPayByCompanyInvoice: plan.canPayByCompanyInvoice,
     MinLengthOfStay: rate.minLengthOfStay,
   };
 }
 
-export function toRoomType(roomType: RoomTypeRow, upgrades: { roomType: RoomTypeRow; rates: PricedRate[] }[]): RoomType {
+/** A room type as the wire's, its upgrades' rates written by `rateOf` (a search writes each priced rate once). */
+export function toRoomType(
+  roomType: RoomTypeRow,
+  upgrades: { roomType: RoomTypeRow; rates: PricedRate[] }[],
+  rateOf: (rate: PricedRate) => Rate = toRate,
+): RoomType {
   return {
     RoomTypeId: roomType.id,
     RoomTypeCode: roomType.code,
@@ -54,7 +82,7 @@ export function toRoomType(roomType: RoomTypeRow, upgrades: { roomType: RoomType
       RoomTypeId: upgrade.roomType.id,
       Name: upgrade.roomType.name,
       ...occupancyOf(upgrade.roomType),
-      AvailableRates: upgrade.rates.map(toRate),
+      AvailableRates: upgrade.rates.map(rateOf),
     })),
   };
 }
