@@ -20,6 +20,11 @@ export class AnswerCache {
 
   /** The cached answer of `key`, or `compute`'s serialised; callers keep one answer type per key prefix. */
   answer<T>(key: string, compute: () => Promise<T>): Promise<JsonText<T>> {
+    return this.text<T>(key, async () => JSON.stringify(await compute()));
+  }
+
+  /** As `answer`, for an answer computed as JSON already (of a `T`), as text or UTF-8 bytes. */
+  text<T>(key: string, compute: () => Promise<string | Buffer>): Promise<JsonText<T>> {
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: eviction takes from the front.
@@ -29,8 +34,8 @@ export class AnswerCache {
     }
     let pending = this.computing.get(key);
     if (!pending) {
-      pending = compute().then((answer) => {
-        const text = new JsonText<unknown>(JSON.stringify(answer), `"${createHash('sha1').update(key).digest('base64url')}"`);
+      pending = compute().then((json) => {
+        const text = new JsonText<unknown>(json, `"${createHash('sha1').update(key).digest('base64url')}"`);
         this.store(key, text);
         return text;
       });

@@ -47,6 +47,11 @@ export type StayQuoteInput = {
    * and departure rules say: the group calendar's question for one night of a longer stay.
    */
   nightOnly?: boolean;
+  /**
+   * Price only room types with a unit free for the stay (a search offers no other): the rest
+   * are answered with their free units alone, unless a promotion's code must be judged on them.
+   */
+  sellableOnly?: boolean;
 };
 
 /** What a quote is computed from: a catalogue, its nightly prices over the stay and the units free for the whole stay per room type. */
@@ -124,9 +129,12 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
   const quoted = roomTypes.map((roomType): QuotedRoomType => {
     const rates: QuotedRate[] = [];
     const closedRates: ClosedRate[] = [];
+    const free = freeUnits.get(roomType.id) ?? 0;
+    // With a code, its outcome depends on every room type it could discount, sold out or not.
+    if (input.sellableOnly && free === 0 && !promotion) return { roomType, freeUnits: free, rates, closedRates };
     for (const ratePlan of catalogue.ratePlans) {
       if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;
-      const rows = stayNights.map((night) => prices.get(ratePlan.id, roomType.id, night));
+      const rows = prices.series(ratePlan.id, roomType.id, stayNights);
       const refusal = input.nightOnly
         ? stayRefusal(rows.map((row) => row && { StopSell: row.restrictions.StopSell }))
         : stayRefusal(
@@ -162,7 +170,7 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         minLengthOfStay: minLengthOfStay(rows[0]!.restrictions),
       });
     }
-    return { roomType, freeUnits: freeUnits.get(roomType.id) ?? 0, rates, closedRates };
+    return { roomType, freeUnits: free, rates, closedRates };
   });
 
   return { roomTypes: quoted, promoCode: promoOutcome(input.promoCode, promotion, promotionApplied, refusals) };

@@ -20,11 +20,12 @@ export class JsonText<T = unknown> {
   declare private readonly serialised: T;
   private compressed: Promise<Buffer> | undefined;
 
+  /** `json` as text, or as its UTF-8 bytes already (which are kept, not copied). */
   constructor(
-    text: string,
+    json: string | Buffer,
     readonly etag: string,
   ) {
-    this.body = Buffer.from(text, 'utf8');
+    this.body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   }
 
   get worthCompressing(): boolean {
