@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { JsonText } from '../http';
 
-/** Search answers run to 50 kB and a calendar to 300 kB: 64 MB keeps over a thousand of them (plus their gzip copies, about a tenth as much, not counted). */
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** Search answers run to 50 kB and a calendar to 300 kB: 32 MB keeps hundreds of them (plus their gzip copies, about a tenth as much, not counted). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
+/** Keys asked for once and not (yet) kept: a second request within the next this many is kept. */
+const MAX_SEEN_ONCE = 20_000;
 
 /**
  * Availability answers by everything they are computed from: the request, the property's
@@ -10,10 +13,15 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
  * change to rooms sold, see migration 0007) and the property's today. Callers put all of that
  * in the key, so a cached answer is never stale: the first request after a booking or an
  * import misses and computes afresh. Concurrent misses on one key share one computation.
+ *
+ * An answer is kept only when its key is asked for a second time: most searches are a guest's
+ * new stay, asked once, and keeping each of those would only push out answers that are asked
+ * again and churn memory (each evicted answer is garbage the collector has to find).
  */
 export class AnswerCache {
   private readonly entries = new Map<string, JsonText>();
   private readonly computing = new Map<string, Promise<JsonText>>();
+  private seenOnce = new Set<string>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = MAX_CACHED_BYTES) {}
@@ -36,7 +44,7 @@ export class AnswerCache {
     if (!pending) {
       pending = compute().then((json) => {
         const text = new JsonText<unknown>(json, `"${createHash('sha1').update(key).digest('base64url')}"`);
-        this.store(key, text);
+        this.keepIfAskedBefore(key, text);
         return text;
       });
       this.computing.set(key, pending);
@@ -44,6 +52,16 @@ export class AnswerCache {
       pending.then(done, done);
     }
     return pending as Promise<JsonText<T>>;
+  }
+
+  private keepIfAskedBefore(key: string, text: JsonText): void {
+    if (this.seenOnce.delete(key)) {
+      this.store(key, text);
+      return;
+    }
+    // Forgotten all at once when full: a key asked again after that is simply kept one request later.
+    if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce = new Set();
+    this.seenOnce.add(key);
   }
 
   private store(key: string, text: JsonText): void {
