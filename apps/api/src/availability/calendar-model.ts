@@ -195,7 +195,9 @@ export class CalendarModels {
   async json(versions: InventoryVersions, today: IsoDate, first: IsoDate, last: IsoDate): Promise<Buffer> {
     const model = await this.model(versions, today);
     if (model.isBehind(versions.inventoryVersion)) {
-      const free = await this.inventory.freeUnitsByNight(versions, model.from, addDays(model.from, model.days - 1));
+      // Rooms free as of the model's catalogue at least: an import read after this request's versions may have built it.
+      const current = { ...versions, catalogueVersion: Math.max(versions.catalogueVersion, model.catalogueVersion) };
+      const free = await this.inventory.freeUnitsByNight(current, model.from, addDays(model.from, model.days - 1));
       model.update(free, versions.inventoryVersion);
     }
     return model.json(first, last);

@@ -57,6 +57,13 @@ const property = aProperty({
   ],
 });
 
+const withAFourthDouble = {
+  ...property,
+  RoomTypes: (property.RoomTypes as object[]).map((roomType, n) =>
+    n === 0 ? { ...roomType, Rooms: ['101', '102', '103', '104'] } : roomType,
+  ),
+};
+
 let t: TestApp;
 let propertyId: number;
 let roomTypeIds: number[];
@@ -114,4 +121,20 @@ describe('the calendar kept current change by change', () => {
     const nights = (await calendarOf()) as { AvailableRooms: number }[];
     expect(nights.some((night) => night.AvailableRooms < 6)).toBe(true);
   }, 120_000);
+
+  it('counts the rooms an import added even when the request read its versions before the import', async () => {
+    const caches = createAvailabilityCaches(t.database.db, t.context.clock);
+    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0 WHERE sold <> 0`);
+    const settled = (await caches.reads.propertyVersions(propertyId))!;
+    // The rooms free are held (a search read them) before the calendar model is first built.
+    await caches.inventory.freeUnits(settled, '2027-03-10', '2027-03-11');
+    await givenDefinition(t.context, aDefinition(withAFourthDouble));
+    const night = async (versions: typeof settled) =>
+      (
+        JSON.parse((await caches.calendars.json(versions, today, '2027-03-10', '2027-03-10')).toString()) as { AvailableRooms: number }[]
+      )[0];
+    expect((await night(settled))?.AvailableRooms).toBe(7);
+    expect((await night((await caches.reads.propertyVersions(propertyId))!))?.AvailableRooms).toBe(7);
+    await givenDefinition(t.context, aDefinition(property));
+  });
 });
