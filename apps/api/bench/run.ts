@@ -500,7 +500,7 @@ function newStayBody(propertyId: number, today: string, i: number, series: { len
 
 /** Searches of BENCH1 for a stay and party no earlier request had: no answer comes from the cache. */
 function newStayBodies(propertyId: number, today: string) {
-  return Array.from({ length: 20_000 }, (_, i) => newStayBody(propertyId, today, i, { lengths: 5, adults: 2, children: 0 }));
+  return Array.from({ length: 40_000 }, (_, i) => newStayBody(propertyId, today, i, { lengths: 10, adults: 2, children: 0 }));
 }
 
 /** The start days (after today) and end days (before the window's last night) the new-window calendars combine. */
