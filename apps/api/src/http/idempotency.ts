@@ -101,8 +101,14 @@ function canonicalJson(value: unknown): string {
  * cannot test guesses of what a request held, and the operator sets no further secret.
  */
 export function requestHashKey(config: { linkSecret: string }): Buffer {
-  return Buffer.from(hkdfSync('sha256', config.linkSecret, 'idempotency', 'request hash', 32));
+  // Derived once per secret: every booking asks for it, and the derivation showed in its profile.
+  let key = requestHashKeys.get(config.linkSecret);
+  if (!key)
+    requestHashKeys.set(config.linkSecret, (key = Buffer.from(hkdfSync('sha256', config.linkSecret, 'idempotency', 'request hash', 32))));
+  return key;
 }
+
+const requestHashKeys = new Map<string, Buffer>();
 
 /**
  * A body as it is hashed: each card number (a `CardNumber` field at any depth) becomes its

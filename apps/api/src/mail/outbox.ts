@@ -29,8 +29,13 @@ const dueAtOnce = new Date(0);
  * write-ahead log holds a live one. The dispatcher opens it just before sending.
  */
 export function outboxKey(config: { linkSecret: string }): Buffer {
-  return Buffer.from(hkdfSync('sha256', config.linkSecret, 'mail outbox', 'body', 32));
+  // Derived once per secret: every e-mail written and sent asks for it.
+  let key = outboxKeys.get(config.linkSecret);
+  if (!key) outboxKeys.set(config.linkSecret, (key = Buffer.from(hkdfSync('sha256', config.linkSecret, 'mail outbox', 'body', 32))));
+  return key;
 }
+
+const outboxKeys = new Map<string, Buffer>();
 
 /** A stored body as it is sent: opened when sealed; a body stored before sealing (or blanked once sent) as it is. */
 export function openMailBody(stored: string, key: Buffer): string {
