@@ -163,5 +163,8 @@ export const roomTypeInventoryNightVersions = pgTable(
     night: date('night', { mode: 'string' }).notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roomTypeId, t.night] }), index('room_type_inventory_night_versions_version_idx').on(t.roomTypeId, t.version)],
+  (t) => [
+    primaryKey({ columns: [t.roomTypeId, t.night] }),
+    index('room_type_inventory_night_versions_version_idx').on(t.roomTypeId, t.version),
+  ],
 );
