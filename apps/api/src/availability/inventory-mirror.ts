@@ -87,7 +87,7 @@ export class InventoryMirror {
       if (holdsNight && held.catalogueVersion >= versions.catalogueVersion && held.versionSum >= versions.inventoryVersion) return held;
       // A read always sees the versions the caller read or newer; should the sums ever disagree
       // (a room type moved between properties by hand, say), answer from the newest read rather than read forever.
-      if (held && holdsNight && reads >= 3) return held;
+      if (holdsNight && reads >= 3) return held;
       const under = this.reading.get(versions.id);
       if (under) {
         // Begun before this caller read its versions, perhaps: look again once it is done.

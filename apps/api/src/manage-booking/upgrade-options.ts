@@ -5,6 +5,7 @@ import { stayRoomCost, upgradePriceDifference } from '@hotel/domain/pricing';
 import type { UpgradeOption, UpgradeOptionsQuery, UpgradeOptionsResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import { quoteStay, rateOccupancy, roomTypeLimits, toRate } from '../availability';
+import { notFound } from '../http';
 import { findReservationDetails } from '../reservation';
 import { bookedRatePlanCode, partyOf } from './booked-rooms';
 import { findManagedBooking } from './managed-booking-access';
@@ -31,6 +32,9 @@ export async function upgradeOptions(
   const details = await findReservationDetails(db, reservation.id);
   const managed = toManagedReservation(property, reservation, details, now);
   const { roomTypes, ratePlans } = await context.availability.catalogue.catalogue(property);
+  // Read once: every room's quote and the rooms left are answered as of these versions.
+  const versions = await context.availability.reads.propertyVersions(property.id);
+  if (!versions) throw notFound(`There is no property ${property.id}.`);
   const ratePlanCode = bookedRatePlanCode(ratePlans, details.rooms);
 
   const options: UpgradeOption[] = [];
@@ -39,7 +43,7 @@ export async function upgradeOptions(
     const targets = roomTypes.find((roomType) => roomType.id === room.roomTypeId)?.upgradesTo ?? [];
     if (targets.length === 0) continue;
     const quote = await quoteStay(context.availability, {
-      property,
+      property: versions,
       from: room.dateFrom,
       to: room.dateTo,
       today,
@@ -86,8 +90,7 @@ export async function upgradeOptions(
       });
     }
   }
-  const versions = await context.availability.reads.propertyVersions(property.id);
-  const free = versions ? await context.availability.inventory.freeUnits(versions, reservation.dateFrom, reservation.dateTo) : new Map();
+  const free = await context.availability.inventory.freeUnits(versions, reservation.dateFrom, reservation.dateTo);
   return {
     RoomTypes: options,
     NumberOfRoomsPerRoomTypeId: Object.fromEntries(roomTypes.map((roomType) => [String(roomType.id), free.get(roomType.id) ?? 0])),

@@ -276,7 +276,8 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     }
   }
   await checkCountries(context, request);
-  const rooms = await priceRooms(context, property, request.Rooms, {
+  // The versions read above say which rooms free the quote may answer from: no second read.
+  const rooms = await priceRooms(context, { ...property, inventoryVersion: versions.inventoryVersion }, request.Rooms, {
     now,
     promoCode: request.PromoCode,
     ratePlanCode: request.RatePlanCode,

@@ -96,7 +96,8 @@ export function priceService(
  */
 export async function priceRooms<Payload extends PricedRoomPayload>(
   context: Pick<AppContext, 'database' | 'availability'>,
-  property: PropertyRow,
+  /** With the inventory version the caller read, when it read one (its rooms free are then not read again). */
+  property: PropertyRow & { inventoryVersion?: number },
   rooms: readonly Payload[],
   options: {
     now: Date;
