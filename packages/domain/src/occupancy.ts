@@ -81,7 +81,11 @@ export function effectiveOccupancyLimits(roomType: OccupancyLimits, rate: RateOc
 
 /** True when the party may stay in the room type on the rate. */
 export function fitsRoomTypeAndRate(party: Party, roomType: OccupancyLimits, rate: RateOccupancy): boolean {
-  return fitsOccupancy(party, roomType) && fitsOccupancy(party, effectiveOccupancyLimits(roomType, rate));
+  // Without UseOccupancyForRatePlan the effective limits are the room type's own: checked once.
+  return (
+    fitsOccupancy(party, roomType) &&
+    (rate.UseOccupancyForRatePlan !== true || fitsOccupancy(party, effectiveOccupancyLimits(roomType, rate)))
+  );
 }
 
 /** What decides whether a room type is shown for a party. */

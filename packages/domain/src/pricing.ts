@@ -65,27 +65,69 @@ export function componentsOf(prices: RatePrices): PriceComponents {
 
 /** The price of one room for a party (the room price rule, docs/domain-rules.md). */
 export function roomPrice(prices: PriceComponents, party: Party): Minor {
-  const adults = party.NumberOfAdults;
-  const children = party.NumberOfChildren;
-  const infants = party.NumberOfInfants;
-  const adultsBeyondBase = Math.max(0, adults - prices.BaseNumberOfAdults);
-  // With no adult, the first child takes the room like an adult does and is not charged.
-  const chargedChildren = adults === 0 && children > 0 ? children - 1 : children;
-  return assertMinor(
-    prices.BaseRate +
-      prices.CostPerRoom +
-      prices.CostPerAdult * adultsBeyondBase +
-      prices.CostPerChild * chargedChildren +
-      prices.CostPerInfant * infants +
-      prices.PerPersonCostPerAdult * adults +
-      prices.PerPersonCostPerChild * children +
-      prices.PerPersonCostPerInfant * infants,
+  return partyPrice(
+    party,
+    prices.BaseNumberOfAdults,
+    prices.BaseRate,
+    prices.CostPerRoom,
+    prices.CostPerAdult,
+    prices.CostPerChild,
+    prices.CostPerInfant,
+    prices.PerPersonCostPerAdult,
+    prices.PerPersonCostPerChild,
+    prices.PerPersonCostPerInfant,
   );
 }
 
 /** The undiscounted price of one room for a party, from the Original* twins. */
 export function originalRoomPrice(prices: RatePrices, party: Party): Minor {
-  return roomPrice(originalsOf(prices), party);
+  return partyPrice(
+    party,
+    prices.BaseNumberOfAdults,
+    prices.OriginalBaseRate,
+    prices.OriginalCostPerRoom,
+    prices.OriginalCostPerAdult,
+    prices.OriginalCostPerChild,
+    prices.OriginalCostPerInfant,
+    prices.OriginalPerPersonCostPerAdult,
+    prices.OriginalPerPersonCostPerChild,
+    prices.OriginalPerPersonCostPerInfant,
+  );
+}
+
+/**
+ * The room price rule on the components as numbers: an uncached search prices every night of
+ * every rate for every room, and a components object per call (for the Original* twins) was
+ * a fifth of the garbage it made.
+ */
+function partyPrice(
+  party: Party,
+  baseNumberOfAdults: number,
+  baseRate: Minor,
+  costPerRoom: Minor,
+  costPerAdult: Minor,
+  costPerChild: Minor,
+  costPerInfant: Minor,
+  perPersonCostPerAdult: Minor,
+  perPersonCostPerChild: Minor,
+  perPersonCostPerInfant: Minor,
+): Minor {
+  const adults = party.NumberOfAdults;
+  const children = party.NumberOfChildren;
+  const infants = party.NumberOfInfants;
+  const adultsBeyondBase = Math.max(0, adults - baseNumberOfAdults);
+  // With no adult, the first child takes the room like an adult does and is not charged.
+  const chargedChildren = adults === 0 && children > 0 ? children - 1 : children;
+  return assertMinor(
+    baseRate +
+      costPerRoom +
+      costPerAdult * adultsBeyondBase +
+      costPerChild * chargedChildren +
+      costPerInfant * infants +
+      perPersonCostPerAdult * adults +
+      perPersonCostPerChild * children +
+      perPersonCostPerInfant * infants,
+  );
 }
 
 /** Components with Original* twins equal to them: a price before any promotion. */

@@ -31,8 +31,8 @@ export class AnswerCache {
     return this.text<T>(key, async () => JSON.stringify(await compute()));
   }
 
-  /** As `answer`, for an answer computed as JSON already (of a `T`), as text or UTF-8 bytes. */
-  text<T>(key: string, compute: () => Promise<string | Buffer>): Promise<JsonText<T>> {
+  /** As `answer`, for an answer computed as JSON already (of a `T`): text, UTF-8 bytes or UTF-8 parts. */
+  text<T>(key: string, compute: () => Promise<string | Buffer | readonly Buffer[]>): Promise<JsonText<T>> {
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: eviction takes from the front.
@@ -65,14 +65,16 @@ export class AnswerCache {
   }
 
   private store(key: string, text: JsonText): void {
-    const size = text.body.length + key.length;
+    const size = text.byteLength + key.length;
     if (size > this.maxBytes) return;
+    // Kept as one buffer: sent many times, and gzipped for browsers.
+    text.utf8();
     this.entries.set(key, text);
     this.bytes += size;
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.body.length + oldKey.length;
+      this.bytes -= old.byteLength + oldKey.length;
     }
   }
 }

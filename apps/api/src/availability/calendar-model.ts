@@ -41,6 +41,8 @@ export class CalendarModel {
   private readonly available: Int32Array;
   /** Each arrival's entry as UTF-8 JSON followed by a comma, ready to be joined. */
   private readonly entries: Buffer[];
+  /** Runs of BLOCK entries joined, made when first sent and dropped when one of their entries is rewritten. */
+  private readonly blocks: (Buffer | undefined)[];
   /** The inventory version the model is at least as new as: requests that read no newer one need no update. */
   private inventoryVersion = -1;
 
@@ -56,8 +58,8 @@ export class CalendarModel {
     this.days = this.arrivals + maxNightsPerStay;
     this.available = new Int32Array(this.arrivals);
     this.entries = new Array<Buffer>(this.arrivals);
+    this.blocks = new Array<Buffer | undefined>(Math.ceil(this.arrivals / BLOCK));
     const dates = Array.from({ length: this.days }, (_, day) => addDays(this.from, day));
-    const shared = new Map<string, NightRestrictions>();
     this.ratePlans = catalogue.ratePlans
       .filter((ratePlan) => !ratePlan.requiresCode)
       .map((ratePlan) => ({
@@ -70,8 +72,7 @@ export class CalendarModel {
             rows.forEach((row, day) => (prefix[day + 1] = prefix[day]! + (row ? roomPrice(row.prices, DEFAULT_PARTY) : 0)));
             return {
               roomTypeId: roomType.id,
-              // Most nights share a handful of restriction sets: one object each, not one per night.
-              restrictions: rows.map((row) => row && sharedRestrictions(shared, row.restrictions)),
+              restrictions: rows.map((row) => row?.restrictions),
               prefix,
               shortest: new Int32Array(this.arrivals),
             };
@@ -89,9 +90,11 @@ export class CalendarModel {
    * room type), as of `inventoryVersion` or newer, and rewrites what they change.
    */
   update(free: FreeUnitsByNight, inventoryVersion: number): void {
+    const firstUpdate = this.inventoryVersion < 0;
     this.inventoryVersion = Math.max(this.inventoryVersion, inventoryVersion);
-    let first = Number.MAX_SAFE_INTEGER;
-    let last = -1;
+    // The first time, every entry is written, even for a property with no room type to sell.
+    let first = firstUpdate ? 0 : Number.MAX_SAFE_INTEGER;
+    let last = firstUpdate ? this.arrivals - 1 : -1;
     for (const [roomTypeId, nights] of free) {
       const held = this.free.get(roomTypeId);
       let low = -1;
@@ -117,16 +120,41 @@ export class CalendarModel {
     const from = Math.max(0, first - maxNightsPerStay);
     const to = Math.min(this.arrivals - 1, last);
     for (let day = from; day <= to; day += 1) this.entries[day] = this.entry(day);
+    for (let block = Math.floor(from / BLOCK); block <= Math.floor(to / BLOCK); block += 1) this.blocks[block] = undefined;
   }
 
-  /** The calendar from `first` to `last` (both within the window) as UTF-8 JSON: its entries' bytes, copied once. */
-  json(first: IsoDate, last: IsoDate): Buffer {
+  /**
+   * The calendar from `first` to `last` (both within the window) as UTF-8 JSON in parts to be
+   * sent one after another: whole blocks of nights and the nights at either end, none copied.
+   */
+  json(first: IsoDate, last: IsoDate): Buffer[] {
     const from = daysBetween(this.from, first);
     const to = daysBetween(this.from, last);
-    if (to < from) return Buffer.from('[]');
-    const json = Buffer.concat([OPEN, ...this.entries.slice(from, to + 1)]);
-    json[json.length - 1] = CLOSE;
-    return json;
+    if (to < from) return [EMPTY];
+    const parts: Buffer[] = [OPEN];
+    let day = from;
+    // Every entry but the last, with its comma.
+    while (day < to) {
+      if (day % BLOCK === 0 && day + BLOCK <= to) {
+        parts.push(this.block(day / BLOCK));
+        day += BLOCK;
+      } else {
+        parts.push(this.entries[day]!);
+        day += 1;
+      }
+    }
+    const lastEntry = this.entries[to]!;
+    parts.push(lastEntry.subarray(0, lastEntry.length - 1), CLOSE);
+    return parts;
+  }
+
+  private block(index: number): Buffer {
+    let block = this.blocks[index];
+    if (!block) {
+      block = Buffer.concat(this.entries.slice(index * BLOCK, (index + 1) * BLOCK));
+      this.blocks[index] = block;
+    }
+    return block;
   }
 
   /** The shortest stays of every cell of a room type whose rooms free changed. */
@@ -173,14 +201,10 @@ export class CalendarModel {
 }
 
 const OPEN = Buffer.from('[');
-const CLOSE = ']'.charCodeAt(0);
-
-function sharedRestrictions(shared: Map<string, NightRestrictions>, restrictions: NightRestrictions): NightRestrictions {
-  const key = `${restrictions.MinLengthOfStay}|${restrictions.ClosedToArrival}|${restrictions.ClosedToDeparture}|${restrictions.StopSell}`;
-  let kept = shared.get(key);
-  if (!kept) shared.set(key, (kept = restrictions));
-  return kept;
-}
+const CLOSE = Buffer.from(']');
+const EMPTY = Buffer.from('[]');
+/** Nights per block: a 36-month calendar is about 35 blocks and the nights at its ends. */
+const BLOCK = 32;
 
 /** The calendar models of the properties asked about, one each, replaced when the catalogue or the day changes. */
 export class CalendarModels {
@@ -191,8 +215,8 @@ export class CalendarModels {
     private readonly inventory: InventoryMirror,
   ) {}
 
-  /** The calendar of a property from `first` to `last` (within its window from `today`) as UTF-8 JSON, as of `versions` or newer. */
-  async json(versions: InventoryVersions, today: IsoDate, first: IsoDate, last: IsoDate): Promise<Buffer> {
+  /** The calendar of a property from `first` to `last` (within its window from `today`) as UTF-8 JSON parts, as of `versions` or newer. */
+  async json(versions: InventoryVersions, today: IsoDate, first: IsoDate, last: IsoDate): Promise<Buffer[]> {
     const model = await this.model(versions, today);
     if (model.isBehind(versions.inventoryVersion)) {
       // Rooms free as of the model's catalogue at least: an import read after this request's versions may have built it.

@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '@hotel/domain/dates';
-import type { PriceComponents } from '@hotel/domain/pricing';
+import type { RatePrices } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
 import type { Db, Tx } from '../database';
 import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property';
@@ -32,8 +32,12 @@ export type Catalogue = {
   acceptedCardTypes: AcceptedCardType[];
 };
 
-/** One night of a rate plan for a room type, in the domain's terms. */
-export type NightlyPrice = { prices: PriceComponents; restrictions: NightRestrictions };
+/**
+ * One night of a rate plan for a room type, in the domain's terms: its prices with their
+ * Original* twins (the same before any promotion) and its restrictions, which are shared
+ * between nights: neither may be changed.
+ */
+export type NightlyPrice = { readonly prices: Readonly<RatePrices>; readonly restrictions: Readonly<NightRestrictions> };
 
 // One night of one rate plan and room type, packed as integers (money is in minor units):
 // a month of 14 room types and 12 rate plans is 80 kB instead of 5,000 objects.
@@ -97,25 +101,55 @@ function nightAt(days: Int32Array, day: number): NightlyPrice | undefined {
   const at = day * FIELDS;
   const flags = days[at + FLAGS]!;
   if ((flags & PRICED) === 0) return undefined;
+  const baseRate = days[at + BASE_RATE]!;
+  const costPerRoom = days[at + COST_PER_ROOM]!;
+  const costPerAdult = days[at + COST_PER_ADULT]!;
+  const costPerChild = days[at + COST_PER_CHILD]!;
+  const costPerInfant = days[at + COST_PER_INFANT]!;
+  const perPersonAdult = days[at + PER_PERSON_ADULT]!;
+  const perPersonChild = days[at + PER_PERSON_CHILD]!;
+  const perPersonInfant = days[at + PER_PERSON_INFANT]!;
   return {
+    // With its twins already: a quote would otherwise copy every night to add them.
     prices: {
-      BaseRate: days[at + BASE_RATE]!,
+      BaseRate: baseRate,
       BaseNumberOfAdults: days[at + BASE_ADULTS]!,
-      CostPerRoom: days[at + COST_PER_ROOM]!,
-      CostPerAdult: days[at + COST_PER_ADULT]!,
-      CostPerChild: days[at + COST_PER_CHILD]!,
-      CostPerInfant: days[at + COST_PER_INFANT]!,
-      PerPersonCostPerAdult: days[at + PER_PERSON_ADULT]!,
-      PerPersonCostPerChild: days[at + PER_PERSON_CHILD]!,
-      PerPersonCostPerInfant: days[at + PER_PERSON_INFANT]!,
+      CostPerRoom: costPerRoom,
+      CostPerAdult: costPerAdult,
+      CostPerChild: costPerChild,
+      CostPerInfant: costPerInfant,
+      PerPersonCostPerAdult: perPersonAdult,
+      PerPersonCostPerChild: perPersonChild,
+      PerPersonCostPerInfant: perPersonInfant,
+      OriginalBaseRate: baseRate,
+      OriginalCostPerRoom: costPerRoom,
+      OriginalCostPerAdult: costPerAdult,
+      OriginalCostPerChild: costPerChild,
+      OriginalCostPerInfant: costPerInfant,
+      OriginalPerPersonCostPerAdult: perPersonAdult,
+      OriginalPerPersonCostPerChild: perPersonChild,
+      OriginalPerPersonCostPerInfant: perPersonInfant,
     },
-    restrictions: {
-      MinLengthOfStay: days[at + MIN_LENGTH_OF_STAY]!,
+    restrictions: restrictionsOf(days[at + MIN_LENGTH_OF_STAY]!, flags),
+  };
+}
+
+/** Restriction sets by minimum stay and flags: a property uses a handful, so each is one frozen object. */
+const restrictionSets = new Map<number, Readonly<NightRestrictions>>();
+
+function restrictionsOf(minLengthOfStay: number, flags: number): Readonly<NightRestrictions> {
+  const key = minLengthOfStay * (STOP_SELL * 2) + flags;
+  let restrictions = restrictionSets.get(key);
+  if (!restrictions) {
+    restrictions = Object.freeze({
+      MinLengthOfStay: minLengthOfStay,
       ClosedToArrival: (flags & CLOSED_TO_ARRIVAL) !== 0,
       ClosedToDeparture: (flags & CLOSED_TO_DEPARTURE) !== 0,
       StopSell: (flags & STOP_SELL) !== 0,
-    },
-  };
+    });
+    restrictionSets.set(key, restrictions);
+  }
+  return restrictions;
 }
 
 /** The nightly prices of a stretch of nights; a night without a row has no price (not sellable). */

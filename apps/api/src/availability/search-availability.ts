@@ -11,25 +11,31 @@ import { toRate, toRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStay, type QuotedRate, type StayQuote } from './stay-quote';
 
-export function roomTypeLimits(roomType: RoomTypeRow): OccupancyLimits {
-  return {
-    MaximumOccupancy: roomType.maximumOccupancy,
-    MinimumOccupancy: roomType.minimumOccupancy,
-    AdultMaximumOccupancy: roomType.adultMaximumOccupancy,
-    ChildMaximumOccupancy: roomType.childMaximumOccupancy,
+/** `derive` made once per catalogue row (and shared, so frozen): a search asks for these per rate and room. */
+function derivedOnce<Row extends object, Derived extends object>(derive: (row: Row) => Derived): (row: Row) => Readonly<Derived> {
+  const derived = new WeakMap<Row, Readonly<Derived>>();
+  return (row) => {
+    let value = derived.get(row);
+    if (!value) derived.set(row, (value = Object.freeze(derive(row))));
+    return value;
   };
 }
 
+export const roomTypeLimits = derivedOnce((roomType: RoomTypeRow): OccupancyLimits => ({
+  MaximumOccupancy: roomType.maximumOccupancy,
+  MinimumOccupancy: roomType.minimumOccupancy,
+  AdultMaximumOccupancy: roomType.adultMaximumOccupancy,
+  ChildMaximumOccupancy: roomType.childMaximumOccupancy,
+}));
+
 /** A rate plan's occupancy in the domain's terms. */
-export function rateOccupancy(plan: RatePlanRow): RateOccupancy {
-  return {
-    UseOccupancyForRatePlan: plan.useOccupancyForRatePlan,
-    MaximumOccupancy: plan.maximumOccupancy,
-    MinimumOccupancy: plan.minimumOccupancy,
-    AdultMaximumOccupancy: plan.adultMaximumOccupancy,
-    ChildMaximumOccupancy: plan.childMaximumOccupancy,
-  };
-}
+export const rateOccupancy = derivedOnce((plan: RatePlanRow): RateOccupancy => ({
+  UseOccupancyForRatePlan: plan.useOccupancyForRatePlan,
+  MaximumOccupancy: plan.maximumOccupancy,
+  MinimumOccupancy: plan.minimumOccupancy,
+  AdultMaximumOccupancy: plan.adultMaximumOccupancy,
+  ChildMaximumOccupancy: plan.childMaximumOccupancy,
+}));
 
 /** The property searched: the location chosen (a property of the same group) or the property itself. */
 async function searchedProperty(

@@ -1,7 +1,7 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
-import { sumNightlyPrices, undiscountedNight, withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
+import { sumNightlyPrices, undiscountedNight, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import { notFound } from '../http';
 import type { AvailabilityCaches } from './availability-caches';
 import type { Catalogue, NightlyPriceTable } from './catalogue-cache';
@@ -145,7 +145,7 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         if (rows[0]) closedRates.push({ refusal, minLengthOfStay: minLengthOfStay(rows[0].restrictions) });
         continue;
       }
-      const undiscounted = rows.map((row) => withOriginals(row!.prices));
+      const undiscounted = rows.map((row) => row!.prices);
       let nights = undiscounted.map(undiscountedNight);
       let appliedPromotion: PromotionRow | null = null;
       if (promotion && domainPromotion) {

@@ -100,12 +100,11 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
   return withNul.length > 0 ? undefined : result.data;
 }
 
-/** A cached answer as it is, or its compressed copy to a client that accepts gzip (the compression middleware leaves encoded answers alone). */
+/** A JSON answer as it is, or its compressed copy to a client that accepts gzip (the compression middleware leaves encoded answers alone). */
 async function sendJsonText(req: Request, res: Response, answer: JsonText): Promise<void> {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (!answer.worthCompressing) {
-    res.setHeader('ETag', answer.etag);
-    res.send(answer.body);
+    sendIdentity(req, res, answer);
     return;
   }
   res.vary('Accept-Encoding');
@@ -115,9 +114,21 @@ async function sendJsonText(req: Request, res: Response, answer: JsonText): Prom
     res.setHeader('ETag', answer.gzipEtag);
     res.send(body);
   } else {
-    res.setHeader('ETag', answer.etag);
-    res.send(answer.body);
+    sendIdentity(req, res, answer);
   }
+}
+
+/** As `res.send` would (Content-Length, 304 to a conditional GET that holds it, no body to HEAD), without first copying the JSON into one buffer. */
+function sendIdentity(req: Request, res: Response, answer: JsonText): void {
+  res.setHeader('ETag', answer.etag);
+  if (req.fresh) {
+    res.removeHeader('Content-Type');
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', answer.byteLength);
+  if (req.method === 'HEAD') res.end();
+  else answer.writeTo(res);
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

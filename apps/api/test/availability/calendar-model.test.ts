@@ -88,7 +88,7 @@ const calendarOf = async (app = t.app) =>
 const calendarAfresh = async () => {
   const fresh = createAvailabilityCaches(t.database.db, t.context.clock);
   const answer = await availabilityCalendar({ ...t.context, availability: fresh }, { ...query, propertyId });
-  return JSON.parse(answer.body.toString('utf8')) as unknown[];
+  return JSON.parse(answer.utf8().toString('utf8')) as unknown[];
 };
 
 /** A change of rooms sold on a stretch of nights of one room type, as a booking, a release or a hotel's correction makes. */
@@ -131,7 +131,9 @@ describe('the calendar kept current change by change', () => {
     await givenDefinition(t.context, aDefinition(withAFourthDouble));
     const night = async (versions: typeof settled) =>
       (
-        JSON.parse((await caches.calendars.json(versions, today, '2027-03-10', '2027-03-10')).toString()) as { AvailableRooms: number }[]
+        JSON.parse(Buffer.concat(await caches.calendars.json(versions, today, '2027-03-10', '2027-03-10')).toString()) as {
+          AvailableRooms: number;
+        }[]
       )[0];
     expect((await night(settled))?.AvailableRooms).toBe(7);
     expect((await night((await caches.reads.propertyVersions(propertyId))!))?.AvailableRooms).toBe(7);

@@ -167,6 +167,51 @@ describe('GET /api/Availability (the calendar)', () => {
     }
   });
 
+  it('answers any stretch of nights as the same entries, whether written out fresh or kept, with their length, tag, HEAD and 304', async () => {
+    const whole = (await calendar({ fromDate: '2027-03-01', toDate: '2030-03-01' }).expect(200)).body as { DateOfStay: string }[];
+    // Stretches starting and ending inside, on and beside the 32-night runs the model keeps joined.
+    const stretches: [number, number][] = [
+      [0, 0],
+      [0, 31],
+      [0, 32],
+      [1, 33],
+      [31, 96],
+      [32, 63],
+      [40, 41],
+      [500, 1096],
+      [1096, 1096],
+    ];
+    // As sent to a client that takes no gzip copy: the bytes the model wrote.
+    const plain = (query: Record<string, string>) => calendar(query).set('Accept-Encoding', 'identity').expect(200);
+    for (const [from, to] of stretches) {
+      const query = { fromDate: whole[from]!.DateOfStay, toDate: whole[to]!.DateOfStay };
+      const fresh = await plain(query);
+      const again = await plain(query);
+      const kept = await plain(query);
+      expect(fresh.body).toEqual(whole.slice(from, to + 1));
+      expect(fresh.text).toBe(kept.text);
+      expect(again.text).toBe(kept.text);
+      expect(Number(fresh.headers['content-length'])).toBe(Buffer.byteLength(fresh.text));
+      expect(fresh.headers.etag).toBe(kept.headers.etag);
+    }
+    const query = { fromDate: whole[7]!.DateOfStay, toDate: whole[300]!.DateOfStay };
+    const head = await request(t.app)
+      .head('/api/Availability')
+      .query({ ...query, propertyId, languageCode: 'en' })
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    const get = await plain(query);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.text ?? '').toBe('');
+    const unchanged = await request(t.app)
+      .get('/api/Availability')
+      .query({ ...query, propertyId, languageCode: 'en' })
+      .set('Accept-Encoding', 'identity')
+      .set('If-None-Match', get.headers.etag!)
+      .expect(304);
+    expect(unchanged.text ?? '').toBe('');
+  });
+
   it('starts no earlier than today and ends no later than 36 months ahead', async () => {
     const { body } = await calendar({ fromDate: '2027-02-01', toDate: '2031-01-01' }).expect(200);
     expect(body[0].DateOfStay).toBe('2027-03-01');
