@@ -71,19 +71,24 @@ async function port() {
 }
 
 const servedPort = await port();
-const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js'), '--demo'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    NODE_ENV: 'production',
-    // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
-    PAYMENTS: 'test',
-    // A production API needs PUBLIC_URL; on this machine the served port is the address.
-    PUBLIC_URL: `http://localhost:${servedPort}`,
-    ...demoSecrets(),
-    ...process.env,
-    PORT: servedPort,
+// The heap limit as API workers have it (apps/api/src/server.ts, workerExecArgv): V8 then collects before its garbage outgrows what is live.
+const api = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-old-space-size=1024', path.join(root, 'apps/api/dist/main.js'), '--demo'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      NODE_ENV: 'production',
+      // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
+      PAYMENTS: 'test',
+      // A production API needs PUBLIC_URL; on this machine the served port is the address.
+      PUBLIC_URL: `http://localhost:${servedPort}`,
+      ...demoSecrets(),
+      ...process.env,
+      PORT: servedPort,
+    },
   },
-});
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

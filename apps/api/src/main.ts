@@ -13,7 +13,7 @@ import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
 import { schedulePreCheckInReminders } from './pre-check-in';
 import { scheduleAbandonedPaymentRelease } from './reservation';
-import { freePort, listen } from './server';
+import { freePort, listen, workerExecArgv } from './server';
 
 // Buffered, asynchronous writes: a synchronous write per request line cost a fifth of the
 // request rate under load. Flushed at shutdown and on a fatal error; a kill -9 may lose the
@@ -106,6 +106,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
   const stopHousekeeping = startHousekeeping(context);
   let stopping = false;
   let printed = false;
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => cluster.fork();
   cluster.on('listening', (_worker: Worker, address) => {
     if (printed) return;

@@ -53,3 +53,19 @@ export async function freePort(host: string): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+/** The old-generation heap limit of each worker, in MB, unless the operator sets one. */
+export const WORKER_HEAP_MB = 1024;
+
+/**
+ * The workers' Node options: this process's, with a heap limit of WORKER_HEAP_MB unless the
+ * operator gave `--max-old-space-size` (on the command line or in NODE_OPTIONS). Not for the
+ * headroom: V8 lets the heap grow to four times what is live between collections when its
+ * limit is 2 GB or more (the default on a large machine), and under thousands of searches a
+ * second that garbage was two thirds of a worker's memory (decision 0010). Below that limit it
+ * grows by less than twice; a worker holds tens of MB live, far under the limit.
+ */
+export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((option) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(option));
+  return given ? [...execArgv] : [...execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`];
+}

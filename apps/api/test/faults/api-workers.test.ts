@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -110,6 +111,10 @@ describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supe
       timeoutMs: 90_000,
       explain: () => describeWorkers(running),
     });
+    // Each worker's heap is limited, so V8 collects before its garbage grows to several times what is live.
+    for (const pid of workerPids(running.pid)) {
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-old-space-size=1024');
+    }
     const statuses = await Promise.all(Array.from({ length: 8 }, (_, n) => book(running.base, aFaultBooking(target, n))));
     expect(statuses).toEqual(Array(8).fill(200));
 
