@@ -3,6 +3,7 @@ import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { searchResponseSchema } from '@hotel/domain/wire/search-response';
 
 // Thursday 4 to Sunday 7 March 2027: Thursday, Friday and Saturday nights. Today is Monday 1 March.
 const thuToSun = { DateFrom: '2027-03-04', DateTo: '2027-03-07' };
@@ -200,11 +201,31 @@ describe('POST /api/Availability/Search prices', () => {
         AvailableRates: [expect.objectContaining({ RatePlanCode: 'BAR' })],
       }),
     ]);
+    // A rate offered as an upgrade reads as the same rate where its room type is answered.
+    const [upgradeRate] = double.RoomType.Upgrades[0]!.AvailableRates as Body[];
+    expect(upgradeRate).toEqual(rate(suite, 'BAR'));
     expect(body.NumberOfRoomsPerRoomTypeId).toEqual({
       [double.RoomType.RoomTypeId]: 2,
       [suite.RoomType.RoomTypeId]: 1,
       [byCode(body, 'FAM')!.RoomType.RoomTypeId]: 1,
     });
+  });
+
+  it('answers exactly the wire schema’s fields, whatever the search', async () => {
+    const searches: Body[] = [
+      {},
+      { PromoCode: 'save10' },
+      { DateFrom: '2027-03-06', DateTo: '2027-03-08', PromoCode: 'SUNDAY20' },
+      { PromoCode: 'NOPE' },
+      { RatePlanCode: 'corp' },
+      { Rooms: [twoAdults, { NumberOfAdults: 1, NumberOfChildren: 2, NumberOfInfants: 1 }] },
+      { DateFrom: '2027-03-19', DateTo: '2027-03-22' },
+    ];
+    for (const body of searches) {
+      const answer = (await search(body).expect(200)).body as Body;
+      // Parsing drops unknown fields and refuses missing or mistyped ones: equal means exactly the schema's.
+      expect(searchResponseSchema.parse(answer)).toEqual(answer);
+    }
   });
 });
 
