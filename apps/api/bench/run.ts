@@ -1233,7 +1233,7 @@ async function main(): Promise<void> {
       '',
       `Confirmation e-mails of the create runs: ${outboxDrained.sent} sent${outboxDrained.pending > 0 ? `, ${outboxDrained.pending} still pending` : ''}, the last ${(outboxDrained.waitedMs / 1000).toFixed(1)} s after the contended run ended (the web client was measured after that).`,
       '',
-      `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')}; after ${REST_S} s without requests: ${memory.processes.map((p) => `${p.role} ${p.atRestMb} MB`).join(', ')} (target < 300 MB per process). Under load V8 grows its heap with the rate garbage is made, and gives it back when idle.`,
+      `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')}; after ${REST_S} s without requests: ${memory.processes.map((p) => `${p.role} ${p.atRestMb} MB`).join(', ')} (target < 300 MB per process). The workers run with a 1 GB heap limit (docs/decisions/0010-inventory-in-memory.md), under which V8 collects before its garbage grows to more than about twice what is live; what it holds after the load it gives back only after a longer rest.`,
       '',
       ...profileSection(profile, {
         profiledRps: profiledResult['2xx'] / profiledResult.duration,
