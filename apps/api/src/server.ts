@@ -55,7 +55,7 @@ export async function freePort(host: string): Promise<number> {
 }
 
 /** The old-generation heap limit of each worker, in MB, unless the operator sets one. */
-export const WORKER_HEAP_MB = 1024;
+const WORKER_HEAP_MB = 1024;
 
 /**
  * The workers' Node options: this process's, with a heap limit of WORKER_HEAP_MB unless the

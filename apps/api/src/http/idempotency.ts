@@ -6,6 +6,7 @@ import { detectCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Queryable, Tx } from '../database';
 import { AppError, invalidField } from './app-error';
+import { derivedKey } from './derived-key';
 import { openSealedText, sealText } from './sealed-text';
 
 /**
@@ -101,14 +102,8 @@ function canonicalJson(value: unknown): string {
  * cannot test guesses of what a request held, and the operator sets no further secret.
  */
 export function requestHashKey(config: { linkSecret: string }): Buffer {
-  // Derived once per secret: every booking asks for it, and the derivation showed in its profile.
-  let key = requestHashKeys.get(config.linkSecret);
-  if (!key)
-    requestHashKeys.set(config.linkSecret, (key = Buffer.from(hkdfSync('sha256', config.linkSecret, 'idempotency', 'request hash', 32))));
-  return key;
+  return derivedKey(config.linkSecret, 'idempotency', 'request hash');
 }
-
-const requestHashKeys = new Map<string, Buffer>();
 
 /**
  * A body as it is hashed: each card number (a `CardNumber` field at any depth) becomes its

@@ -5,6 +5,7 @@ export { ApiRouter, SENT_BY_HANDLER } from './api-router';
 export { AppError, invalidField, notFound } from './app-error';
 export { allowPageExtras, isCheckoutPage, propertyCodeOfPage, securityHeaders } from './content-security';
 export { hasCookie, refuseCrossSiteWrites } from './csrf';
+export { derivedKey } from './derived-key';
 export { errorHandler } from './error-response';
 export {
   findCompletedAnswer,

@@ -1,7 +1,6 @@
-import { hkdfSync } from 'node:crypto';
 import { mailOutbox } from '@hotel/db/schema';
 import type { Tx } from '../database';
-import { openSealedText, sealText } from '../http';
+import { derivedKey, openSealedText, sealText } from '../http';
 import type { MailKind } from './templates/mail-template';
 
 export type OutboxMail = {
@@ -29,13 +28,8 @@ const dueAtOnce = new Date(0);
  * write-ahead log holds a live one. The dispatcher opens it just before sending.
  */
 export function outboxKey(config: { linkSecret: string }): Buffer {
-  // Derived once per secret: every e-mail written and sent asks for it.
-  let key = outboxKeys.get(config.linkSecret);
-  if (!key) outboxKeys.set(config.linkSecret, (key = Buffer.from(hkdfSync('sha256', config.linkSecret, 'mail outbox', 'body', 32))));
-  return key;
+  return derivedKey(config.linkSecret, 'mail outbox', 'body');
 }
-
-const outboxKeys = new Map<string, Buffer>();
 
 /** A stored body as it is sent: opened when sealed; a body stored before sealing (or blanked once sent) as it is. */
 export function openMailBody(stored: string, key: Buffer): string {
