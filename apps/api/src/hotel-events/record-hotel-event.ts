@@ -4,13 +4,7 @@ import type { Tx } from '../database';
 import { enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
 import { findProperty, type PropertyRow } from '../property';
 import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
-import {
-  findEventReservation,
-  findEventRooms,
-  findEventTableBooking,
-  findReservationChange,
-  findServiceNames,
-} from './hotel-event-queries';
+import { findEventReservation, findEventTableBooking, findReservationChange, findServiceNames } from './hotel-event-queries';
 import { reservationNotice, tableBookingNotice } from './hotel-notice';
 import { endpointWants, enqueueWebhooks } from './webhook-outbox';
 
@@ -85,7 +79,6 @@ async function recordBookingEvents(
   const change: RecordedChange | undefined = booking.changeId == null ? undefined : await findReservationChange(tx, booking.changeId);
   const reservation = {
     ...row,
-    rooms: await findEventRooms(tx, row.id),
     serviceNames: change ? await findServiceNames(tx, property.id) : new Map<number, string>(),
   };
   let queued = false;

@@ -211,6 +211,43 @@ describe('reservation.created', () => {
     expect(holdsCard(notice!.text) || holdsCard(notice!.html)).toBe(false);
   });
 
+  it('a booking of two rooms tells each room in the order booked, with its extras in the order chosen', async () => {
+    // Monday 8 to Wednesday 10 March, weekday nights. Double on the flexible rate: 100 + 100 = 200,
+    // with breakfast (12.50 x 2 nights x 2 people = 50) and two bottles of prosecco (2 x 25 = 50).
+    // Single: 60 + 60 = 120, no extras. In all 200 + 50 + 50 + 120 = 420.
+    const stay = { DateFrom: '2027-03-08', DateTo: '2027-03-10' };
+    const double = aRoom(ids, {
+      ...stay,
+      TotalCost: 200,
+      Services: [
+        { ServiceId: ids.services.BRK, Quantity: 1 },
+        { ServiceId: ids.services.FIZZ, Quantity: 2 },
+      ],
+    });
+    const single = aRoom(ids, { ...stay, ReservationItemId: 2, RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 });
+    const booked = await book({ ...stay, Rooms: [double, single] });
+    await tick();
+
+    const [message] = received;
+    const rooms = message!.payload.data.Rooms as { ReservationItemId: number }[];
+    expect(message!.payload.data).toMatchObject({ ReservationNumber: booked.number, Total: 420 });
+    expect(rooms).toEqual([
+      expect.objectContaining({
+        RoomType: 'Double',
+        RatePlan: 'Flexible',
+        ...stay,
+        Adults: 2,
+        Total: 200,
+        Extras: [
+          { Name: 'Breakfast', Quantity: 1, Total: 50 },
+          { Name: 'Prosecco', Quantity: 2, Total: 50 },
+        ],
+      }),
+      expect.objectContaining({ RoomType: 'Single', RatePlan: 'Flexible', ...stay, Adults: 1, Total: 120, Extras: [] }),
+    ]);
+    expect(rooms[0]!.ReservationItemId).toBeLessThan(rooms[1]!.ReservationItemId);
+  });
+
   it('a booking waiting for 3-D Secure tells the hotel nothing until its payment settles, then once', async () => {
     const booked = await bookThroughChallenge('approve', async (reservationId) => {
       expect(await deliveries()).toEqual([]);
