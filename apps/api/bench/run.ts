@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -29,10 +29,13 @@ const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
 const CONNECTIONS = 32;
 /**
  * `BENCH_ONLY=ari` runs the rates-and-availability scenario alone; `BENCH_ONLY=reads` the new-stay
- * searches, the new-window calendars and the mixed scenario (and reads the API's memory). Neither
- * builds the web client nor writes the report.
+ * searches, the new-window calendars and the mixed scenario (and reads the API's memory);
+ * `BENCH_ONLY=create` the uncontended creates with their CPU per booking, then the profiled create
+ * run. None of them builds the web client or writes the report.
  */
 const ONLY = process.env.BENCH_ONLY;
+/** A folder to keep the profiled create run's .cpuprofile files in (they go with the run's data otherwise). */
+const KEEP_PROFILES = process.env.BENCH_KEEP_PROFILES;
 const ADMIN_API_KEY = randomBytes(24).toString('hex');
 /** Sequential ARI requests measured (after two unmeasured). */
 const ARI_RUNS = Number(process.env.BENCH_ARI_RUNS ?? 20);
@@ -948,6 +951,36 @@ async function main(): Promise<void> {
       });
       await waitFor(`${base}/readyz`, 30_000);
     };
+    /**
+     * Books `bodies` under load on an API started under V8's profiler in each of its processes
+     * (the caller has stopped the API), and ranks the workers' self time over the measured seconds.
+     */
+    const profiledCreates = async (bodies: readonly string[]) => {
+      const profileDir = path.join(dataDir, 'cpu-profiles');
+      await mkdir(profileDir);
+      await startApi(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+      const supervisorPid = api?.pid;
+      let fromUs = 0;
+      const { result } = await createLoad(base, bodies, () => (fromUs = Number(process.hrtime.bigint() / 1000n)));
+      const toUs = Number(process.hrtime.bigint() / 1000n);
+      const workerPids = apiProcessIds(supervisorPid).filter((pid) => pid !== supervisorPid);
+      // A worker writes its profile as it exits normally: after it has sent the mail the creates queued.
+      await waitForSentMail(databaseUrl, 120_000);
+      const ended = await stopProcess(api, 60_000);
+      api = undefined;
+      const profiles = profilesIn(profileDir);
+      const profiledWorkers = workerPids.filter((pid) => profiles.has(pid));
+      const files = profiledWorkers.map((pid) => profiles.get(pid)!);
+      if (KEEP_PROFILES) for (const file of files) copyFileSync(file, path.join(KEEP_PROFILES, path.basename(file)));
+      const profiledRps = result['2xx'] / result.duration;
+      console.log(
+        `profiled create run: ${profiledRps.toFixed(0)} creates/s, profiles of ${profiledWorkers.length} of ${workerPids.length} workers, API ended ${JSON.stringify(ended)}`,
+      );
+      return {
+        profile: selfTimes(files, fromUs, toUs),
+        run: { profiledRps, workers: workerPids.length, profiledWorkers: profiledWorkers.length, ended },
+      };
+    };
     await startApi();
 
     const today = todayIn(new Date(), LARGE_GROUP.timeZone);
@@ -975,6 +1008,22 @@ async function main(): Promise<void> {
       console.log(
         JSON.stringify({ uncachedSearchRps: Math.round(uncachedRow.rps), ...readFigures(uncachedRow, newWindowRow, mixed, memory) }),
       );
+      return;
+    }
+
+    if (ONLY === 'create') {
+      const prepared = await prepareBookings(base, databaseUrl, generated.propertyIds, today);
+      const bodies = shuffle([...prepared.values()].flat());
+      let cpuBefore: CpuUse | undefined;
+      const { result, taken } = await createLoad(base, bodies, () => (cpuBefore = cpuUse(api?.pid)));
+      const cpu = cpuMsPerRequest(cpuBefore, cpuUse(api?.pid), result['2xx']);
+      const row = record('POST /api/Reservation/Create, uncontended', CONNECTIONS, result, cpuPerRequest(cpu));
+      console.log(cpuPerRequest(cpu));
+      await waitForSentMail(databaseUrl, 120_000);
+      await stopProcess(api);
+      const profiled = await profiledCreates(bodies.slice(taken));
+      console.log(profileSection(profiled.profile, { ...profiled.run, measuredRps: row.okPerS }).join('\n'));
+      console.log(JSON.stringify({ createRps: Math.round(row.okPerS), apiCpuMsPerBooking: cpu ? Math.round(cpu.api * 100) / 100 : null }));
       return;
     }
 
@@ -1162,33 +1211,8 @@ async function main(): Promise<void> {
 
     // The create load once more, on the API started again with V8's profiler in each of its processes.
     await stopProcess(api);
-    const profileDir = path.join(dataDir, 'cpu-profiles');
-    await mkdir(profileDir);
-    await startApi(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-    const supervisorPid = api?.pid;
     const remainingBodies = createBodies.slice(createsTaken);
-    let profiledFromUs = 0;
-    const { result: profiledResult } = await createLoad(
-      base,
-      remainingBodies.length > 0 ? remainingBodies : createBodies,
-      () => (profiledFromUs = Number(process.hrtime.bigint() / 1000n)),
-    );
-    const profiledToUs = Number(process.hrtime.bigint() / 1000n);
-    const workerPids = apiProcessIds(supervisorPid).filter((pid) => pid !== supervisorPid);
-    // A worker writes its profile as it exits normally: after it has sent the mail the creates queued.
-    await waitForSentMail(databaseUrl, 120_000);
-    const profiledEnd = await stopProcess(api, 60_000);
-    api = undefined;
-    const profiles = profilesIn(profileDir);
-    const profiledWorkers = workerPids.filter((pid) => profiles.has(pid));
-    const profile = selfTimes(
-      profiledWorkers.map((pid) => profiles.get(pid)!),
-      profiledFromUs,
-      profiledToUs,
-    );
-    console.log(
-      `profiled create run: ${(profiledResult['2xx'] / profiledResult.duration).toFixed(0)} creates/s, profiles of ${profiledWorkers.length} of ${workerPids.length} workers, API ended ${JSON.stringify(profiledEnd)}`,
-    );
+    const profiled = await profiledCreates(remainingBodies.length > 0 ? remainingBodies : createBodies);
 
     const ratio = (row: Row) => (ceilingRow.rps > 0 ? row.rps / ceilingRow.rps : 0);
     const figures = {
@@ -1235,13 +1259,7 @@ async function main(): Promise<void> {
       '',
       `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')}; after ${REST_S} s without requests: ${memory.processes.map((p) => `${p.role} ${p.atRestMb} MB`).join(', ')} (target < 300 MB per process). The workers run with a 1 GB heap limit (docs/decisions/0010-inventory-in-memory.md), under which V8 collects before its garbage grows to more than about twice what is live; what it holds after the load it gives back only after a longer rest.`,
       '',
-      ...profileSection(profile, {
-        profiledRps: profiledResult['2xx'] / profiledResult.duration,
-        measuredRps: createRow.okPerS,
-        workers: workerPids.length,
-        profiledWorkers: profiledWorkers.length,
-        ended: profiledEnd,
-      }),
+      ...profileSection(profiled.profile, { ...profiled.run, measuredRps: createRow.okPerS }),
       '## Web client',
       '',
       '| Figure | Value |',
