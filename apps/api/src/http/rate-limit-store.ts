@@ -9,16 +9,88 @@ import type { Queryable } from '../database';
 // is stored as its hash, so no input can make the index entry too large.
 const longestStoredKey = 200;
 
-type Batch = {
-  sending: boolean;
-  waiting: { resolve: (info: ClientRateLimitInfo) => void; reject: (error: unknown) => void }[];
+/** An attempt waiting for the next upsert: its counter, and who waits for the count. */
+type Attempt = {
+  key: string;
+  window: { start: Date; end: Date };
+  /** Counters that expired at or before this go first (the store's sweep, see `sweepBefore`). */
+  sweepBefore: Date | undefined;
+  resolve: (info: ClientRateLimitInfo) => void;
+  reject: (error: unknown) => void;
 };
+
+/**
+ * The counting of one process on one database, shared by all its limiters. Attempts that
+ * arrive while an upsert is on its way wait and go together in the next one, one row per
+ * counter raised by as many attempts as it had: under load a booking's two limits (per client
+ * and per address) and everyone else's are one statement per round trip, not one each, and a
+ * busy counter (many guests behind one address) is a row updated once per round trip, not a
+ * lock every request queues on.
+ */
+class CounterUpserts {
+  private sending = false;
+  private waiting: Attempt[] = [];
+
+  constructor(private readonly db: Queryable) {}
+
+  /** Counts one attempt; answers the counter's count with it, as if the batch's had been counted one after another. */
+  add(key: string, window: { start: Date; end: Date }, sweepBefore: Date | undefined): Promise<ClientRateLimitInfo> {
+    const counted = new Promise<ClientRateLimitInfo>((resolve, reject) => this.waiting.push({ key, window, sweepBefore, resolve, reject }));
+    if (!this.sending) void this.send();
+    return counted;
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.waiting.length > 0) {
+      const attempts = this.waiting.splice(0);
+      const counters = new Map<string, Attempt[]>();
+      for (const attempt of attempts) {
+        const id = counterId(attempt.key, attempt.window.start);
+        const same = counters.get(id);
+        if (same) same.push(attempt);
+        else counters.set(id, [attempt]);
+      }
+      // The same order in every process, so two batches locking the same rows queue instead of deadlocking.
+      const rows = [...counters.keys()].sort().map((id) => {
+        const [first, ...more] = counters.get(id)!;
+        return { key: first!.key, windowStart: first!.window.start, count: 1 + more.length, expiresAt: first!.window.end };
+      });
+      const sweeps = new Set(attempts.flatMap((attempt) => (attempt.sweepBefore ? [attempt.sweepBefore.getTime()] : [])));
+      try {
+        for (const before of sweeps) await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(before)));
+        const counts = await this.db
+          .insert(rateLimitCounters)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+            set: { count: sql`${rateLimitCounters.count} + excluded.count` },
+          })
+          .returning({ key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count });
+        for (const row of counts) {
+          const counted = counters.get(counterId(row.key, row.windowStart))!;
+          const first = row.count - counted.length + 1;
+          counted.forEach((attempt, i) => attempt.resolve({ totalHits: first + i, resetTime: attempt.window.end }));
+        }
+      } catch (error) {
+        for (const attempt of attempts) attempt.reject(error);
+      }
+    }
+    this.sending = false;
+  }
+}
+
+const counterId = (key: string, windowStart: Date) => `${windowStart.getTime()}@${key}`;
+
+/** One batch per database handle: every limiter of a process counts through the same one. */
+const upsertsOf = new WeakMap<Queryable, CounterUpserts>();
 
 /**
  * An `express-rate-limit` store on the `rate_limit_counters` table, so that every API process
  * against one database counts the same attempts. Windows are fixed and aligned to the epoch
  * (a 60 s window runs 12:00:00-12:01:00 in every process), so one atomic upsert per attempt
- * is the whole protocol and no process needs to know about another. Works on PGlite and Postgres.
+ * (shared with the attempts that arrive meanwhile, see `CounterUpserts`) is the whole protocol
+ * and no process needs to know about another. Works on PGlite and Postgres.
  */
 export class DatabaseRateLimitStore implements Store {
   /** Counts are shared between processes, so express-rate-limit must not assume otherwise. */
@@ -26,8 +98,7 @@ export class DatabaseRateLimitStore implements Store {
   readonly prefix: string;
   private windowMs: number;
   private nextSweepAt = 0;
-  /** Per key and window: whether an upsert is on its way, and the attempts waiting for the next. */
-  private readonly batches = new Map<string, Batch>();
+  private readonly upserts: CounterUpserts;
 
   constructor(
     private readonly db: Queryable,
@@ -36,54 +107,18 @@ export class DatabaseRateLimitStore implements Store {
   ) {
     this.prefix = options.prefix;
     this.windowMs = options.windowMs;
+    let upserts = upsertsOf.get(db);
+    if (!upserts) upsertsOf.set(db, (upserts = new CounterUpserts(db)));
+    this.upserts = upserts;
   }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
   }
 
-  /**
-   * Counts one attempt in the current window and answers the window's count so far. Attempts
-   * on one key that arrive while its upsert is on its way wait and go as ONE upsert of `+n`:
-   * a busy key (many guests behind one address) is then a row updated once per round trip,
-   * not a lock every request queues on. Each attempt still answers its own count, as if the
-   * batch's had been counted one after another.
-   */
+  /** Counts one attempt in the current window and answers the window's count so far. */
   increment(key: string): Promise<ClientRateLimitInfo> {
-    const window = this.currentWindow();
-    const storedKey = this.storedKey(key);
-    const batchKey = `${storedKey}@${window.start.getTime()}`;
-    let batch = this.batches.get(batchKey);
-    if (!batch) {
-      batch = { sending: false, waiting: [] };
-      this.batches.set(batchKey, batch);
-    }
-    const counted = new Promise<ClientRateLimitInfo>((resolve, reject) => batch.waiting.push({ resolve, reject }));
-    if (!batch.sending) void this.send(batchKey, batch, storedKey, window);
-    return counted;
-  }
-
-  private async send(batchKey: string, batch: Batch, storedKey: string, window: { start: Date; end: Date }): Promise<void> {
-    batch.sending = true;
-    while (batch.waiting.length > 0) {
-      const attempts = batch.waiting.splice(0);
-      try {
-        await this.sweepExpired();
-        const [row] = await this.db
-          .insert(rateLimitCounters)
-          .values({ key: storedKey, windowStart: window.start, count: attempts.length, expiresAt: window.end })
-          .onConflictDoUpdate({
-            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-            set: { count: sql`${rateLimitCounters.count} + ${attempts.length}` },
-          })
-          .returning({ count: rateLimitCounters.count });
-        const first = row!.count - attempts.length + 1;
-        attempts.forEach((attempt, i) => attempt.resolve({ totalHits: first + i, resetTime: window.end }));
-      } catch (error) {
-        for (const attempt of attempts) attempt.reject(error);
-      }
-    }
-    this.batches.delete(batchKey);
+    return this.upserts.add(this.storedKey(key), this.currentWindow(), this.sweepBefore());
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
@@ -126,15 +161,16 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   /**
-   * Deletes windows that ended a window ago or more (of every limiter: `expires_at` is
-   * absolute), at most once per window per process, so the table stays about two windows
-   * long. The extra window is slack for processes whose clocks disagree a little.
+   * Windows that ended a window ago or more (of every limiter: `expires_at` is absolute) are
+   * deleted before an attempt is counted, at most once per window per process, so the table
+   * stays about two windows long: the instant they ended by, when a sweep is due. The extra
+   * window is slack for processes whose clocks disagree a little.
    */
-  private async sweepExpired(): Promise<void> {
+  private sweepBefore(): Date | undefined {
     const now = this.clock.now().getTime();
-    if (now < this.nextSweepAt) return;
+    if (now < this.nextSweepAt) return undefined;
     this.nextSweepAt = now + this.windowMs;
-    await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(now - this.windowMs)));
+    return new Date(now - this.windowMs);
   }
 }
 

@@ -24,6 +24,18 @@ beforeEach(async () => {
   await t.context.database.db.execute(sql`DELETE FROM rate_limit_counters`);
 });
 
+/** The test database, counting the upserts (inserts) sent through it. */
+function countingUpserts() {
+  let upserts = 0;
+  const counting = new Proxy(t.context.database.db, {
+    get: (target, name, receiver) => {
+      if (name === 'insert') upserts += 1;
+      return Reflect.get(target, name, receiver);
+    },
+  });
+  return { counting, upserts: () => upserts };
+}
+
 async function storedRows(): Promise<{ key: string; count: number }[]> {
   return rawRows(t.context.database.db, sql`SELECT key, count FROM rate_limit_counters ORDER BY key, window_start`);
 }
@@ -121,23 +133,38 @@ describe('DatabaseRateLimitStore', () => {
   });
 
   it('sends attempts on one key that arrive while its upsert is on its way as one upsert, each still answered its own count', async () => {
-    let upserts = 0;
-    const db = t.context.database.db;
-    const counting = new Proxy(db, {
-      get: (target, name, receiver) => {
-        if (name === 'insert') upserts += 1;
-        return Reflect.get(target, name, receiver);
-      },
-    });
+    const { counting, upserts } = countingUpserts();
     const login = new DatabaseRateLimitStore(counting, clock, { prefix: 'login:', windowMs: minute });
     const counts = await Promise.all(Array.from({ length: 50 }, () => login.increment('busy')));
     expect(counts.map((count) => count.totalHits)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     // The first goes alone; the 49 that arrived meanwhile go together.
-    expect(upserts).toBe(2);
+    expect(upserts()).toBe(2);
     expect(await storedRows()).toEqual([{ key: 'login:busy', count: 50 }]);
     // Another key is not held up by this one's batch.
     const [a, b] = await Promise.all([login.increment('busy'), login.increment('other')]);
     expect([a.totalHits, b.totalHits]).toEqual([51, 1]);
+  });
+
+  it('sends the attempts of every key and limiter that arrive meanwhile as one upsert, each answered its own count', async () => {
+    const { counting, upserts } = countingUpserts();
+    const perClient = new DatabaseRateLimitStore(counting, clock, { prefix: 'booking-ip:', windowMs: minute });
+    const perAddress = new DatabaseRateLimitStore(counting, clock, { prefix: 'mail-address:', windowMs: 60 * minute });
+    // One attempt on its way; meanwhile ten bookings from that client, to five addresses (two each).
+    const alone = perClient.increment('10.0.0.1');
+    const [clientCounts, addressCounts] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => perClient.increment('10.0.0.1'))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => perAddress.increment(`guest${i % 5}@example.com`))),
+    ]);
+    expect((await alone).totalHits).toBe(1);
+    // Both limits of all ten bookings went in the one upsert after the first.
+    expect(upserts()).toBe(2);
+    expect(clientCounts.map((count) => count.totalHits)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(addressCounts.map((count) => count.totalHits)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(addressCounts[0]!.resetTime).toEqual(new Date('2027-03-01T10:00:00Z'));
+    expect(await storedRows()).toEqual([
+      { key: 'booking-ip:10.0.0.1', count: 11 },
+      ...[0, 1, 2, 3, 4].map((i) => ({ key: `mail-address:guest${i}@example.com`, count: 2 })),
+    ]);
   });
 
   it('a failed upsert fails the attempts it carried, and the next attempts count again', async () => {
