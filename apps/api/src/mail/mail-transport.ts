@@ -54,9 +54,13 @@ export function createMailTransport(
     kind: 'files',
     async send(mail) {
       const info = await composer.sendMail(mail);
-      await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The folder is made when a write finds it missing, not before every mail.
+      await writeFile(file, info.message as Buffer).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       if (config.isProduction) logger.info({ file }, 'mail written to a file (set SMTP_URL to send it)');
       else logger.info({ file, subject: mail.subject, links: linksOf(mail.html) }, 'mail written to a file (set SMTP_URL to send it)');
     },

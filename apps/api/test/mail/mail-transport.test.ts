@@ -57,6 +57,19 @@ describe('without SMTP_URL', () => {
     expect(mimePart(eml!, 'text/html')?.trimEnd()).toBe(mail.html);
   });
 
+  it('makes the mail folder again when it was removed while the process ran', async () => {
+    const transport = createMailTransport(
+      { smtpUrl: undefined, mailFrom: 'x <x@example.com>', dataDir, isProduction: false },
+      capturingLogger(),
+    );
+    await transport.send(mail);
+    await rm(path.join(dataDir, 'mail'), { recursive: true });
+    await transport.send({ ...mail, subject: 'After the clean-up' });
+    const files = await emlFiles(dataDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toContain('Subject: After the clean-up');
+  });
+
   it('logs where the file is and its links, unescaped and once each, for someone trying it out to click', async () => {
     const transport = createMailTransport(
       { smtpUrl: undefined, mailFrom: 'x <x@example.com>', dataDir, isProduction: false },
