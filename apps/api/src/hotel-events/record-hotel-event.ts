@@ -1,7 +1,7 @@
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
+import { type Enqueued, enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
 import { findProperty, type PropertyRow } from '../property';
 import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
 import { findEventReservation, findEventTableBooking, findReservationChange, findServiceNames } from './hotel-event-queries';
@@ -17,6 +17,8 @@ export type ReservationEvent = { type: ReservationEventType; reservationId: numb
 
 type Notice = { kind: HotelNoticeKind; mail: HotelNoticeMail };
 
+const nothing: Enqueued = { mail: false, webhooks: false };
+
 /** Whether the property hears of this event at all: a notice to its reservations address, or an endpoint that asked for it. */
 const isListening = (property: PropertyRow, type: HotelEventType, notice: boolean) =>
   (notice && Boolean(property.reservationsEmail?.trim())) || property.webhooks.some((endpoint) => endpointWants(endpoint, type));
@@ -25,7 +27,7 @@ const isListening = (property: PropertyRow, type: HotelEventType, notice: boolea
  * The two ways a hotel hears of an event, both in the caller's transaction so that an event is
  * neither lost nor told twice: the notice to its reservations address (none without one, or
  * when `notice` is null) and a webhook message to each endpoint that asked for the event.
- * Answers whether anything was queued (the caller then nudges the dispatchers after commit).
+ * Answers what was queued (the caller then nudges those dispatchers after commit).
  */
 async function tellHotel(
   tx: Tx,
@@ -38,12 +40,12 @@ async function tellHotel(
     reservationId?: number;
     tableBookingId?: number;
   },
-): Promise<boolean> {
+): Promise<Enqueued> {
   const now = context.clock.now();
   const { property } = event;
-  const webhooks = await enqueueWebhooks(tx, property, { type: event.type, timestamp: now.toISOString(), data: event.data }, now);
+  const webhooks = (await enqueueWebhooks(tx, property, { type: event.type, timestamp: now.toISOString(), data: event.data }, now)) > 0;
   const to = property.reservationsEmail?.trim();
-  if (!to || !event.notice) return webhooks > 0;
+  if (!to || !event.notice) return { mail: false, webhooks };
   const { kind, mail } = event.notice(mailBrandingOf(property, context.config.publicUrl));
   await enqueueMail(tx, context.config, {
     to,
@@ -51,7 +53,7 @@ async function tellHotel(
     reservationId: event.reservationId ?? null,
     tableBookingId: event.tableBookingId ?? null,
   });
-  return true;
+  return { mail: true, webhooks };
 }
 
 /** Events of one save about one booking, each with whether it carries the hotel's notice. */
@@ -68,20 +70,20 @@ async function recordBookingEvents(
   booking: { reservationId: number; changeId?: number | null },
   events: BookingEvents,
   known: PropertyRow | undefined,
-): Promise<boolean> {
+): Promise<Enqueued> {
   const listening = (property: PropertyRow) => events.filter((event) => isListening(property, event.type, event.notice));
   // Nobody to tell: the booking is not read again (this runs inside every booking's transaction).
-  if (known && listening(known).length === 0) return false;
+  if (known && listening(known).length === 0) return nothing;
   const row = await findEventReservation(tx, booking.reservationId);
   const property = known ?? (row && (await findProperty(tx, row.propertyId)));
   const told = property ? listening(property) : [];
-  if (!row || !property || told.length === 0) return false;
+  if (!row || !property || told.length === 0) return nothing;
   const change: RecordedChange | undefined = booking.changeId == null ? undefined : await findReservationChange(tx, booking.changeId);
   const reservation = {
     ...row,
     serviceNames: change ? await findServiceNames(tx, property.id) : new Map<number, string>(),
   };
-  let queued = false;
+  let queued = nothing;
   for (const event of told) {
     const sent = await tellHotel(tx, context, {
       property,
@@ -90,7 +92,7 @@ async function recordBookingEvents(
       notice: event.notice ? (branding) => reservationNotice(event.type, branding, reservation, change) : null,
       reservationId: reservation.id,
     });
-    queued ||= sent;
+    queued = { mail: queued.mail || sent.mail, webhooks: queued.webhooks || sent.webhooks };
   }
   return queued;
 }
@@ -100,7 +102,7 @@ async function recordBookingEvents(
  * notice and the webhooks, built from the booking as it now stands and, for a change, from the
  * history row that records it. `property`: the booking's, when the caller holds it.
  */
-export function recordReservationEvent(tx: Tx, context: EventContext, event: ReservationEvent, property?: PropertyRow): Promise<boolean> {
+export function recordReservationEvent(tx: Tx, context: EventContext, event: ReservationEvent, property?: PropertyRow): Promise<Enqueued> {
   return recordBookingEvents(tx, context, event, [{ type: event.type, notice: true }], property);
 }
 
@@ -114,7 +116,7 @@ export function recordPreCheckInEvents(
   context: EventContext,
   save: { reservationId: number; changeId: number | null; firstTime: boolean; addedExtras: boolean },
   property: PropertyRow,
-): Promise<boolean> {
+): Promise<Enqueued> {
   const events: BookingEvents = [
     ...(save.firstTime ? [{ type: 'reservation.prechecked_in' as const, notice: true }] : []),
     ...(save.addedExtras ? [{ type: 'reservation.amended' as const, notice: !save.firstTime }] : []),
@@ -123,10 +125,10 @@ export function recordPreCheckInEvents(
 }
 
 /** Records `table_booking.created` in the booking's transaction: the hotel's notice and the webhooks. */
-export async function recordTableBookingEvent(tx: Tx, context: EventContext, tableBookingId: number): Promise<boolean> {
+export async function recordTableBookingEvent(tx: Tx, context: EventContext, tableBookingId: number): Promise<Enqueued> {
   const booking = await findEventTableBooking(tx, tableBookingId);
   const property = booking && (await findProperty(tx, booking.propertyId));
-  if (!booking || !property) return false;
+  if (!booking || !property) return nothing;
   return tellHotel(tx, context, {
     property,
     type: 'table_booking.created',

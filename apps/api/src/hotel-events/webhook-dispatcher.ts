@@ -190,6 +190,7 @@ export function startWebhookDispatcher(
 ): MailDispatcher {
   return startOutboxLoop({
     signal: context.mailEnqueued,
+    outbox: 'webhooks',
     intervalMs: options.intervalMs ?? 5_000,
     round: async () => {
       const report = await dispatchPendingWebhooks(context, options);

@@ -1,7 +1,7 @@
 // The mail area's door: the outbox use cases write to, the templates, the dispatcher and transport.
 export { mailBrandingOf } from './mail-branding';
 export type { MailBranding } from './templates/mail-layout';
-export { MailEnqueued, startMailDispatcher, startOutboxLoop, type MailDispatcher } from './mail-dispatcher';
+export { MailEnqueued, startMailDispatcher, startOutboxLoop, type Enqueued, type MailDispatcher } from './mail-dispatcher';
 export { createMailTransport, type MailTransport } from './mail-transport';
 export { enqueueMail, openMailBody, outboxKey, outboxRow, type OutboxMail } from './outbox';
 export { renderBookingAmendment } from './templates/booking-amendment';

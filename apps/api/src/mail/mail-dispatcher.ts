@@ -183,19 +183,23 @@ export async function dispatchPendingMail(context: DispatchContext, options: Dis
   }
 }
 
+/** What a commit put in the outboxes, so that only the dispatchers with something to send look. */
+export type Enqueued = { mail: boolean; webhooks: boolean };
+
 /**
- * How use cases tell this process's dispatchers that mail was committed to the outbox, so they
- * send now instead of at the next poll. One per application context.
+ * How use cases tell this process's dispatchers that messages were committed to the outboxes,
+ * so they send now instead of at the next poll. One per application context, for both outboxes.
  */
 export class MailEnqueued {
-  private readonly wakers = new Set<() => void>();
+  private readonly wakers = new Set<(enqueued: Enqueued) => void>();
 
-  notify(): void {
-    for (const wake of this.wakers) wake();
+  /** After the commit; without `enqueued`, both dispatchers look. */
+  notify(enqueued: Enqueued = { mail: true, webhooks: true }): void {
+    for (const wake of this.wakers) wake(enqueued);
   }
 
   /** Calls `wake` on every notice until the returned function is called. */
-  subscribe(wake: () => void): () => void {
+  subscribe(wake: (enqueued: Enqueued) => void): () => void {
     this.wakers.add(wake);
     return () => this.wakers.delete(wake);
   }
@@ -218,6 +222,8 @@ export type MailDispatcher = {
  */
 export function startOutboxLoop(options: {
   signal: MailEnqueued;
+  /** Which outbox's notices wake it: a booking that queued mail alone does not make the webhook dispatcher claim. */
+  outbox: keyof Enqueued;
   intervalMs: number;
   round: () => Promise<void>;
   onError: (error: unknown) => void;
@@ -249,7 +255,9 @@ export function startOutboxLoop(options: {
     });
   }
 
-  const unsubscribe = options.signal.subscribe(run);
+  const unsubscribe = options.signal.subscribe((enqueued) => {
+    if (enqueued[options.outbox]) run();
+  });
   run();
   return {
     async stop() {
@@ -271,6 +279,7 @@ export function startMailDispatcher(
 ): MailDispatcher {
   return startOutboxLoop({
     signal: context.mailEnqueued,
+    outbox: 'mail',
     intervalMs: options.intervalMs ?? 5_000,
     round: async () => {
       const report = await dispatchPendingMail(context, options);

@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { recordPreCheckInEvents } from '../hotel-events';
 import { AppError, idempotently, invalidField, notFound, replayingCompletedKey, requestHashKey } from '../http';
+import type { Enqueued } from '../mail';
 import { recordReservationChange } from '../manage-booking';
 import { takesTypedCards, TYPED_CARD_REFUSED, type ChosenCard } from '../payments';
 import type { PropertyRow } from '../property';
@@ -55,7 +56,7 @@ export async function savePreCheckIn(
     now: context.clock.now(),
     hashKey: requestHashKey(context.config),
   };
-  let mailQueued = false;
+  let queued: Enqueued = { mail: false, webhooks: false };
   const answer = await replayingCompletedKey(
     db,
     retry,
@@ -99,7 +100,7 @@ export async function savePreCheckIn(
           }
           // The hotel hears of the first save, and of extras added later: it has to provide them.
           const events = { reservationId: reservation.id, changeId, firstTime, addedExtras: extras !== null };
-          mailQueued = await recordPreCheckInEvents(tx, context, events, property);
+          queued = await recordPreCheckInEvents(tx, context, events, property);
           if (extras) {
             await enqueueExtrasMail(tx, context, {
               property,
@@ -108,7 +109,7 @@ export async function savePreCheckIn(
               charged: moved.amount,
               card: card.charged,
             });
-            mailQueued = true;
+            queued = { ...queued, mail: true };
           }
           return {
             Success: true,
@@ -119,7 +120,7 @@ export async function savePreCheckIn(
       ),
     (answer) => !answer.Success,
   );
-  if (mailQueued) context.mailEnqueued.notify();
+  if (queued.mail || queued.webhooks) context.mailEnqueued.notify(queued);
   return answer;
 }
 

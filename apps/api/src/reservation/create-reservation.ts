@@ -29,7 +29,7 @@ import type { AppContext } from '../app-context';
 import { type Tx, rawRows } from '../database';
 import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
-import { outboxKey, outboxRow, type OutboxMail } from '../mail';
+import { type Enqueued, outboxKey, outboxRow, type OutboxMail } from '../mail';
 import { assertRoomsPerBooking } from '../availability';
 import { recordReservationEvent } from '../hotel-events';
 import type { PropertyRow } from '../property';
@@ -303,6 +303,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
 
   // An authorisation the transaction then fails to keep is released at once (decision 0005), not left as a hold on the guest's card.
   let taken: { gateway: PaymentGateway; reference: string } | undefined;
+  let enqueued: Enqueued = { mail: false, webhooks: false };
   const booked = db.transaction((tx) =>
     idempotently(
       tx,
@@ -408,7 +409,11 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         });
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
         // A booking waiting for 3-D Secure is not one yet: its settlement records the event.
-        if (challengeUrl === null) await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId }, property);
+        // The guest's confirmation is in the outbox once paid (writeBooking), the hotel's news too.
+        enqueued =
+          challengeUrl === null
+            ? { ...(await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId }, property)), mail: true }
+            : { mail: false, webhooks: false };
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
         if (gateway && payWith?.saveFor && challengeUrl === null) {
           const { card: typed } = payWith;
@@ -438,7 +443,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     throw error;
   });
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
-  context.mailEnqueued.notify();
+  if (enqueued.mail || enqueued.webhooks) context.mailEnqueued.notify(enqueued);
   return answer;
 }
 

@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
 import { dispatchPendingWebhooks } from '../../src/hotel-events';
+import type { Enqueued } from '../../src/mail';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { opened } from '../support/outbox';
 import { request } from '../support/request';
@@ -209,6 +210,17 @@ describe('reservation.created', () => {
     ])
       expect(notice!.text).toContain(line);
     expect(holdsCard(notice!.text) || holdsCard(notice!.html)).toBe(false);
+  });
+
+  it('wakes both dispatchers once the booking is committed: the hotel has a notice and a webhook message waiting', async () => {
+    const notices: Enqueued[] = [];
+    const stop = t.context.mailEnqueued.subscribe((enqueued) => notices.push(enqueued));
+    try {
+      await book();
+    } finally {
+      stop();
+    }
+    expect(notices).toEqual([{ mail: true, webhooks: true }]);
   });
 
   it('a booking of two rooms tells each room in the order booked, with its extras in the order chosen', async () => {

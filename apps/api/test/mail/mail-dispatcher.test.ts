@@ -4,7 +4,7 @@ import { mailOutbox } from '@hotel/db/schema';
 import type { Database } from '../../src/database/db';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
-import { dispatchPendingMail, retryDelayMs, startMailDispatcher } from '../../src/mail/mail-dispatcher';
+import { dispatchPendingMail, retryDelayMs, startMailDispatcher, startOutboxLoop } from '../../src/mail/mail-dispatcher';
 import type { MailTransport } from '../../src/mail/mail-transport';
 import { enqueueMail, openMailBody, outboxKey } from '../../src/mail/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -292,5 +292,28 @@ describe('the running dispatcher', () => {
     await dispatcher.stop();
     expect(await rowsLike('last-round')).toMatchObject([{ status: 'sent' }]);
     expect(await rowsLike('while-sending')).toMatchObject([{ status: 'sent' }]);
+  });
+
+  it('wakes for notices of its own outbox only: a commit that queued mail alone does not make the webhook dispatcher claim', async () => {
+    let rounds = 0;
+    const loop = startOutboxLoop({
+      signal: t.context.mailEnqueued,
+      outbox: 'webhooks',
+      intervalMs: 60 * 60_000,
+      round: async () => {
+        rounds += 1;
+      },
+      onError: () => undefined,
+    });
+    await expect.poll(() => rounds).toBe(1); // the start-up round
+    t.context.mailEnqueued.notify({ mail: true, webhooks: false });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rounds).toBe(1);
+    t.context.mailEnqueued.notify({ mail: false, webhooks: true });
+    await expect.poll(() => rounds).toBe(2);
+    // A notice that names nothing is for both outboxes.
+    t.context.mailEnqueued.notify();
+    await expect.poll(() => rounds).toBe(3);
+    await loop.stop();
   });
 });

@@ -3,6 +3,7 @@ import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reservations } from '@hotel/db/schema';
 import { rawRows } from '../../src/database/raw-rows';
+import type { Enqueued } from '../../src/mail';
 import { ReservationNumberStock, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
@@ -47,6 +48,17 @@ const soldOn = async (code: string, night: string) =>
   )[0]?.sold;
 
 describe('POST /api/Reservation/Create', () => {
+  it('wakes the mail dispatcher once the booking is committed, and not the webhook dispatcher of a hotel without webhooks', async () => {
+    const notices: Enqueued[] = [];
+    const stop = t.context.mailEnqueued.subscribe((enqueued) => notices.push(enqueued));
+    try {
+      await create(aBooking(ids)).expect(200);
+    } finally {
+      stop();
+    }
+    expect(notices).toEqual([{ mail: true, webhooks: false }]);
+  });
+
   it('books a room with extras, priced to the penny, and answers the confirmation token and number', async () => {
     // Double, Thu + Fri: 100 + 140 = 240 for two adults. Breakfast 12.50 x 2 nights x 2 people = 50. Prosecco 2 x 25 = 50.
     const room = aRoom(ids, {
