@@ -91,6 +91,9 @@ export async function findServiceNames(tx: Tx, propertyId: number): Promise<Map<
 
 export type EventReservation = NonNullable<Awaited<ReturnType<typeof findEventReservation>>> & { serviceNames: Map<number, string> };
 
+/** A booking as its notice tells it, which needs none of the ids the database gives: a booking being written has none yet. */
+export type BookingFacts = Omit<EventReservation, 'id' | 'propertyId' | 'serviceNames' | 'rooms'> & { rooms: Omit<EventRoom, 'id'>[] };
+
 /** A row of the booking's history: what changed, old and new, and the totals before and after. */
 export async function findReservationChange(tx: Tx, changeId: number) {
   const [change] = await tx

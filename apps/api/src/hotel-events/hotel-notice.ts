@@ -4,7 +4,7 @@ import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { HotelNoticeKind, HotelNoticeMail, MailBranding } from '../mail';
 import { unlinked } from '../mail';
 import { amountToPay, type RecordedChange } from './hotel-event-payload';
-import type { EventReservation, EventTableBooking } from './hotel-event-queries';
+import type { BookingFacts, EventReservation, EventTableBooking } from './hotel-event-queries';
 
 const displayDate = (date: string) => formatDate(date, 'ddd Do MMM YYYY');
 
@@ -87,9 +87,9 @@ const party = (room: { adults: number; children: number; infants: number }) =>
 export function reservationNotice(
   type: ReservationEventType,
   property: MailBranding,
-  reservation: EventReservation,
-  change: RecordedChange | undefined,
+  told: { reservation: EventReservation; change: RecordedChange | undefined } | { reservation: BookingFacts; change?: undefined },
 ): { kind: HotelNoticeKind; mail: HotelNoticeMail } {
+  const { reservation } = told;
   const notice = reservationNotices[type];
   const money = (amount: Minor) => formatMoney({ amount, currency: reservation.currency });
   const vatLabel = reservation.isTaxExclusive ? `VAT (${reservation.vatRate}%) added` : `Of which VAT (${reservation.vatRate}%)`;
@@ -130,7 +130,8 @@ export function reservationNotice(
       ],
     },
   ];
-  if (change) sections.push({ title: 'What changed', facts: changeFacts(change, reservation, money) });
+  // A change names rooms by the ids of the booking as read back.
+  if (told.change) sections.push({ title: 'What changed', facts: changeFacts(told.change, told.reservation, money) });
   return {
     kind: notice.kind,
     mail: {

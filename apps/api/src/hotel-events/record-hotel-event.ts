@@ -1,10 +1,24 @@
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { type Enqueued, enqueueMail, mailBrandingOf, type HotelNoticeKind, type HotelNoticeMail, renderHotelNotice } from '../mail';
+import {
+  type Enqueued,
+  enqueueMail,
+  mailBrandingOf,
+  type HotelNoticeKind,
+  type HotelNoticeMail,
+  type OutboxMail,
+  renderHotelNotice,
+} from '../mail';
 import { findProperty, type PropertyRow } from '../property';
 import { reservationEventData, tableBookingEventData, type RecordedChange } from './hotel-event-payload';
-import { findEventReservation, findEventTableBooking, findReservationChange, findServiceNames } from './hotel-event-queries';
+import {
+  type BookingFacts,
+  findEventReservation,
+  findEventTableBooking,
+  findReservationChange,
+  findServiceNames,
+} from './hotel-event-queries';
 import { reservationNotice, tableBookingNotice } from './hotel-notice';
 import { endpointWants, enqueueWebhooks } from './webhook-outbox';
 
@@ -89,7 +103,7 @@ async function recordBookingEvents(
       property,
       type: event.type,
       data: reservationEventData(property.code, reservation, change),
-      notice: event.notice ? (branding) => reservationNotice(event.type, branding, reservation, change) : null,
+      notice: event.notice ? (branding) => reservationNotice(event.type, branding, { reservation, change }) : null,
       reservationId: reservation.id,
     });
     queued = { mail: queued.mail || sent.mail, webhooks: queued.webhooks || sent.webhooks };
@@ -104,6 +118,28 @@ async function recordBookingEvents(
  */
 export function recordReservationEvent(tx: Tx, context: EventContext, event: ReservationEvent, property?: PropertyRow): Promise<Enqueued> {
   return recordBookingEvents(tx, context, event, [{ type: event.type, notice: true }], property);
+}
+
+/**
+ * A new booking's `reservation.created`, told from the booking being written when it can be:
+ * the hotel's notice, for the caller to write in the booking's own statement (null when the
+ * property has no reservations address), so the booking is not read back for it. Undefined
+ * when an endpoint of the property asked for the event: its message names the rooms by the
+ * ids the database gives them, so the caller records the event with `recordReservationEvent`
+ * once the booking is written.
+ */
+export function newBookingNotice(
+  context: EventContext,
+  property: PropertyRow,
+  booking: BookingFacts,
+): Omit<OutboxMail, 'reservationId'> | null | undefined {
+  if (property.webhooks.some((endpoint) => endpointWants(endpoint, 'reservation.created'))) return undefined;
+  const to = property.reservationsEmail?.trim();
+  if (!to) return null;
+  const { kind, mail } = reservationNotice('reservation.created', mailBrandingOf(property, context.config.publicUrl), {
+    reservation: booking,
+  });
+  return { to, ...renderHotelNotice(kind, mail) };
 }
 
 /**

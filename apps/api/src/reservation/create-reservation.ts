@@ -31,7 +31,7 @@ import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, re
 import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
 import { type Enqueued, outboxKey, outboxRow, type OutboxMail } from '../mail';
 import { assertRoomsPerBooking } from '../availability';
-import { recordReservationEvent } from '../hotel-events';
+import { type BookingFacts, newBookingNotice, recordReservationEvent } from '../hotel-events';
 import type { PropertyRow } from '../property';
 import { lockGiftVoucher, spendGiftVoucher } from '../voucher';
 import { takeRoomUnits, takeServiceUnits } from './inventory';
@@ -354,6 +354,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
           vatSettings,
           now,
         });
+        const hotelNotice = newBookingNotice(context, property, bookingFacts(rows));
         // Authorised before the reservation is written, so it is written once with its final
         // status; a decline throws and the transaction leaves nothing behind.
         const authorisation: AuthorisationResult | null =
@@ -396,24 +397,27 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
             completedAt: now,
           },
           mailKey: outboxKey(context.config),
-          // Sent once the card has paid (or nothing was due); a 3-D Secure settlement sends it otherwise.
-          mail:
+          // Sent once the card has paid (or nothing was due), with the hotel's notice when it can be
+          // told without reading the booking back; a 3-D Secure settlement sends them otherwise.
+          mails:
             challengeUrl === null
-              ? bookingConfirmationMail(context, {
-                  property,
-                  reservation: rows.reservation,
-                  rooms: rows.confirmedRooms,
-                  card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
-                })
-              : null,
+              ? [
+                  bookingConfirmationMail(context, {
+                    property,
+                    reservation: rows.reservation,
+                    rooms: rows.confirmedRooms,
+                    card: authorisation ? { brandCode: authorisation.brand, last4: authorisation.last4 } : undefined,
+                  }),
+                  ...(hotelNotice ? [hotelNotice] : []),
+                ]
+              : [],
         });
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
         // A booking waiting for 3-D Secure is not one yet: its settlement records the event.
-        // The guest's confirmation is in the outbox once paid (writeBooking), the hotel's news too.
         enqueued =
-          challengeUrl === null
+          challengeUrl === null && hotelNotice === undefined
             ? { ...(await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId }, property)), mail: true }
-            : { mail: false, webhooks: false };
+            : { mail: challengeUrl === null, webhooks: false };
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
         if (gateway && payWith?.saveFor && challengeUrl === null) {
           const { card: typed } = payWith;
@@ -630,9 +634,47 @@ function bookingRows(data: {
   return { reservation: values, rooms: roomRows, confirmedRooms };
 }
 
+/** The booking as the hotel's notice tells it, from the rows about to be written (as `findEventReservation` reads them back). */
+function bookingFacts({ reservation, rooms, confirmedRooms }: BookingRows): BookingFacts {
+  return {
+    reservationNumber: reservation.reservationNumber,
+    status: 'confirmed',
+    dateFrom: reservation.dateFrom,
+    dateTo: reservation.dateTo,
+    bookerFirstName: reservation.bookerFirstName,
+    bookerLastName: reservation.bookerLastName,
+    bookerEmail: reservation.bookerEmail,
+    bookerPhone: reservation.bookerPhone,
+    companyName: reservation.companyName,
+    paymentType: reservation.paymentType,
+    specialRequests: reservation.specialRequests,
+    total: reservation.total,
+    totalVat: reservation.totalVat,
+    voucherDiscount: reservation.voucherDiscount,
+    currency: reservation.currency,
+    vatRate: reservation.vatRate,
+    isTaxExclusive: reservation.isTaxExclusive,
+    rooms: rooms.map(({ row }, index) => {
+      const confirmed = confirmedRooms[index]!;
+      return {
+        status: 'booked',
+        roomTypeName: confirmed.roomTypeName,
+        ratePlanName: confirmed.ratePlanName,
+        dateFrom: row.dateFrom,
+        dateTo: row.dateTo,
+        adults: row.adults,
+        children: row.children,
+        infants: row.infants,
+        total: row.total,
+        extras: confirmed.services.map(({ name, quantity, total }) => ({ name, quantity, total })),
+      };
+    }),
+  };
+}
+
 /**
  * Writes a booking in ONE statement: the reservation, its rooms, guests and extras, the
- * payment and the confirmation e-mail, each insert a data-modifying CTE that takes its
+ * payment and the e-mails (the guest's confirmation, the hotel's notice), each insert a data-modifying CTE that takes its
  * reservation's (and room's) id from the one before. A round trip to the database costs the
  * API more CPU than the insert costs the database (bench/REPORT.md), and this was six of them.
  * Answers the reservation's id.
@@ -643,7 +685,8 @@ async function writeBooking(
   extra: {
     status: Pick<typeof reservations.$inferInsert, 'status' | 'confirmedAt'>;
     payment: Omit<Parameters<typeof authorisationRow>[0], 'reservationId'> | null;
-    mail: Omit<OutboxMail, 'reservationId'> | null;
+    /** Written in this order: the guest's confirmation, then the hotel's notice. */
+    mails: Omit<OutboxMail, 'reservationId'>[];
     /** `outboxKey(config)`, which seals the mail's body. */
     mailKey: Buffer;
   },
@@ -673,7 +716,11 @@ async function writeBooking(
   if (guestRows.length > 0) inserts.push(['new_guests', tx.insert(guests).values(guestRows)]);
   if (serviceRows.length > 0) inserts.push(['new_services', tx.insert(reservationServices).values(serviceRows)]);
   if (extra.payment) inserts.push(['new_payment', tx.insert(payments).values(authorisationRow({ ...extra.payment, reservationId }))]);
-  if (extra.mail) inserts.push(['new_mail', tx.insert(mailOutbox).values({ ...outboxRow(extra.mail, extra.mailKey), reservationId })]);
+  if (extra.mails.length > 0)
+    inserts.push([
+      'new_mail',
+      tx.insert(mailOutbox).values(extra.mails.map((mail) => ({ ...outboxRow(mail, extra.mailKey), reservationId }))),
+    ]);
   const ctes = sql.join(
     inserts.map(([name, insert]) => sql`${sql.identifier(name)} AS (${insert.getSQL()})`),
     sql`, `,

@@ -3,7 +3,10 @@ import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reservations } from '@hotel/db/schema';
 import { rawRows } from '../../src/database/raw-rows';
-import type { Enqueued } from '../../src/mail';
+import { findEventReservation } from '../../src/hotel-events/hotel-event-queries';
+import { reservationNotice } from '../../src/hotel-events/hotel-notice';
+import { mailBrandingOf, renderHotelNotice, type Enqueued } from '../../src/mail';
+import { findProperty } from '../../src/property';
 import { ReservationNumberStock, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
@@ -57,6 +60,49 @@ describe('POST /api/Reservation/Create', () => {
       stop();
     }
     expect(notices).toEqual([{ mail: true, webhooks: false }]);
+  });
+
+  it("writes the hotel's notice with the booking, the same notice as one built from the booking read back", async () => {
+    // Thu 4 to Sat 6 March. Double: 100 + 140 = 240, breakfast 12.50 x 2 nights x 2 people = 50,
+    // two bottles of prosecco 2 x 25 = 50. Single: 60 + 60 = 120. In all 240 + 50 + 50 + 120 = 460.
+    const double = aRoom(ids, {
+      Services: [
+        { ServiceId: ids.services.BRK, Quantity: 1 },
+        { ServiceId: ids.services.FIZZ, Quantity: 2 },
+      ],
+    });
+    const single = aRoom(ids, { ReservationItemId: 2, RoomTypeId: ids.roomTypes.SGL, NumberOfAdults: 1, TotalCost: 120 });
+    const { body } = await create(aBooking(ids, { Rooms: [double, single] })).expect(200);
+    const [reservation] = await rawRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM reservations WHERE reservation_number = ${body.ReservationNumber}`,
+    );
+    const written = (
+      await rawRows<{ kind: string; toAddress: string; subject: string; html: string; text: string }>(
+        t.database.db,
+        sql`SELECT kind::text AS kind, to_address AS "toAddress", subject, html, text FROM mail_outbox
+            WHERE reservation_id = ${reservation!.id} ORDER BY id`,
+      )
+    ).map((row) => opened(t, row));
+    expect(written.map((mail) => [mail.kind, mail.toAddress])).toEqual([
+      ['booking_confirmation', 'ada@example.com'],
+      ['hotel_booking_created', 'stay@test-hotel.example'],
+    ]);
+    const notice = written[1]!;
+    for (const line of [
+      'Room 1: Double, Flexible; Thu 4th Mar 2027 to Sat 6th Mar 2027; 2 adults; £240.00; 1 × Breakfast (£50.00); 2 × Prosecco (£50.00)',
+      'Room 2: Single, Flexible; Thu 4th Mar 2027 to Sat 6th Mar 2027; 1 adult; £120.00',
+      'Total to pay: £460.00',
+    ])
+      expect(notice.text).toContain(line);
+
+    const property = (await findProperty(t.database.db, ids.propertyId))!;
+    const readBack = await t.database.db.transaction((tx) => findEventReservation(tx, reservation!.id));
+    const { kind, mail } = reservationNotice('reservation.created', mailBrandingOf(property, t.context.config.publicUrl), {
+      reservation: { ...readBack!, serviceNames: new Map() },
+      change: undefined,
+    });
+    expect(notice).toMatchObject(renderHotelNotice(kind, mail));
   });
 
   it('books a room with extras, priced to the penny, and answers the confirmation token and number', async () => {
