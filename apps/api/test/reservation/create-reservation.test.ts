@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reservations } from '@hotel/db/schema';
@@ -9,6 +10,7 @@ import { mailBrandingOf, renderHotelNotice, type Enqueued } from '../../src/mail
 import { findProperty } from '../../src/property';
 import { ReservationNumberStock, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { onRealPostgres } from '../support/test-database';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from './reservation-fixture';
@@ -51,6 +53,36 @@ const soldOn = async (code: string, night: string) =>
   )[0]?.sold;
 
 describe('POST /api/Reservation/Create', () => {
+  it.runIf(onRealPostgres())(
+    'sends the database 8 statements for a one-room booking, 4 of them its transaction: begin, the rooms, the write, commit',
+    async () => {
+      await create(aBooking(ids, { Rooms: [aRoom(ids, { DateFrom: '2027-03-08', DateTo: '2027-03-09', TotalCost: 100 })] })).expect(200);
+      const sent: string[] = [];
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
+        const [text] = args as unknown[];
+        sent.push(String(typeof text === 'string' ? text : (text as { text: string }).text).replace(/\s+/g, ' '));
+        return (query as (...given: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await create(aBooking(ids, { Rooms: [aRoom(ids, { DateFrom: '2027-03-09', DateTo: '2027-03-10', TotalCost: 100 })] })).expect(200);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      // Before the transaction: the two rate limits, the versions, the rooms sold since the last booking.
+      expect(sent.map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual([
+        'insert into "rate_limit_counters"',
+        'insert into "rate_limit_counters"',
+        'select "properties"."id", "properties"."group_id",',
+        'WITH held AS',
+        'begin',
+        'UPDATE room_type_inventory SET',
+        'WITH "new_reservation" AS',
+        'commit',
+      ]);
+    },
+  );
+
   it('wakes the mail dispatcher once the booking is committed, and not the webhook dispatcher of a hotel without webhooks', async () => {
     const notices: Enqueued[] = [];
     const stop = t.context.mailEnqueued.subscribe((enqueued) => notices.push(enqueued));
