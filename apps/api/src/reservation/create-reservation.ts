@@ -354,7 +354,6 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
           vatSettings,
           now,
         });
-        const hotelNotice = newBookingNotice(context, property, bookingFacts(rows));
         // Authorised before the reservation is written, so it is written once with its final
         // status; a decline throws and the transaction leaves nothing behind.
         const authorisation: AuthorisationResult | null =
@@ -382,6 +381,8 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
           taken = { gateway: payingGateway!, reference: authorisation.gatewayReference };
         if (authorisation?.status === 'declined') throw new AppError('PAYMENT_DECLINED', authorisation.declineMessage);
         const challengeUrl = authorisation?.status === 'requires_action' ? authorisation.challengeUrl : null;
+        // Undefined when the event must be recorded from the booking read back (see newBookingNotice).
+        const hotelNotice = challengeUrl === null ? newBookingNotice(context, property, bookingFacts(rows)) : null;
 
         const reservationId = await writeBooking(tx, rows, {
           // Paid, or nothing to pay: confirmed at once; otherwise pending its 3-D Secure check.
@@ -415,7 +416,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
         if (voucherId !== null && voucherDiscount > 0) await spendGiftVoucher(tx, voucherId, reservationId, voucherDiscount);
         // A booking waiting for 3-D Secure is not one yet: its settlement records the event.
         enqueued =
-          challengeUrl === null && hotelNotice === undefined
+          hotelNotice === undefined
             ? { ...(await recordReservationEvent(tx, context, { type: 'reservation.created', reservationId }, property)), mail: true }
             : { mail: challengeUrl === null, webhooks: false };
         // Kept only once the card has paid (or nothing was due), not while 3-D Secure is pending.
@@ -674,8 +675,8 @@ function bookingFacts({ reservation, rooms, confirmedRooms }: BookingRows): Book
 
 /**
  * Writes a booking in ONE statement: the reservation, its rooms, guests and extras, the
- * payment and the e-mails (the guest's confirmation, the hotel's notice), each insert a data-modifying CTE that takes its
- * reservation's (and room's) id from the one before. A round trip to the database costs the
+ * payment and the e-mails (the guest's confirmation, the hotel's notice), each insert a
+ * data-modifying CTE that takes its reservation's (and room's) id from the one before. A round trip to the database costs the
  * API more CPU than the insert costs the database (bench/REPORT.md), and this was six of them.
  * Answers the reservation's id.
  */
