@@ -951,6 +951,19 @@ async function main(): Promise<void> {
       });
       await waitFor(`${base}/readyz`, 30_000);
     };
+    /** Books `bodies` under load, one after another, with the CPU each party spent per booking. */
+    const uncontendedCreates = async (bodies: readonly string[]) => {
+      let cpuBefore: CpuUse | undefined;
+      const { result, taken } = await createLoad(base, bodies, () => (cpuBefore = cpuUse(api?.pid)));
+      const cpu = cpuMsPerRequest(cpuBefore, cpuUse(api?.pid), result['2xx']);
+      const row = record(
+        'POST /api/Reservation/Create, uncontended',
+        CONNECTIONS,
+        result,
+        `${result['2xx']} created, ${result.non2xx} refused, of ${bodies.length} prepared stays${taken > bodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}. ${cpuPerRequest(cpu)}`,
+      );
+      return { row, taken, cpu };
+    };
     /**
      * Books `bodies` under load on an API started under V8's profiler in each of its processes
      * (the caller has stopped the API), and ranks the workers' self time over the measured seconds.
@@ -1014,10 +1027,7 @@ async function main(): Promise<void> {
     if (ONLY === 'create') {
       const prepared = await prepareBookings(base, databaseUrl, generated.propertyIds, today);
       const bodies = shuffle([...prepared.values()].flat());
-      let cpuBefore: CpuUse | undefined;
-      const { result, taken } = await createLoad(base, bodies, () => (cpuBefore = cpuUse(api?.pid)));
-      const cpu = cpuMsPerRequest(cpuBefore, cpuUse(api?.pid), result['2xx']);
-      const row = record('POST /api/Reservation/Create, uncontended', CONNECTIONS, result, cpuPerRequest(cpu));
+      const { row, taken, cpu } = await uncontendedCreates(bodies);
       console.log(cpuPerRequest(cpu));
       await waitForSentMail(databaseUrl, 120_000);
       await stopProcess(api);
@@ -1125,15 +1135,7 @@ async function main(): Promise<void> {
     const probeAnswer = await probe.text();
     if (probe.status !== 200 || !probeAnswer.includes('"Success":true'))
       throw new Error(`a prepared create answered ${probe.status}: ${probeAnswer}`);
-    let cpuBeforeCreates: CpuUse | undefined;
-    const { result: createResult, taken: createsTaken } = await createLoad(base, createBodies, () => (cpuBeforeCreates = cpuUse(api?.pid)));
-    const createCpu = cpuMsPerRequest(cpuBeforeCreates, cpuUse(api?.pid), createResult['2xx']);
-    const createRow = record(
-      'POST /api/Reservation/Create, uncontended',
-      CONNECTIONS,
-      createResult,
-      `${createResult['2xx']} created, ${createResult.non2xx} refused, of ${createBodies.length} prepared stays${createsTaken > createBodies.length ? ' (some sent twice: the refusals are sold-out repeats)' : ''}. ${cpuPerRequest(createCpu)}`,
-    );
+    const { row: createRow, taken: createsTaken, cpu: createCpu } = await uncontendedCreates(createBodies);
 
     const mixed = await measureMixed(base, propertyId, today, mixedBodies);
 

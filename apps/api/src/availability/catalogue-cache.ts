@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '@hotel/domain/dates';
-import type { RatePrices } from '@hotel/domain/pricing';
+import { withOriginals, type RatePrices } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
 import type { Db, Tx } from '../database';
 import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property';
@@ -101,35 +101,19 @@ function nightAt(days: Int32Array, day: number): NightlyPrice | undefined {
   const at = day * FIELDS;
   const flags = days[at + FLAGS]!;
   if ((flags & PRICED) === 0) return undefined;
-  const baseRate = days[at + BASE_RATE]!;
-  const costPerRoom = days[at + COST_PER_ROOM]!;
-  const costPerAdult = days[at + COST_PER_ADULT]!;
-  const costPerChild = days[at + COST_PER_CHILD]!;
-  const costPerInfant = days[at + COST_PER_INFANT]!;
-  const perPersonAdult = days[at + PER_PERSON_ADULT]!;
-  const perPersonChild = days[at + PER_PERSON_CHILD]!;
-  const perPersonInfant = days[at + PER_PERSON_INFANT]!;
   return {
-    // With its twins already: a quote would otherwise copy every night to add them.
-    prices: {
-      BaseRate: baseRate,
+    // A night as the catalogue sells it is a price before any promotion: its Original* twins are its components.
+    prices: withOriginals({
+      BaseRate: days[at + BASE_RATE]!,
       BaseNumberOfAdults: days[at + BASE_ADULTS]!,
-      CostPerRoom: costPerRoom,
-      CostPerAdult: costPerAdult,
-      CostPerChild: costPerChild,
-      CostPerInfant: costPerInfant,
-      PerPersonCostPerAdult: perPersonAdult,
-      PerPersonCostPerChild: perPersonChild,
-      PerPersonCostPerInfant: perPersonInfant,
-      OriginalBaseRate: baseRate,
-      OriginalCostPerRoom: costPerRoom,
-      OriginalCostPerAdult: costPerAdult,
-      OriginalCostPerChild: costPerChild,
-      OriginalCostPerInfant: costPerInfant,
-      OriginalPerPersonCostPerAdult: perPersonAdult,
-      OriginalPerPersonCostPerChild: perPersonChild,
-      OriginalPerPersonCostPerInfant: perPersonInfant,
-    },
+      CostPerRoom: days[at + COST_PER_ROOM]!,
+      CostPerAdult: days[at + COST_PER_ADULT]!,
+      CostPerChild: days[at + COST_PER_CHILD]!,
+      CostPerInfant: days[at + COST_PER_INFANT]!,
+      PerPersonCostPerAdult: days[at + PER_PERSON_ADULT]!,
+      PerPersonCostPerChild: days[at + PER_PERSON_CHILD]!,
+      PerPersonCostPerInfant: days[at + PER_PERSON_INFANT]!,
+    }),
     restrictions: restrictionsOf(days[at + MIN_LENGTH_OF_STAY]!, flags),
   };
 }

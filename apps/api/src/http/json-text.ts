@@ -13,10 +13,11 @@ const COMPRESS_FROM_BYTES = 1024;
  * comes as text (a search), or as UTF-8 parts to be sent one after another (a calendar's nights,
  * kept as bytes by its model); an answer sent once is written as it came, without a copy into
  * one buffer: at thousands of new calendars a second, those 300 kB copies, held outside V8's
- * heap until collected, reached about 100 MB per process. Its bytes in one buffer are made once, when the answer
- * cache keeps it or a client takes the gzip copy (`utf8`). For clients that accept gzip (every browser)
- * it is compressed once, on first request, and that copy is sent from then on: a 36-month
- * calendar is 300 kB of JSON, and compressing it on every request cost more than answering it.
+ * heap until collected, reached about 100 MB per process. Its bytes in one buffer are made
+ * once, when the answer cache keeps it or a client takes the gzip copy (`utf8`). For clients
+ * that accept gzip (every browser) it is compressed once, on first request, and that copy is
+ * sent from then on: a 36-month calendar is 300 kB of JSON, and compressing it on every
+ * request cost more than answering it.
  * `T` is the value it was serialised from, so a route's handler is still checked against the
  * route's response schema when it answers from the cache.
  */

@@ -676,8 +676,9 @@ function bookingFacts({ reservation, rooms, confirmedRooms }: BookingRows): Book
 /**
  * Writes a booking in ONE statement: the reservation, its rooms, guests and extras, the
  * payment and the e-mails (the guest's confirmation, the hotel's notice), each insert a
- * data-modifying CTE that takes its reservation's (and room's) id from the one before. A round trip to the database costs the
- * API more CPU than the insert costs the database (bench/REPORT.md), and this was six of them.
+ * data-modifying CTE that takes its reservation's (and room's) id from the one before. A round
+ * trip to the database costs the API more CPU than the insert costs the database
+ * (bench/REPORT.md), and this was six of them.
  * Answers the reservation's id.
  */
 async function writeBooking(
