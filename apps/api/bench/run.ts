@@ -39,8 +39,15 @@ const KEEP_PROFILES = process.env.BENCH_KEEP_PROFILES;
 const ADMIN_API_KEY = randomBytes(24).toString('hex');
 /** Sequential ARI requests measured (after two unmeasured). */
 const ARI_RUNS = Number(process.env.BENCH_ARI_RUNS ?? 20);
-/** As a deployment would run it: one HTTP worker per core (README, "Run it in production"). */
-const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? os.cpus().length);
+/**
+ * As a deployment would run it: one HTTP worker per core given to the API (README, "Run it in
+ * production"). PostgreSQL and the load generator run on this machine too, so the API is given
+ * the cores less one (docs/decisions/0010-inventory-in-memory.md, amendment of 2026-11-24: on 2
+ * cores, two workers did worse than one on every figure but the peak of new-stay searches).
+ */
+const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? Math.max(1, os.cpus().length - 1));
+/** The README's production command line: a process that does not fork gets its heap limit only from here. */
+const API_NODE_OPTIONS = ['--max-old-space-size=1024'];
 
 type Histogram = { average: number; mean: number; p50: number; p99: number; max: number };
 type AutocannonResult = {
@@ -697,7 +704,14 @@ async function measureMemory(base: string, apiPid: number | undefined, propertyI
     const atRest = residentMb(pid);
     return mb === undefined || atRest === undefined
       ? []
-      : [{ pid, role: pid === apiPid ? 'supervisor' : 'worker', mb: Math.round(mb), atRestMb: Math.round(atRest) }];
+      : [
+          {
+            pid,
+            role: API_WORKERS === 1 ? 'API' : pid === apiPid ? 'supervisor' : 'worker',
+            mb: Math.round(mb),
+            atRestMb: Math.round(atRest),
+          },
+        ];
   });
   const memory = {
     processes,
@@ -890,7 +904,7 @@ function profileSection(
   return [
     '## Where the API spends its time while booking',
     '',
-    `The uncontended create load once more (prepared stays not booked yet), ${DURATION_S} s after ${WARM_UP_S} s unmeasured, on the same database with the API started again under V8's profiler (\`node --cpu-prof\`, which its workers inherit): ${run.profiledRps.toFixed(0)} creates/s, against ${run.measuredRps.toFixed(0)}/s unprofiled above (the profiler slows it). Profiles of ${run.profiledWorkers} of ${run.workers} workers (the supervisor's left out; the API ended with ${run.ended ? `code ${run.ended.code}, signal ${run.ended.signal}` : 'no stop'}), counting only the samples of the measured seconds: ${profile.busyMs.toFixed(0)} ms busy, idle ${sampled > 0 ? ((profile.idleMs / sampled) * 100).toFixed(1) : 0} % of the time sampled. Self time per function, summed over the workers; locations are the sources' (through the bundle's source map) or the dependency's file.`,
+    `The uncontended create load once more (prepared stays not booked yet), ${DURATION_S} s after ${WARM_UP_S} s unmeasured, on the same database with the API started again under V8's profiler (\`node --cpu-prof\`${API_WORKERS > 1 ? ', which its workers inherit' : ''}): ${run.profiledRps.toFixed(0)} creates/s, against ${run.measuredRps.toFixed(0)}/s unprofiled above (the profiler slows it). ${API_WORKERS > 1 ? `Profiles of ${run.profiledWorkers} of ${run.workers} workers (the supervisor's left out;` : `The profile of the API's one process (${run.profiledWorkers === 1 ? 'written' : 'not written'};`} the API ended with ${run.ended ? `code ${run.ended.code}, signal ${run.ended.signal}` : 'no stop'}), counting only the samples of the measured seconds: ${profile.busyMs.toFixed(0)} ms busy, idle ${sampled > 0 ? ((profile.idleMs / sampled) * 100).toFixed(1) : 0} % of the time sampled. Self time per function${API_WORKERS > 1 ? ', summed over the workers' : ''}; locations are the sources' (through the bundle's source map) or the dependency's file.`,
     '',
     '| # | Function | Where | Self ms | % of non-idle |',
     '| ---: | --- | --- | ---: | ---: |',
@@ -927,7 +941,7 @@ async function main(): Promise<void> {
     const linkSecret = randomBytes(24).toString('hex');
     // `nodeOptions` go on the command line: cluster workers inherit the supervisor's (--cpu-prof is not allowed in NODE_OPTIONS).
     const startApi = async (nodeOptions: string[] = []) => {
-      api = spawn(process.execPath, [...nodeOptions, path.join(root, 'apps/api/dist/main.js')], {
+      api = spawn(process.execPath, [...API_NODE_OPTIONS, ...nodeOptions, path.join(root, 'apps/api/dist/main.js')], {
         cwd: root,
         env: {
           PATH: process.env.PATH,
@@ -976,7 +990,7 @@ async function main(): Promise<void> {
       let fromUs = 0;
       const { result } = await createLoad(base, bodies, () => (fromUs = Number(process.hrtime.bigint() / 1000n)));
       const toUs = Number(process.hrtime.bigint() / 1000n);
-      const workerPids = apiProcessIds(supervisorPid).filter((pid) => pid !== supervisorPid);
+      const workerPids = API_WORKERS > 1 ? apiProcessIds(supervisorPid).filter((pid) => pid !== supervisorPid) : [supervisorPid!];
       // A worker writes its profile as it exits normally: after it has sent the mail the creates queued.
       await waitForSentMail(databaseUrl, 120_000);
       const ended = await stopProcess(api, 60_000);
@@ -1259,7 +1273,7 @@ async function main(): Promise<void> {
       '',
       `Confirmation e-mails of the create runs: ${outboxDrained.sent} sent${outboxDrained.pending > 0 ? `, ${outboxDrained.pending} still pending` : ''}, the last ${(outboxDrained.waitedMs / 1000).toFixed(1)} s after the contended run ended (the web client was measured after that).`,
       '',
-      `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')}; after ${REST_S} s without requests: ${memory.processes.map((p) => `${p.role} ${p.atRestMb} MB`).join(', ')} (target < 300 MB per process). The workers run with a 1 GB heap limit (docs/decisions/0010-inventory-in-memory.md), under which V8 collects before its garbage grows to more than about twice what is live; what it holds after the load it gives back only after a longer rest.`,
+      `Memory: resident (VmRSS) after every row above and the web client's measurement, then a calendar and a search of each of the 3 properties: ${memory.processes.map((p) => `${p.role} ${p.mb} MB`).join(', ')}; after ${REST_S} s without requests: ${memory.processes.map((p) => `${p.role} ${p.atRestMb} MB`).join(', ')} (target < 300 MB per process). The API runs with a 1 GB heap limit (docs/decisions/0010-inventory-in-memory.md), under which V8 collects before its garbage grows to more than about twice what is live; what it holds after the load it gives back only after a longer rest.`,
       '',
       ...profileSection(profiled.profile, { ...profiled.run, measuredRps: createRow.okPerS }),
       '## Web client',
