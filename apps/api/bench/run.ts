@@ -43,7 +43,7 @@ const ARI_RUNS = Number(process.env.BENCH_ARI_RUNS ?? 20);
  * As a deployment would run it: one HTTP worker per core given to the API (README, "Run it in
  * production"). PostgreSQL and the load generator run on this machine too, so the API is given
  * the cores less one (docs/decisions/0010-inventory-in-memory.md, amendment of 2026-11-24: on 2
- * cores, two workers did worse than one on every figure but the peak of new-stay searches).
+ * cores, two workers did no better than one on any figure but the rate of new-stay searches).
  */
 const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? Math.max(1, os.cpus().length - 1));
 /** The README's production command line: a process that does not fork gets its heap limit only from here. */
