@@ -35,7 +35,16 @@ const environmentSchema = z.object({
   // Loopback unless told otherwise: a reverse proxy on the same host reaches it; the world does not.
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.url().optional(),
+  // pg reads the URL itself, libpq's forms included. A WHATWG URL (z.url) refuses the usual Unix
+  // socket form, a user with an empty host: postgres://hotel@/hotel?host=/var/run/postgresql.
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^postgres(?:ql)?:\/\//,
+      'a postgres:// URL, e.g. postgres://hotel:secret@db.example.com:5432/hotel, or postgres://hotel@/hotel?host=/var/run/postgresql for a Unix socket',
+    )
+    .optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Booking Engine <bookings@localhost>'),
   SESSION_SECRET: z.string().min(32).optional(),

@@ -7,6 +7,24 @@ describe('the environment', () => {
     expect(loadConfig({ API_WORKERS: '2', DATABASE_URL: 'postgres://hotel@localhost/hotel' }).workers).toBe(2);
   });
 
+  it('takes a PostgreSQL URL in the forms pg reads, a Unix socket included', () => {
+    for (const url of [
+      'postgres://hotel:secret@db.example.com:5432/hotel',
+      'postgresql://hotel@localhost/hotel?sslmode=require',
+      // libpq's socket form: a user and no host, which a WHATWG URL refuses.
+      'postgres://hotel@/hotel?host=/var/run/postgresql',
+      'postgres://hotel@%2Fvar%2Frun%2Fpostgresql/hotel',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL, naming the forms it takes', () => {
+    for (const url of ['mysql://hotel@localhost/hotel', 'localhost:5432', 'hotel'])
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow('DATABASE_URL: a postgres:// URL');
+    expect(() => loadConfig({ DATABASE_URL: 'db.example.com' })).toThrow('?host=/var/run/postgresql for a Unix socket');
+  });
+
   it('refuses several workers on the embedded database, which one process owns', () => {
     expect(() => loadConfig({ API_WORKERS: '2' })).toThrow('API_WORKERS above 1 needs DATABASE_URL');
   });
