@@ -18,6 +18,7 @@ import { addDays, addMonths, calendarWindow, isoWeekday, monthOf, todayIn } from
 import { systemClock } from '../src/app-context';
 import { migratePostgres, openPostgresDatabase } from '../src/database/postgres-database';
 import { createLogger } from '../src/logger';
+import { workerExecArgv } from '../src/server';
 import { profilesIn, selfTimes, type ProfileSummary } from './cpu-profile';
 import { apiProcessIds, cpuMsPerRequest, cpuPerRequest, cpuUse, residentMb, type CpuUse } from './cpu-use';
 import { generateLargeGroup, inventoryMismatches, LARGE_GROUP, type LargeGroup } from './generate-large-group';
@@ -46,8 +47,8 @@ const ARI_RUNS = Number(process.env.BENCH_ARI_RUNS ?? 20);
  * cores, two workers did no better than one on any figure but the rate of new-stay searches).
  */
 const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? Math.max(1, os.cpus().length - 1));
-/** The README's production command line: a process that does not fork gets its heap limit only from here. */
-const API_NODE_OPTIONS = ['--max-old-space-size=1024'];
+/** The workers' heap limit, on the command line as the README's production line has it (a process that does not fork gets it only there). */
+const API_NODE_OPTIONS = workerExecArgv([]);
 
 type Histogram = { average: number; mean: number; p50: number; p99: number; max: number };
 type AutocannonResult = {
@@ -897,6 +898,18 @@ function profileSection(
 ): string[] {
   const share = (ms: number) => (profile.busyMs > 0 ? (ms / profile.busyMs) * 100 : 0);
   const sampled = profile.busyMs + profile.idleMs;
+  const whose =
+    API_WORKERS > 1
+      ? {
+          inherit: ', which its workers inherit',
+          profiles: `Profiles of ${run.profiledWorkers} of ${run.workers} workers (the supervisor's left out;`,
+          summed: ', summed over the workers',
+        }
+      : {
+          inherit: '',
+          profiles: `The profile of the API's one process (${run.profiledWorkers === 1 ? 'written' : 'not written'};`,
+          summed: '',
+        };
   const engine = ['(garbage collector)', '(program)'].map((name) => {
     const found = profile.functions.find((f) => f.name === name && f.where === '');
     return `${name} ${found ? `${found.ms.toFixed(0)} ms (${share(found.ms).toFixed(1)} %)` : 'not sampled'}`;
@@ -904,7 +917,7 @@ function profileSection(
   return [
     '## Where the API spends its time while booking',
     '',
-    `The uncontended create load once more (prepared stays not booked yet), ${DURATION_S} s after ${WARM_UP_S} s unmeasured, on the same database with the API started again under V8's profiler (\`node --cpu-prof\`${API_WORKERS > 1 ? ', which its workers inherit' : ''}): ${run.profiledRps.toFixed(0)} creates/s, against ${run.measuredRps.toFixed(0)}/s unprofiled above (the profiler slows it). ${API_WORKERS > 1 ? `Profiles of ${run.profiledWorkers} of ${run.workers} workers (the supervisor's left out;` : `The profile of the API's one process (${run.profiledWorkers === 1 ? 'written' : 'not written'};`} the API ended with ${run.ended ? `code ${run.ended.code}, signal ${run.ended.signal}` : 'no stop'}), counting only the samples of the measured seconds: ${profile.busyMs.toFixed(0)} ms busy, idle ${sampled > 0 ? ((profile.idleMs / sampled) * 100).toFixed(1) : 0} % of the time sampled. Self time per function${API_WORKERS > 1 ? ', summed over the workers' : ''}; locations are the sources' (through the bundle's source map) or the dependency's file.`,
+    `The uncontended create load once more (prepared stays not booked yet), ${DURATION_S} s after ${WARM_UP_S} s unmeasured, on the same database with the API started again under V8's profiler (\`node --cpu-prof\`${whose.inherit}): ${run.profiledRps.toFixed(0)} creates/s, against ${run.measuredRps.toFixed(0)}/s unprofiled above (the profiler slows it). ${whose.profiles} the API ended with ${run.ended ? `code ${run.ended.code}, signal ${run.ended.signal}` : 'no stop'}), counting only the samples of the measured seconds: ${profile.busyMs.toFixed(0)} ms busy, idle ${sampled > 0 ? ((profile.idleMs / sampled) * 100).toFixed(1) : 0} % of the time sampled. Self time per function${whose.summed}; locations are the sources' (through the bundle's source map) or the dependency's file.`,
     '',
     '| # | Function | Where | Self ms | % of non-idle |',
     '| ---: | --- | --- | ---: | ---: |',

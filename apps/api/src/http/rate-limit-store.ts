@@ -56,9 +56,11 @@ class CounterUpserts {
         const [first, ...more] = counters.get(id)!;
         return { key: first!.key, windowStart: first!.window.start, count: 1 + more.length, expiresAt: first!.window.end };
       });
-      const sweeps = new Set(attempts.flatMap((attempt) => (attempt.sweepBefore ? [attempt.sweepBefore.getTime()] : [])));
+      // A sweep deletes the expired counters of every limiter, so the latest instant due covers the others.
+      const sweepsDue = attempts.flatMap((attempt) => (attempt.sweepBefore ? [attempt.sweepBefore.getTime()] : []));
       try {
-        for (const before of sweeps) await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(before)));
+        if (sweepsDue.length > 0)
+          await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, new Date(Math.max(...sweepsDue))));
         const counts = await this.db
           .insert(rateLimitCounters)
           .values(rows)

@@ -120,7 +120,7 @@ export async function savePreCheckIn(
       ),
     (answer) => !answer.Success,
   );
-  if (queued.mail || queued.webhooks) context.mailEnqueued.notify(queued);
+  context.mailEnqueued.notify(queued);
   return answer;
 }
 

@@ -448,7 +448,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
     throw error;
   });
   // Committed: the confirmation goes out now rather than at the dispatcher's next poll.
-  if (enqueued.mail || enqueued.webhooks) context.mailEnqueued.notify(enqueued);
+  context.mailEnqueued.notify(enqueued);
   return answer;
 }
 
