@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '@hotel/domain/dates';
-import { withOriginals, type RatePrices } from '@hotel/domain/pricing';
+import { withOriginals, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import type { NightRestrictions } from '@hotel/domain/restrictions';
 import type { Db, Tx } from '../database';
 import { findAcceptedCardTypes, findProperty, type AcceptedCardType, type PropertyRow } from '../property';
@@ -35,9 +35,14 @@ export type Catalogue = {
 /**
  * One night of a rate plan for a room type, in the domain's terms: its prices with their
  * Original* twins (the same before any promotion) and its restrictions, which are shared
- * between nights: neither may be changed.
+ * between nights: neither may be changed. It is the night as sold without a promotion (no
+ * amount off), so a quote prices a stay from these objects as they are.
  */
-export type NightlyPrice = { readonly prices: Readonly<RatePrices>; readonly restrictions: Readonly<NightRestrictions> };
+export type NightlyPrice = PricedNight & {
+  readonly prices: Readonly<RatePrices>;
+  readonly restrictions: Readonly<NightRestrictions>;
+  readonly amountOff: 0;
+};
 
 // One night of one rate plan and room type, packed as integers (money is in minor units):
 // a month of 14 room types and 12 rate plans is 80 kB instead of 5,000 objects.
@@ -97,11 +102,20 @@ class PriceMonth {
   }
 }
 
+/** Whether two packed nights are the same price and restrictions (a stay's weekdays mostly are). */
+function sameNight(days: Int32Array, day: number, otherDays: Int32Array, otherDay: number): boolean {
+  const at = day * FIELDS;
+  const otherAt = otherDay * FIELDS;
+  for (let field = 0; field < FIELDS; field += 1) if (days[at + field] !== otherDays[otherAt + field]) return false;
+  return true;
+}
+
 function nightAt(days: Int32Array, day: number): NightlyPrice | undefined {
   const at = day * FIELDS;
   const flags = days[at + FLAGS]!;
   if ((flags & PRICED) === 0) return undefined;
   return {
+    amountOff: 0,
     // A night as the catalogue sells it is a price before any promotion: its Original* twins are its components.
     prices: withOriginals({
       BaseRate: days[at + BASE_RATE]!,
@@ -213,12 +227,21 @@ export class CatalogueCache {
         series: (ratePlanId: number, roomTypeId: number, nights: readonly IsoDate[]) => {
           let month: string | undefined;
           let days: Int32Array | undefined;
+          // A night equal to the one before it is that night's object: fewer short-lived objects per search.
+          let previousDays: Int32Array | undefined;
+          let previousDay = 0;
+          let previous: NightlyPrice | undefined;
           return nights.map((night) => {
             if (monthOf(night) !== month) {
               month = monthOf(night);
               days = months.get(month)?.daysOf(ratePlanId, roomTypeId);
             }
-            return days && nightAt(days, dayOfMonth(night));
+            if (!days) return undefined;
+            const day = dayOfMonth(night);
+            if (!previousDays || !sameNight(days, day, previousDays, previousDay)) previous = nightAt(days, day);
+            previousDays = days;
+            previousDay = day;
+            return previous;
           });
         },
       },

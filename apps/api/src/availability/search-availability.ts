@@ -9,7 +9,7 @@ import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
 import { toRate, toRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
-import { quoteStay, type QuotedRate, type StayQuote } from './stay-quote';
+import { quoteStock, readStayStock, type QuotedRate, type StayQuote, type StayQuoteInput } from './stay-quote';
 
 /** `derive` made once per catalogue row (and shared, so frozen): a search asks for these per rate and room. */
 function derivedOnce<Row extends object, Derived extends object>(derive: (row: Row) => Derived): (row: Row) => Readonly<Derived> {
@@ -68,7 +68,22 @@ export async function searchAvailability(
   const stay = stayDates(property, request.DateFrom, request.DateTo, context.clock.now());
   assertRoomsPerBooking(property, request.Rooms.length);
   const key = `search|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${stay.today}|${JSON.stringify(request)}`;
-  return availability.answers.answer(key, () => searchStay(availability, versions, stay, request));
+  const input: StayQuoteInput = {
+    property: versions,
+    from: stay.from,
+    to: stay.to,
+    today: stay.today,
+    promoCode: request.PromoCode,
+    ratePlanCode: request.RatePlanCode,
+    sellableOnly: true,
+  };
+  // Quoted, written and serialised in one stretch once the stock is read, and kept as UTF-8
+  // bytes. Requests resumed together by one version read otherwise interleave at every await:
+  // their quotes and answers were alive at once, and with the 50 kB texts held in V8's heap until
+  // sent they were most of what survived young collections (docs/decisions/0010, second amendment of 2026-11-24).
+  return availability.answers.text<SearchResponse>(key, () =>
+    readStayStock(availability, input).then((stock) => Buffer.from(JSON.stringify(searchAnswer(quoteStock(stock, input), stay, request)))),
+  );
 }
 
 /** What each searched room costs on a rate of a room type: null where its party does not fit. */
@@ -93,23 +108,8 @@ export function sellableRoomTypes(quote: StayQuote, parties: readonly Party[]): 
   );
 }
 
-async function searchStay(
-  availability: AvailabilityCaches,
-  versions: PropertyVersions,
-  stay: StayDates,
-  request: SearchRequest,
-): Promise<SearchResponse> {
+function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest): SearchResponse {
   const parties: Party[] = request.Rooms;
-
-  const quote = await quoteStay(availability, {
-    property: versions,
-    from: stay.from,
-    to: stay.to,
-    today: stay.today,
-    promoCode: request.PromoCode,
-    ratePlanCode: request.RatePlanCode,
-    sellableOnly: true,
-  });
   // Priced once: upgrades reuse them.
   const sellable = sellableRoomTypes(quote, parties);
 

@@ -1,17 +1,17 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
-import { sumNightlyPrices, undiscountedNight, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
+import { sumNightlyPrices, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import { notFound } from '../http';
 import type { AvailabilityCaches } from './availability-caches';
-import type { Catalogue, NightlyPriceTable } from './catalogue-cache';
+import type { Catalogue, NightlyPrice, NightlyPriceTable } from './catalogue-cache';
 import type { PromotionRow, RatePlanRow, RoomTypeRow } from './availability-queries';
 
 /** A rate plan open for the whole stay: its nights as sold, and their components summed as a search answers them. */
 export type QuotedRate = {
   ratePlan: RatePlanRow;
   /** Each night's components (after a percentage promotion) and the fixed amount off it: `stayRoomCost` prices a room from these. */
-  nights: PricedNight[];
+  nights: readonly PricedNight[];
   /** The nights' components and Original* twins summed over the stay (docs/pricing.md). */
   prices: RatePrices;
   /** The promotion that discounted it, if the search's code applies to it. */
@@ -100,6 +100,11 @@ function promoOutcome(
  * where it applies. Search, the voucher check and Create all price through here.
  */
 export async function quoteStay(availability: AvailabilityCaches, input: StayQuoteInput): Promise<StayQuote> {
+  return quoteStock(await readStayStock(availability, input), input);
+}
+
+/** What quoteStay prices a stay from: the catalogue, the nightly prices of its nights and the units free for it. */
+export async function readStayStock(availability: AvailabilityCaches, input: StayQuoteInput): Promise<StayStock> {
   const { id, inventoryVersion } = input.property;
   const versions = inventoryVersion === undefined ? await availability.reads.propertyVersions(id) : { ...input.property, inventoryVersion };
   if (!versions) throw notFound(`There is no property ${id}.`);
@@ -108,7 +113,7 @@ export async function quoteStay(availability: AvailabilityCaches, input: StayQuo
     availability.catalogue.pricedCatalogue(input.property, input.from, input.to),
     availability.inventory.freeUnits(versions, input.from, input.to),
   ]);
-  return quoteStock({ catalogue, prices, freeUnits }, input);
+  return { catalogue, prices, freeUnits };
 }
 
 /**
@@ -145,12 +150,12 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         if (rows[0]) closedRates.push({ refusal, minLengthOfStay: minLengthOfStay(rows[0].restrictions) });
         continue;
       }
-      const undiscounted = rows.map((row) => row!.prices);
-      let nights = undiscounted.map(undiscountedNight);
+      // Every night is priced (refusal is null): as the catalogue sells them, they are the undiscounted nights.
+      let nights: readonly PricedNight[] = rows as NightlyPrice[];
       let appliedPromotion: PromotionRow | null = null;
       if (promotion && domainPromotion) {
         const outcome = applyPromotion(
-          stayNights.map((date, i) => ({ date, prices: undiscounted[i]! })),
+          stayNights.map((date, i) => ({ date, prices: nights[i]!.prices })),
           domainPromotion,
           { today: input.today, from: input.from, to: input.to, ratePlanCode: ratePlan.code, roomTypeCode: roomType.code },
         );
