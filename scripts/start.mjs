@@ -71,10 +71,10 @@ async function port() {
 }
 
 const servedPort = await port();
-// The heap limit as API workers have it (apps/api/src/server.ts, workerExecArgv): V8 then collects before its garbage outgrows what is live.
+// The heap options API workers have (apps/api/src/server.ts, workerExecArgv): V8 then collects before its garbage outgrows what is live, and does not mark the whole heap every few MB promoted.
 const api = spawn(
   process.execPath,
-  ['--enable-source-maps', '--max-old-space-size=1024', path.join(root, 'apps/api/dist/main.js'), '--demo'],
+  ['--enable-source-maps', '--max-old-space-size=1024', '--initial-old-space-size=128', path.join(root, 'apps/api/dist/main.js'), '--demo'],
   {
     cwd: root,
     stdio: 'inherit',
