@@ -1011,7 +1011,10 @@ async function main(): Promise<void> {
       const profiles = profilesIn(profileDir);
       const profiledWorkers = workerPids.filter((pid) => profiles.has(pid));
       const files = profiledWorkers.map((pid) => profiles.get(pid)!);
-      if (KEEP_PROFILES) for (const file of files) copyFileSync(file, path.join(KEEP_PROFILES, path.basename(file)));
+      if (KEEP_PROFILES) {
+        await mkdir(KEEP_PROFILES, { recursive: true });
+        for (const file of files) copyFileSync(file, path.join(KEEP_PROFILES, path.basename(file)));
+      }
       const profiledRps = result['2xx'] / result.duration;
       console.log(
         `profiled create run: ${profiledRps.toFixed(0)} creates/s, profiles of ${profiledWorkers.length} of ${workerPids.length} workers, API ended ${JSON.stringify(ended)}`,
