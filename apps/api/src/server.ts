@@ -63,8 +63,8 @@ export async function freePort(host: string): Promise<number> {
  *   live, far under the limit.
  * - initial-old-space-size: a process holds about 40 MB live, and V8 marked the whole heap
  *   again each time about 20 MB more had been promoted, four times a second under new-stay
- *   searches. Starting the old generation's limit at 128 MB cut those collections by two thirds
- *   for about 45 MB more resident memory (decision 0010, amendment of 2026-11-24, second).
+ *   searches. Starting the old generation's limit at 128 MB cut those collections by two thirds;
+ *   it costs 30 to 80 MB more resident memory (decision 0010, amendment of 2026-11-24, second).
  */
 const HEAP_OPTIONS_MB = { 'max-old-space-size': 1024, 'initial-old-space-size': 128 };
 
