@@ -47,7 +47,7 @@ const ARI_RUNS = Number(process.env.BENCH_ARI_RUNS ?? 20);
  * cores, two workers did no better than one on any figure but the rate of new-stay searches).
  */
 const API_WORKERS = Number(process.env.BENCH_API_WORKERS ?? Math.max(1, os.cpus().length - 1));
-/** The workers' heap limit, on the command line as the README's production line has it (a process that does not fork gets it only there). */
+/** The API's heap options, on the command line as the README's production line has them (a process that does not fork gets them only there). */
 const API_NODE_OPTIONS = workerExecArgv([]);
 
 type Histogram = { average: number; mean: number; p50: number; p99: number; max: number };

@@ -79,8 +79,9 @@ export async function searchAvailability(
   };
   // Quoted, written and serialised in one stretch once the stock is read, and kept as UTF-8
   // bytes. Requests resumed together by one version read otherwise interleave at every await:
-  // their quotes and answers were alive at once, and with the 50 kB texts held in V8's heap until
-  // sent they were most of what survived young collections (docs/decisions/0010, second amendment of 2026-11-24).
+  // their quotes and answers were alive at once, and with the 50 kB texts held in V8's heap
+  // until sent they were most of what survived young collections (decision 0010, second
+  // amendment of 2026-11-24).
   return availability.answers.text<SearchResponse>(key, () =>
     readStayStock(availability, input).then((stock) => Buffer.from(JSON.stringify(searchAnswer(quoteStock(stock, input), stay, request)))),
   );

@@ -10,8 +10,9 @@ const COMPRESS_FROM_BYTES = 1024;
 /**
  * An answer already serialised to JSON: the router sends it as it is, with an ETag derived
  * from what it was made from, so it is neither re-serialised nor hashed on each request. It
- * comes as text (a search), or as UTF-8 parts to be sent one after another (a calendar's nights,
- * kept as bytes by its model); an answer sent once is written as it came, without a copy into
+ * comes as text (a group's answer), as UTF-8 bytes (a search's, out of V8's heap while it waits
+ * to be sent) or as UTF-8 parts to be sent one after another (a calendar's nights, kept as bytes
+ * by its model); an answer sent once is written as it came, without a copy into
  * one buffer: at thousands of new calendars a second, those 300 kB copies, held outside V8's
  * heap until collected, reached about 100 MB per process. Its bytes in one buffer are made
  * once, when the answer cache keeps it or a client takes the gzip copy (`utf8`). For clients
