@@ -5,4 +5,5 @@ export { isDatabaseUnavailable } from './database-unavailable';
 export type { Database, Db, Queryable, Tx } from './db';
 export { findMigrationsFolder } from './migrations-folder';
 export { openMigratedDatabase } from './open-database';
+export { type CteInsert, runCteInserts } from './cte-inserts';
 export { rawRows } from './raw-rows';

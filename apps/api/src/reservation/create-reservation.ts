@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { findAcceptedCardType, detectCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
 import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
 import { addDays, todayIn } from '@hotel/domain/dates';
@@ -26,7 +26,7 @@ import {
   type PaystackGateway,
 } from '../payments';
 import type { AppContext } from '../app-context';
-import { type Tx, rawRows } from '../database';
+import { type CteInsert, type Tx, runCteInserts } from '../database';
 import { AppError, invalidField, notFound, findCompletedAnswer, idempotently, replayingCompletedKey, requestHashKey } from '../http';
 import { authorisationRow, type AuthorisationResult, type CardDetails } from '../payments';
 import { type Enqueued, outboxKey, outboxRow, type OutboxMail } from '../mail';
@@ -673,6 +673,14 @@ function bookingFacts({ reservation, rooms, confirmedRooms }: BookingRows): Book
   };
 }
 
+/** The new reservation's id, in the rows of the CTEs after `new_reservation`. */
+const newReservationId = sql`(SELECT id FROM new_reservation)`;
+/** One fragment per room, kept: the statement's text is cached per shape, and its fragments are rendered once. */
+const newRoomIds: SQL[] = [];
+function newRoomId(sortOrder: number): SQL {
+  return (newRoomIds[sortOrder] ??= sql`(SELECT id FROM new_rooms WHERE sort_order = ${sortOrder})`);
+}
+
 /**
  * Writes a booking in ONE statement: the reservation, its rooms, guests and extras, the
  * payment and the e-mails (the guest's confirmation, the hotel's notice), each insert a
@@ -693,40 +701,31 @@ async function writeBooking(
     mailKey: Buffer;
   },
 ): Promise<number> {
-  const reservationId = sql`(SELECT id FROM new_reservation)`;
-  const roomId = (sortOrder: number) => sql`(SELECT id FROM new_rooms WHERE sort_order = ${sortOrder})`;
-  const guestRows = rows.rooms.flatMap((room) => room.guests.map((guest) => ({ ...guest, reservationRoomId: roomId(room.row.sortOrder) })));
+  const guestRows = rows.rooms.flatMap((room) =>
+    room.guests.map((guest) => ({ ...guest, reservationRoomId: newRoomId(room.row.sortOrder) })),
+  );
   const serviceRows = rows.rooms.flatMap((room) =>
-    room.services.map((service) => ({ ...service, reservationRoomId: roomId(room.row.sortOrder) })),
+    room.services.map((service) => ({ ...service, reservationRoomId: newRoomId(room.row.sortOrder) })),
   );
-  const inserts: [string, SQLWrapper][] = [
-    [
-      'new_reservation',
-      tx
-        .insert(reservations)
-        .values({ ...rows.reservation, ...extra.status })
-        .returning({ id: reservations.id }),
-    ],
-    [
-      'new_rooms',
-      tx
-        .insert(reservationRooms)
-        .values(rows.rooms.map((room) => ({ ...room.row, reservationId })))
-        .returning({ id: reservationRooms.id, sortOrder: reservationRooms.sortOrder }),
-    ],
+  const inserts: CteInsert[] = [
+    { name: 'new_reservation', table: reservations, rows: [{ ...rows.reservation, ...extra.status }], returning: { id: reservations.id } },
+    {
+      name: 'new_rooms',
+      table: reservationRooms,
+      rows: rows.rooms.map((room) => ({ ...room.row, reservationId: newReservationId })),
+      returning: { id: reservationRooms.id, sortOrder: reservationRooms.sortOrder },
+    },
   ];
-  if (guestRows.length > 0) inserts.push(['new_guests', tx.insert(guests).values(guestRows)]);
-  if (serviceRows.length > 0) inserts.push(['new_services', tx.insert(reservationServices).values(serviceRows)]);
-  if (extra.payment) inserts.push(['new_payment', tx.insert(payments).values(authorisationRow({ ...extra.payment, reservationId }))]);
+  if (guestRows.length > 0) inserts.push({ name: 'new_guests', table: guests, rows: guestRows });
+  if (serviceRows.length > 0) inserts.push({ name: 'new_services', table: reservationServices, rows: serviceRows });
+  if (extra.payment)
+    inserts.push({ name: 'new_payment', table: payments, rows: [authorisationRow({ ...extra.payment, reservationId: newReservationId })] });
   if (extra.mails.length > 0)
-    inserts.push([
-      'new_mail',
-      tx.insert(mailOutbox).values(extra.mails.map((mail) => ({ ...outboxRow(mail, extra.mailKey), reservationId }))),
-    ]);
-  const ctes = sql.join(
-    inserts.map(([name, insert]) => sql`${sql.identifier(name)} AS (${insert.getSQL()})`),
-    sql`, `,
-  );
-  const [written] = await rawRows<{ id: number }>(tx, sql`WITH ${ctes} SELECT id FROM new_reservation`);
+    inserts.push({
+      name: 'new_mail',
+      table: mailOutbox,
+      rows: extra.mails.map((mail) => ({ ...outboxRow(mail, extra.mailKey), reservationId: newReservationId })),
+    });
+  const [written] = await runCteInserts<{ id: number }>(tx, inserts, 'SELECT id FROM new_reservation');
   return written!.id;
 }
