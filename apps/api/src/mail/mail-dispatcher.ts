@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mailOutbox } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
+import type { Db } from '../database';
 import { openMailBody, outboxKey } from './outbox';
 
 export type DispatchOptions = {
@@ -115,6 +116,30 @@ type ClaimedMail = Awaited<ReturnType<typeof claimDueMail>>[number];
  */
 const withoutBody = { html: '', text: '' };
 
+/**
+ * Every sent mail is marked by the same statement, so drizzle builds it once per database and
+ * PostgreSQL parses it once per connection; each mail only gives its id and time. Building it
+ * anew cost about a tenth of a millisecond a mail, and a booking sends two.
+ */
+const markSentStatements = new WeakMap<Db, ReturnType<typeof prepareMarkSent>>();
+
+function prepareMarkSent(db: Db) {
+  return (
+    db
+      .update(mailOutbox)
+      // A placeholder inside SQL gets no column encoder: the instant is given as ISO text.
+      .set({ status: 'sent', sentAt: sql`${sql.placeholder('sentAt')}`, lastError: null, ...withoutBody })
+      .where(eq(mailOutbox.id, sql.placeholder('id')))
+      .prepare('mail_outbox_mark_sent')
+  );
+}
+
+function markSent(db: Db, mail: { id: number; sentAt: Date }) {
+  let statement = markSentStatements.get(db);
+  if (!statement) markSentStatements.set(db, (statement = prepareMarkSent(db)));
+  return statement.execute({ id: mail.id, sentAt: mail.sentAt.toISOString() });
+}
+
 /** Sends a claimed batch in order, marking each mail sent, or due again later, or failed for good. */
 async function sendBatch(context: DispatchContext, batch: ClaimedMail[], settings: Required<DispatchOptions>, report: DispatchReport) {
   if (batch.length === 0) return;
@@ -156,10 +181,7 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
         continue;
       }
       await claims.settle(mail.id);
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: context.clock.now(), lastError: null, ...withoutBody })
-        .where(eq(mailOutbox.id, mail.id));
+      await markSent(db, { id: mail.id, sentAt: context.clock.now() });
       report.sent += 1;
     }
   } finally {
