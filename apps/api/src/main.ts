@@ -88,6 +88,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
     await running.stop();
     // After the last request (which may have queued mail), before the database closes.
     await Promise.all([mailDispatcher.stop(), webhookDispatcher.stop()]);
+    context.mailTransport.close();
     await context.database.close();
     exitAfter(logger, 0);
   };

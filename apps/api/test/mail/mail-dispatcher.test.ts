@@ -191,7 +191,7 @@ describe('dispatching', () => {
 
   it('leaves a mail claimed by a dispatcher that stopped mid-send alone until its claim runs out', async () => {
     await given('claimed');
-    const stuck: MailTransport = { kind: 'smtp', send: () => new Promise<void>(() => undefined) };
+    const stuck: MailTransport = { kind: 'smtp', send: () => new Promise<void>(() => undefined), close() {} };
     void dispatchPendingMail(contextWith(stuck), { batchSize: 1 });
     await new Promise((resolve) => setTimeout(resolve, 200)); // the claim is committed, the send hangs
 

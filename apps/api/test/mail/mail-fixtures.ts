@@ -15,6 +15,7 @@ export function aRecordingTransport(options: { delayMs?: number } = {}) {
       if (transport.failing) throw new Error(transport.failing);
       sent.push(mail);
     },
+    close() {},
   } satisfies MailTransport & Record<string, unknown>;
   return transport;
 }

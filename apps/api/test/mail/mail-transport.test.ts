@@ -98,10 +98,13 @@ describe('without SMTP_URL', () => {
   });
 });
 
-/** Just enough of an SMTP server to receive one message in the clear. */
+/** Just enough of an SMTP server to receive messages in the clear, counting the connections opened and closed. */
 async function aFakeSmtpServer() {
   const messages: { from: string; to: string[]; data: string }[] = [];
+  const sessions = { opened: 0, closed: 0 };
   const server = net.createServer((socket) => {
+    sessions.opened += 1;
+    socket.on('close', () => (sessions.closed += 1));
     let buffer = '';
     let data: string | undefined;
     let from = '';
@@ -135,17 +138,18 @@ async function aFakeSmtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { port, messages, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { port, messages, sessions, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function anSmtpTransport(port: number, mailFrom = 'x <x@example.com>') {
+  return createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom, dataDir, isProduction: true }, capturingLogger());
 }
 
 describe('with SMTP_URL', () => {
   it('sends through the SMTP server, from MAIL_FROM, with both parts', async () => {
     const smtp = await aFakeSmtpServer();
+    const transport = anSmtpTransport(smtp.port, 'Test Hotel <stay@test-hotel.example>');
     try {
-      const transport = createMailTransport(
-        { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Test Hotel <stay@test-hotel.example>', dataDir, isProduction: true },
-        capturingLogger(),
-      );
       expect(transport.kind).toBe('smtp');
       await transport.send(mail);
       expect(smtp.messages).toHaveLength(1);
@@ -156,6 +160,23 @@ describe('with SMTP_URL', () => {
       expect(mimePart(message!.data, 'text/plain')).toContain('Manage: https://book.example/Manage?ref=K7P2QX&code=abc');
       expect(await emlFiles(dataDir)).toEqual([]);
     } finally {
+      // The server's close waits for the connection the transport keeps open.
+      transport.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends the mails that follow one another over one connection, and ends it when closed', async () => {
+    const smtp = await aFakeSmtpServer();
+    const transport = anSmtpTransport(smtp.port);
+    try {
+      for (const subject of ['First', 'Second', 'Third']) await transport.send({ ...mail, subject });
+      expect(smtp.messages.map((message) => message.data.match(/^Subject: (.*)$/m)?.[1])).toEqual(['First', 'Second', 'Third']);
+      expect(smtp.sessions).toEqual({ opened: 1, closed: 0 });
+      transport.close();
+      await expect.poll(() => smtp.sessions.closed).toBe(1);
+    } finally {
+      transport.close();
       await smtp.close();
     }
   });
@@ -163,10 +184,6 @@ describe('with SMTP_URL', () => {
   it('rejects when the server cannot be reached, so the dispatcher retries', async () => {
     const closed = await aFakeSmtpServer();
     await closed.close();
-    const transport = createMailTransport(
-      { smtpUrl: `smtp://127.0.0.1:${closed.port}`, mailFrom: 'x <x@example.com>', dataDir, isProduction: true },
-      capturingLogger(),
-    );
-    await expect(transport.send(mail)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(anSmtpTransport(closed.port).send(mail)).rejects.toThrow(/ECONNREFUSED/);
   });
 });
