@@ -26,10 +26,10 @@ const renderedFragments = new WeakMap<SQL, Query>();
  * Runs `WITH <inserts> <select>` in the transaction and answers the select's rows.
  *
  * Drizzle builds an insert's SQL anew on every call, walking hundreds of chunks for a booking:
- * that was a tenth of the API's CPU per booking (bench/REPORT.md, decision 0010). The text of
- * the statement depends only on its shape (which columns each row sets, which are null, which
- * are SQL and what that SQL says), so drizzle builds it once per shape with placeholders, and
- * each call only collects the values, in the same order.
+ * that was about a tenth of the API's CPU per booking (bench/REPORT.md, decision 0005). The
+ * text of the statement depends only on its shape (which columns each row sets, which are
+ * null, which are SQL and what that SQL says), so drizzle builds it once per shape with
+ * placeholders, and each call only collects the values, in the same order.
  */
 export async function runCteInserts<Row>(tx: Tx, inserts: readonly CteInsert[], select: string): Promise<Row[]> {
   const { query, values } = cteInsertsQuery(tx, inserts, select);
