@@ -4,22 +4,12 @@ import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupan
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Rate, SearchResponse } from '@hotel/domain/wire/search-response';
-import { type JsonText, notFound } from '../http';
+import { jsonBytes, type JsonText, notFound } from '../http';
 import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
-import { toRate, toRoomType, type PricedRate } from './search-response';
+import { derivedOnce, templatedRate, templatedRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
 import { quoteStock, readStayStock, type QuotedRate, type StayQuote, type StayQuoteInput } from './stay-quote';
-
-/** `derive` made once per catalogue row (and shared, so frozen): a search asks for these per rate and room. */
-function derivedOnce<Row extends object, Derived extends object>(derive: (row: Row) => Derived): (row: Row) => Readonly<Derived> {
-  const derived = new WeakMap<Row, Readonly<Derived>>();
-  return (row) => {
-    let value = derived.get(row);
-    if (!value) derived.set(row, (value = Object.freeze(derive(row))));
-    return value;
-  };
-}
 
 export const roomTypeLimits = derivedOnce((roomType: RoomTypeRow): OccupancyLimits => ({
   MaximumOccupancy: roomType.maximumOccupancy,
@@ -83,9 +73,16 @@ export async function searchAvailability(
   // until sent they were most of what survived young collections (decision 0010, second
   // amendment of 2026-11-24).
   return availability.answers.text<SearchResponse>(key, () =>
-    readStayStock(availability, input).then((stock) => Buffer.from(JSON.stringify(searchAnswer(quoteStock(stock, input), stay, request)))),
+    readStayStock(availability, input).then((stock) => {
+      const bytes = jsonBytes(searchAnswer(quoteStock(stock, input), stay, request), lastAnswerBytes + lastAnswerBytes / 16);
+      lastAnswerBytes = bytes.length;
+      return bytes;
+    }),
   );
 }
+
+/** The last answer's length: the next is written into a buffer of about its size, grown at most once. */
+let lastAnswerBytes = 16 * 1024;
 
 /** What each searched room costs on a rate of a room type: null where its party does not fit. */
 function roomCosts(roomType: OccupancyLimits, rate: QuotedRate, parties: readonly Party[]): (RoomCost | null)[] {
@@ -118,7 +115,7 @@ function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest)
   const written = new Map<PricedRate, Rate>();
   const rateOf = (priced: PricedRate) => {
     let rate = written.get(priced);
-    if (!rate) written.set(priced, (rate = toRate(priced)));
+    if (!rate) written.set(priced, (rate = templatedRate(priced)));
     return rate;
   };
   const roomTypes: SearchResponse['RoomTypes'] = [];
@@ -131,7 +128,7 @@ function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest)
       return target ? [target] : [];
     });
     roomTypes.push({
-      RoomType: toRoomType(entry.roomType, upgrades, rateOf),
+      RoomType: templatedRoomType(entry.roomType, upgrades, rateOf),
       Rates: fitting.map(rateOf),
       LowestRate: toMajor(lowest.LowestRate),
       OriginalLowestRate: toMajor(lowest.OriginalLowestRate),

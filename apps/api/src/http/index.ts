@@ -16,6 +16,7 @@ export {
   requestHashKey,
   scheduleIdempotencyPurge,
 } from './idempotency';
+export { jsonBytes, JsonTemplate } from './json-bytes';
 export { JsonText } from './json-text';
 export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
 export { SlidingWindowCounter } from './rate-limit-store';
