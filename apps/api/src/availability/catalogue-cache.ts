@@ -96,6 +96,15 @@ class PriceMonth {
     return days && nightAt(days, dayOfMonth(night));
   }
 
+  /** A night's restrictions alone: the shared set, where `get` would build the whole night. */
+  restrictions(ratePlanId: number, roomTypeId: number, night: IsoDate): Readonly<NightRestrictions> | undefined {
+    const days = this.daysOf(ratePlanId, roomTypeId);
+    if (!days) return undefined;
+    const at = dayOfMonth(night) * FIELDS;
+    const flags = days[at + FLAGS]!;
+    return (flags & PRICED) === 0 ? undefined : restrictionsOf(days[at + MIN_LENGTH_OF_STAY]!, flags);
+  }
+
   /** The packed nights of one rate plan and room type, day of month d at d * FIELDS; undefined when it has none this month. */
   daysOf(ratePlanId: number, roomTypeId: number): Int32Array | undefined {
     return this.byPlanAndRoomType.get(`${ratePlanId}:${roomTypeId}`);
@@ -153,6 +162,8 @@ function restrictionsOf(minLengthOfStay: number, flags: number): Readonly<NightR
 /** The nightly prices of a stretch of nights; a night without a row has no price (not sellable). */
 export type NightlyPriceTable = {
   get(ratePlanId: number, roomTypeId: number, night: IsoDate): NightlyPrice | undefined;
+  /** A night's restrictions (undefined: the night has no price), without building the night. */
+  restrictions(ratePlanId: number, roomTypeId: number, night: IsoDate): Readonly<NightRestrictions> | undefined;
   /** The given nights (in date order) of one rate plan and room type: one lookup per month, not per night. */
   series(ratePlanId: number, roomTypeId: number, nights: readonly IsoDate[]): (NightlyPrice | undefined)[];
 };
@@ -224,6 +235,8 @@ export class CatalogueCache {
       catalogue,
       prices: {
         get: (ratePlanId: number, roomTypeId: number, night: IsoDate) => months.get(monthOf(night))?.get(ratePlanId, roomTypeId, night),
+        restrictions: (ratePlanId: number, roomTypeId: number, night: IsoDate) =>
+          months.get(monthOf(night))?.restrictions(ratePlanId, roomTypeId, night),
         series: (ratePlanId: number, roomTypeId: number, nights: readonly IsoDate[]) => {
           let month: string | undefined;
           let days: Int32Array | undefined;

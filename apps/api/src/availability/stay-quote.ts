@@ -144,7 +144,7 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         ? stayRefusal(rows.map((row) => row && { StopSell: row.restrictions.StopSell }))
         : stayRefusal(
             rows.map((row) => row?.restrictions),
-            prices.get(ratePlan.id, roomType.id, input.to)?.restrictions,
+            prices.restrictions(ratePlan.id, roomType.id, input.to),
           );
       if (refusal !== null) {
         if (rows[0]) closedRates.push({ refusal, minLengthOfStay: minLengthOfStay(rows[0].restrictions) });

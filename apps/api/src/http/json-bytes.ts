@@ -112,9 +112,17 @@ export class JsonWriter {
   }
 
   raw(bytes: Buffer): void {
-    this.reserve(bytes.length);
-    this.buffer.set(bytes, this.length);
-    this.length += bytes.length;
+    const { length } = bytes;
+    this.reserve(length);
+    // A template's segments are mostly a key or two: copied byte by byte, they skip set()'s call overhead.
+    if (length > 32) {
+      this.buffer.set(bytes, this.length);
+    } else {
+      const { buffer } = this;
+      const start = this.length;
+      for (let at = 0; at < length; at++) buffer[start + at] = bytes[at]!;
+    }
+    this.length += length;
   }
 
   private text(json: string): void {

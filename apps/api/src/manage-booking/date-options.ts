@@ -68,10 +68,9 @@ export async function searchDateOptions(
     const rate = entry.rates.find((candidate) => candidate.ratePlan.id === room.ratePlanId);
     if (!rate) {
       const nights = nightsOfStay(stay.from, stay.to).map((night) => prices.get(room.ratePlanId, room.roomTypeId, night));
-      const departure = prices.get(room.ratePlanId, room.roomTypeId, stay.to);
       const why = stayRefusal(
         nights.map((night) => night?.restrictions),
-        departure?.restrictions,
+        prices.restrictions(room.ratePlanId, room.roomTypeId, stay.to),
       );
       return refused(dateChangeRefusalMessage(refusalOf(why, room, stay, nights[0]?.restrictions)));
     }
