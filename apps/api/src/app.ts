@@ -39,8 +39,9 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   // Per-client limits count req.ip: only a configured proxy may say who the client is.
   app.set('trust proxy', context.config.trustProxy);
   app.use(securityHeaders());
-  // JSON answers (a 36-month calendar is 300 kB) and the web client's files, for clients that accept it.
-  app.use(compression());
+  // Compression is applied where answers are made: by the API's router to each answer it
+  // serialises (a cached one brings its own gzip copy), below to the documents and the web client.
+  const compressed = compression();
   app.use(accessLog(context.logger));
   app.use(healthRouter(context));
 
@@ -85,16 +86,19 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   app.use('/api', express.json({ limit: '100kb' }));
   // The calls first: every request passes each layer before its own, and the docs are rarely asked for.
   app.use('/api', api.router);
-  app.get('/api/openapi.json', (_req, res) => {
+  app.get('/api/openapi.json', compressed, (_req, res) => {
     res.json(api.openApiDocument({ title: 'Hotel booking engine API', version: '1.0.0', serverUrl: context.config.publicUrl }));
   });
-  app.use('/api', apiDocsRouter());
+  app.use('/api', compressed, apiDocsRouter());
   app.use('/api', () => {
     throw new AppError('NOT_FOUND', 'There is no such API call. See /api/docs for the calls this server answers.');
   });
 
   const webDist = findWebDist(context.config.webDist);
-  if (webDist) serveWebClient(app, webDist, propertyPageHead(context));
+  if (webDist) {
+    app.use(compressed);
+    serveWebClient(app, webDist, propertyPageHead(context));
+  }
   app.use(errorHandler);
   return { app, api };
 }

@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import compression from 'compression';
 import { Router, type Request, type Response } from 'express';
 import { globalRegistry, type z } from 'zod';
 import { errorResponseSchema } from '@hotel/domain/wire/error-response';
@@ -131,6 +132,14 @@ function sendIdentity(req: Request, res: Response, answer: JsonText): void {
   else answer.writeTo(res);
 }
 
+/**
+ * Compresses an answer serialised here, for clients that accept it. Applied per answer, not
+ * to every request: an answer already serialised (`JsonText`) brings its own gzip copy, and
+ * the middleware's wrapping of each response (closures that live as long as the request) was
+ * the largest part of what a new-stay search left to the old generation.
+ */
+const compressed = compression();
+
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
@@ -190,7 +199,7 @@ export class ApiRouter {
       if (answer === SENT_BY_HANDLER || res.headersSent) return;
       res.status(spec.status ?? 200);
       if (answer instanceof JsonText) await sendJsonText(req, res, answer);
-      else res.json(answer);
+      else compressed(req, res, () => res.json(answer));
     });
   }
 
