@@ -8,7 +8,7 @@ import { registerBookConfigRoutes } from './book-config';
 import { registerCompanyRoutes } from './company';
 import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate';
 import { apiDocsRouter } from './docs';
-import { healthRouter } from './health';
+import { registerHealthRoutes } from './health';
 import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
 import { registerLogRoutes } from './log';
 import { registerManageBookingRoutes } from './manage-booking';
@@ -43,7 +43,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   // serialises (a cached one brings its own gzip copy), below to the documents and the web client.
   const compressed = compression();
   app.use(accessLog(context.logger));
-  app.use(healthRouter(context));
+  registerHealthRoutes(app, context);
 
   const api = new ApiRouter();
   registerPropertyRoutes(api, context);

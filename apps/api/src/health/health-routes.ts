@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Router } from 'express';
+import type { Express } from 'express';
 import type { AppContext } from '../app-context';
 import { rawRows } from '../database';
 import { missingProviderWarnings } from '../payments';
@@ -10,17 +10,17 @@ export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test 
 /**
  * `/healthz`: the process answers. `/readyz`: and its database does too (for load balancers),
  * and which gateway takes card payments, loudly when a production site runs the test gateway.
+ * Routes of the app itself, not a router of their own: every request passes them on its way.
  */
-export function healthRouter({ database, config, paymentGateways }: AppContext): Router {
+export function registerHealthRoutes(app: Express, { database, config, paymentGateways }: AppContext): void {
   const gatewayNames = [config.payments.test && 'test', config.payments.stripe && 'stripe', config.payments.paystack && 'paystack'].filter(
     (name) => typeof name === 'string',
   );
   const standing = [...(config.isProduction && config.payments.test ? [testPaymentsWarning] : []), ...paymentGateways.warnings];
-  const router = Router();
-  router.get('/healthz', (_req, res) => {
+  app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (req, res) => {
+  app.get('/readyz', async (req, res) => {
     try {
       await database.ping();
       // A property whose provider this server does not run refuses every card booking: said here, not found by a guest.
@@ -39,5 +39,4 @@ export function healthRouter({ database, config, paymentGateways }: AppContext):
       res.status(503).json({ status: 'unavailable', database: database.driver });
     }
   });
-  return router;
 }

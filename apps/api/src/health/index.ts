@@ -1,2 +1,2 @@
 // The health checks' door.
-export { healthRouter, testPaymentsWarning } from './health-routes';
+export { registerHealthRoutes, testPaymentsWarning } from './health-routes';
