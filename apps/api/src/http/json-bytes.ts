@@ -131,19 +131,23 @@ export class JsonWriter {
   }
 
   number(value: number): void {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      // As JSON.stringify: NaN and the infinities are null, the rest as String() writes them.
+    // Prices, counts and ids are 31-bit integers, whose digits integer arithmetic finds without a
+    // float division. Any other number as JSON.stringify writes it: NaN and the infinities as null,
+    // the rest as String() does.
+    if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) {
       this.text(Number.isFinite(value) ? String(value) : 'null');
       return;
     }
     let digits = 1;
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    for (let bound = 10; value >= bound && digits < 10; bound *= 10) digits++;
     this.reserve(digits);
+    const { buffer } = this;
     let at = this.length + digits;
     let rest = value;
     do {
-      this.buffer[--at] = 48 + (rest % 10);
-      rest = Math.floor(rest / 10);
+      const next = (rest / 10) | 0;
+      buffer[--at] = 48 + rest - next * 10;
+      rest = next;
     } while (rest > 0);
     this.length += digits;
   }
