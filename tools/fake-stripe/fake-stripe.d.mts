@@ -23,8 +23,50 @@ export type FakePaymentIntent = {
   payment_method: string | null;
   setup_future_usage: string | null;
   status: string;
+  latest_charge: string | null;
+  metadata: Record<string, string>;
   next_action: { type: string; redirect_to_url: { url: string; return_url: string } } | null;
 };
+
+export type FakeRefund = {
+  id: string;
+  amount: number;
+  charge: string | null;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
+};
+
+/**
+ * What a call told to fail does: `5xx` not done, 500; `timeout` done, never answered; `delay`
+ * done, answered after `delayMs`; `5xx-after` done, then 500 (replayed for its key); `drop` done,
+ * connection destroyed; `pause` held before being done until `releasePaused()`.
+ */
+export type FakeStripeFault = '5xx' | 'timeout' | 'delay' | '5xx-after' | 'drop' | 'pause';
+
+/** A request held by `pause`. */
+export type FakeStripeHeldRequest = { method: string; path: string; idempotencyKey: string | undefined };
+
+/** One held webhook event delivered, with the endpoint's last HTTP status (null: none answered). */
+export type FakeStripeDelivery = { entry: FakeStripeEvent; status: number | null };
+
+/** One PaymentIntent in Stripe's books. */
+export type FakeStripeLedgerLine = {
+  id: string;
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  /** Succeeded refunds. */
+  refunded: number;
+  status: string;
+  currency: string;
+  metadata: Record<string, string>;
+};
+
+/** One reservation's money at Stripe: taken (received less refunded) and held (capturable, awaiting capture). */
+export type FakeStripeBook = { currency: string; taken: number; held: number; paymentIntents: string[] };
 
 export type FakeStripe = {
   url: string;
@@ -33,8 +75,22 @@ export type FakeStripe = {
   events: FakeStripeEvent[];
   requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | undefined }[];
   paymentIntents: Map<string, FakePaymentIntent>;
-  failNext(kind: 'timeout' | '5xx', count?: number): void;
+  refunds: Map<string, FakeRefund>;
+  heldWebhooks: readonly FakeStripeEvent[];
+  delayMs: number;
+  failNext(kind: FakeStripeFault, options?: number | { count?: number; path?: RegExp | string }): void;
+  paused(): Promise<FakeStripeHeldRequest[]>;
+  waitForPaused(count?: number): Promise<FakeStripeHeldRequest[]>;
+  releasePaused(): Promise<void>;
   duplicateWebhooks(on?: boolean): void;
+  holdWebhooks(on?: boolean): Promise<FakeStripeDelivery[]>;
+  reorderWebhooks(on?: boolean): Promise<FakeStripeDelivery[]>;
+  deliverHeld(order?: 'oldest-first' | 'newest-first' | ((held: FakeStripeEvent[]) => FakeStripeEvent[])): Promise<FakeStripeDelivery[]>;
+  searchLag(on?: boolean): void;
+  indexForSearch(): void;
+  failRefund(refundId: string): FakeRefund;
+  ledger(): FakeStripeLedgerLine[];
+  moneyByReservation(): Record<string, FakeStripeBook>;
   answerChallenge(intentId: string, outcome: 'complete' | 'fail'): string;
   eventsFor(objectId: string, type?: string): FakeStripeEvent[];
   close(): Promise<void>;

@@ -2,10 +2,30 @@
 // for production. It follows the request and answer shapes of Stripe's API version
 // 2026-10-28.endive (the version apps/api pins, STRIPE_API_VERSION): form-encoded bodies,
 // `{ error: { type, code, decline_code, message } }` refusals, PaymentIntent, Customer,
-// PaymentMethod, Refund and Event objects, Idempotency-Key replays, the Stripe-Signature
-// webhook header. Only the calls this project makes are served. See docs/payments.md.
+// PaymentMethod, Refund, Charge and Event objects, Idempotency-Key replays, the Stripe-Signature
+// webhook header. Only the calls this project makes are served, and the lookups a reconciler
+// makes: PaymentIntent search, the refunds of a PaymentIntent, a refund, a customer.
+//
+// Switches (see docs/payments.md, "The local fake"):
+// - `failNext(kind, { count, path })`: the next `count` calls made with the secret key whose
+//   `METHOD /v1/path` matches `path` (a RegExp or the exact string; any call without it) fail:
+//   `5xx` not done, answered 500; `timeout` done, never answered; `delay` done, answered after
+//   `delayMs`; `5xx-after` done (money moved, events sent), then answered 500 api_error, which is
+//   what the Idempotency-Key replays from then on; `drop` done, then the connection destroyed;
+//   `pause` held before it is done until `releasePaused()` (`waitForPaused(n)` resolves once n
+//   are held), done even if its client has gone by then. `failNext('timeout', 2)` still works.
+// - Idempotency as Stripe keeps it: the same key with other parameters is a 400
+//   idempotency_error; a key whose first request is still being done is a 409
+//   idempotency_key_in_use.
+// - Webhooks: `duplicateWebhooks()` sends each twice; `holdWebhooks()` keeps them until
+//   `deliverHeld(order)` (or holding stops); `reorderWebhooks()` keeps them to go out newest first.
+// - Search: `searchLag()` keeps new PaymentIntents out of search until `indexForSearch()`, as
+//   Stripe's index may lag by a minute or more.
+// - Books: `ledger()` per PaymentIntent, `moneyByReservation()` summed per metadata.reservation.
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { createPausedRequests } from '../fake-providers/paused-requests.mjs';
+import { createWebhookQueue } from '../fake-providers/webhook-queue.mjs';
 
 export const FAKE_STRIPE_API_VERSION = '2026-10-28.endive';
 
@@ -56,6 +76,54 @@ function stripeError(status, error) {
   return { status, body: { error: { message: error.message, type: error.type, ...error } } };
 }
 
+/** What a call told to fail does (`failNext`): see this file's header. */
+const FAULT_KINDS = new Set(['5xx', 'timeout', 'delay', '5xx-after', 'drop', 'pause']);
+
+/** Stripe failing on its side: a 500 `api_error`. */
+const serverError = () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred (fake Stripe).' });
+
+const SEARCH_CLAUSE = /^(?:metadata\[(?:'([^']*)'|"([^"]*)")\]|(amount|currency|customer|status)):(?:'([^']*)'|"([^"]*)"|(\d+))/;
+
+/**
+ * A query of Stripe's search language, as far as PaymentIntents go here: `field:'value'` clauses
+ * (amount, currency, customer, status, `metadata['key']`; in single or double quotes) joined by
+ * AND, or by OR (Stripe refuses a mix, and more than 10 clauses). Answers the test a
+ * PaymentIntent must pass, or undefined for a query the fake does not read.
+ */
+function searchTest(query) {
+  const tests = [];
+  const joins = new Set();
+  let rest = query.trim();
+  for (;;) {
+    const clause = SEARCH_CLAUSE.exec(rest);
+    if (!clause) return undefined;
+    const [metadataKey, field, value] = [clause[1] ?? clause[2], clause[3], clause[4] ?? clause[5] ?? clause[6]];
+    tests.push(field ? (intent) => String(intent[field]) === value : (intent) => intent.metadata?.[metadataKey] === value);
+    rest = rest.slice(clause[0].length).trim();
+    if (rest === '') break;
+    const join = /^(AND|OR)\s+/.exec(rest);
+    if (!join) return undefined;
+    joins.add(join[1]);
+    rest = rest.slice(join[0].length);
+  }
+  if (joins.size > 1 || tests.length > 10) return undefined;
+  return joins.has('OR') ? (intent) => tests.some((test) => test(intent)) : (intent) => tests.every((test) => test(intent));
+}
+
+/** A list call's `limit`: 1 to 100, 10 when absent (Stripe's bounds); undefined when out of them. */
+function listLimit(value) {
+  const limit = value === undefined ? 10 : Number(value);
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : undefined;
+}
+
+const badLimit = () =>
+  stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_invalid_integer',
+    param: 'limit',
+    message: 'Invalid integer: limit must be between 1 and 100',
+  });
+
 /**
  * Starts the fake on `port` (0: any free port). `webhookUrl`, when given, receives every event
  * signed with `webhookSecret`; every event is also kept in `events` with its signed header,
@@ -69,27 +137,43 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
   const cardNumbers = new Map();
   const paymentIntents = new Map();
   const refunds = new Map();
+  /** Each Idempotency-Key's first request (`METHOD path` and its parameters) and the answer saved for it. */
   const idempotent = new Map();
+  /** The keys whose first request is being done right now (a request held by `pause`, say). */
+  const executing = new Set();
   /** Every event, in order: `{ event, payload, signature }`. */
   const events = [];
   /** Every API request, in order: `{ method, path, body, idempotencyKey }` (a test checks what reached Stripe). */
   const requests = [];
+  /** `{ kind, path }`, in the order they were asked for. */
   const faults = [];
   let duplicateWebhooks = false;
+  /** Answers never to be sent (`timeout`), and answers waiting for `delayMs` (`delay`): `{ res, timer }`. */
   const hanging = new Set();
+  const timers = new Set();
+  const paused = createPausedRequests();
+  /** PaymentIntents Stripe's search does not show yet (`searchLag`). */
+  const unindexed = new Set();
+  let searchLags = false;
+  let delayMs = 2_000;
   let base = '';
 
+  /** Posts one event to the webhook endpoint (twice when duplicating); answers the last HTTP status. */
   async function deliver(entry) {
-    if (!webhookUrl) return;
+    if (!webhookUrl) return null;
     const send = () =>
       fetch(webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': entry.signature },
         body: entry.payload,
-      }).catch(() => undefined);
-    await send();
-    if (duplicateWebhooks) await send();
+      }).then(
+        (response) => response.status,
+        () => null,
+      );
+    const status = await send();
+    return duplicateWebhooks ? send() : status;
   }
+  const webhooks = createWebhookQueue(deliver);
 
   function emit(type, object) {
     const event = {
@@ -106,8 +190,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
     const payload = JSON.stringify(event);
     const entry = { event, payload, signature: signPayload(payload, webhookSecret) };
     events.push(entry);
-    // After the answer that caused it, as Stripe does: the API's own transaction goes first.
-    setImmediate(() => void deliver(entry));
+    webhooks.emit(entry);
   }
 
   function intentView(intent, expand = []) {
@@ -192,6 +275,105 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
   const notFound = (kind, value) =>
     stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${value}'` });
 
+  /** The Charge behind a PaymentIntent that took money (latest_charge), as charge.refunded carries it. */
+  function chargeOf(intent) {
+    const amountRefunded = refunded(intent);
+    return {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount_received,
+      amount_refunded: amountRefunded,
+      captured: true,
+      created: intent.created,
+      currency: intent.currency,
+      customer: intent.customer,
+      livemode: false,
+      metadata: intent.metadata,
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      refunded: amountRefunded >= intent.amount_received,
+      status: 'succeeded',
+    };
+  }
+
+  /** A refund of a succeeded PaymentIntent: refund.created, and charge.refunded for its charge, as Stripe sends them. */
+  function refundOf(intent, amount, body) {
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: intent.latest_charge,
+      created: now(),
+      currency: intent.currency,
+      customer: intent.customer,
+      customer_account: null,
+      metadata: body.metadata ?? {},
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      reason: body.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    emit('refund.created', refund);
+    emit('charge.refunded', chargeOf(intent));
+    return refund;
+  }
+
+  /** GET /v1/payment_intents/search: a `search_result`, newest first, paged by `next_page`. */
+  function searchIntents(body) {
+    const matches = searchTest(String(body.query ?? ''));
+    if (!matches)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        param: 'query',
+        message: `The fake cannot read the search query ${JSON.stringify(body.query ?? '')}: use field:'value' clauses joined by AND or OR.`,
+      });
+    const limit = listLimit(body.limit);
+    if (!limit) return badLimit();
+    const offset = body.page === undefined ? 0 : Number(/^page_(\d+)$/.exec(String(body.page))?.[1] ?? NaN);
+    if (!Number.isInteger(offset))
+      return stripeError(400, { type: 'invalid_request_error', param: 'page', message: `Invalid page: ${String(body.page)}` });
+    const found = [...paymentIntents.values()].filter((intent) => !unindexed.has(intent.id) && matches(intent)).reverse();
+    const hasMore = offset + limit < found.length;
+    return {
+      status: 200,
+      body: {
+        object: 'search_result',
+        data: found.slice(offset, offset + limit).map((intent) => intentView(intent, Object.values(body.expand ?? {}))),
+        has_more: hasMore,
+        next_page: hasMore ? `page_${offset + limit}` : null,
+        url: '/v1/payment_intents/search',
+        ...(Object.values(body.expand ?? {}).includes('total_count') ? { total_count: found.length } : {}),
+      },
+    };
+  }
+
+  /** GET /v1/refunds: a `list`, newest first, of one PaymentIntent's or charge's refunds (or all), paged by id. */
+  function listRefunds(body) {
+    const limit = listLimit(body.limit);
+    if (!limit) return badLimit();
+    if (body.payment_intent !== undefined && !paymentIntents.has(body.payment_intent))
+      return notFound('payment_intent', body.payment_intent);
+    const found = [...refunds.values()]
+      .filter((refund) => body.payment_intent === undefined || refund.payment_intent === body.payment_intent)
+      .filter((refund) => body.charge === undefined || refund.charge === body.charge)
+      .reverse();
+    const cursor = body.starting_after ?? body.ending_before;
+    const at = found.findIndex((refund) => refund.id === cursor);
+    if (cursor !== undefined && at < 0) return notFound('refund', cursor);
+    // starting_after: the page after the cursor; ending_before: the page just before it.
+    const [from, to] =
+      body.starting_after !== undefined ? [at + 1, at + 1 + limit] : cursor !== undefined ? [Math.max(0, at - limit), at] : [0, limit];
+    const hasMore = body.starting_after === undefined && cursor !== undefined ? from > 0 : to < found.length;
+    return { status: 200, body: { object: 'list', data: found.slice(from, to), has_more: hasMore, url: '/v1/refunds' } };
+  }
+
   function route(method, path, body, auth) {
     let match;
     if (method === 'POST' && path === '/v1/payment_methods') {
@@ -238,6 +420,10 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
       if (!customers.has(body.customer)) return notFound('customer', body.customer);
       pm.customer = body.customer;
       return { status: 200, body: pm };
+    }
+    if ((match = /^\/v1\/customers\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const customer = customers.get(match[1]);
+      return customer ? { status: 200, body: customer } : notFound('customer', match[1]);
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
@@ -288,12 +474,14 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
         status: body.payment_method ? 'requires_confirmation' : 'requires_payment_method',
       };
       paymentIntents.set(intent.id, intent);
+      if (searchLags) unindexed.add(intent.id);
       if (body.confirm === 'true') {
         const refused = confirm(intent, { offSession: body.off_session === 'true' });
         if (refused) return refused;
       }
       return { status: 200, body: intentView(intent, Object.values(body.expand ?? {})) };
     }
+    if (method === 'GET' && path === '/v1/payment_intents/search') return searchIntents(body);
     if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === 'GET') {
       const intent = paymentIntents.get(match[1]);
       return intent ? { status: 200, body: intentView(intent, Object.values(body.expand ?? {})) } : notFound('payment_intent', match[1]);
@@ -367,20 +555,12 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
           message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
         });
       }
-      const refund = {
-        id: id('re'),
-        object: 'refund',
-        amount,
-        charge: intent.latest_charge,
-        created: now(),
-        currency: intent.currency,
-        metadata: body.metadata ?? {},
-        payment_intent: intent.id,
-        reason: body.reason ?? null,
-        status: 'succeeded',
-      };
-      refunds.set(refund.id, refund);
-      return { status: 200, body: refund };
+      return { status: 200, body: refundOf(intent, amount, body) };
+    }
+    if (method === 'GET' && path === '/v1/refunds') return listRefunds(body);
+    if ((match = /^\/v1\/refunds\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const refund = refunds.get(match[1]);
+      return refund ? { status: 200, body: refund } : notFound('refund', match[1]);
     }
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
@@ -409,20 +589,105 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
     return back.toString();
   }
 
+  /** Writes an answer, unless its client has gone (a request held past its client's patience). */
+  function send(res, { status, body }) {
+    if (res.destroyed || res.writableEnded) return;
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': FAKE_STRIPE_API_VERSION });
+    res.end(JSON.stringify(body));
+  }
+
+  /** The first fault asked for that matches `METHOD /v1/path` (or names no path), taken off the list. */
+  function takeFault(call) {
+    const at = faults.findIndex(({ path }) => {
+      if (path === undefined) return true;
+      if (typeof path === 'string') return path === call;
+      path.lastIndex = 0;
+      return path.test(call);
+    });
+    return at < 0 ? undefined : faults.splice(at, 1)[0].kind;
+  }
+
+  /**
+   * What Stripe's idempotency layer answers a key it has seen: the saved answer for the same
+   * parameters (500s included), a 400 idempotency_error for others, a 409 while the first request
+   * with the key is still being done.
+   * https://docs.stripe.com/api/idempotent_requests (API v1: "Stripe saves the status code and body
+   * of the first request made with a given idempotency key after endpoint execution begins.
+   * Retries with the same key return the saved response, including 500 errors."; keys may be
+   * pruned once at least 24 hours old, which the fake never does) and
+   * https://docs.stripe.com/idempotency ("The idempotency layer compares incoming parameters to
+   * those of the original request and errors if they're not the same").
+   */
+  function replayed(key, params) {
+    const saved = idempotent.get(key);
+    if (saved && saved.params === params) return saved.answer;
+    if (saved)
+      return stripeError(400, {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      });
+    return stripeError(409, {
+      type: 'invalid_request_error',
+      code: 'idempotency_key_in_use',
+      message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+    });
+  }
+
+  /** Sends the answer as the fault says: never, late, as a 500, or by cutting the connection. */
+  function reply(res, answer, fault) {
+    if (fault === 'timeout') hanging.add(res);
+    else if (fault === 'drop') res.destroy();
+    else if (fault === '5xx-after') send(res, serverError());
+    else if (fault === 'delay') {
+      const late = {
+        res,
+        timer: setTimeout(() => {
+          timers.delete(late);
+          send(res, answer);
+        }, delayMs),
+      };
+      timers.add(late);
+    } else send(res, answer);
+  }
+
+  /** One call to the API: faults, then the idempotency layer, then the call itself. */
+  async function answerApi(req, res, url, body) {
+    const idempotencyKey = req.headers['idempotency-key'];
+    requests.push({ method: req.method, path: url.pathname, body, idempotencyKey });
+    const auth = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const call = `${req.method} ${url.pathname}`;
+    // Faults are the server's calls' (secret key): the browser's card form is not what is being tested.
+    const fault = /^(sk|rk)_/.test(auth) ? takeFault(call) : undefined;
+    if (fault === '5xx') return send(res, serverError());
+    // Idempotency keys count on POST only, as Stripe's do (GET is idempotent by itself).
+    const key = req.method === 'POST' && typeof idempotencyKey === 'string' ? idempotencyKey : undefined;
+    const params = JSON.stringify([call, body]);
+    const first = key !== undefined && !idempotent.has(key) && !executing.has(key);
+    if (first) executing.add(key);
+    const held = fault === 'pause' ? paused.hold({ method: req.method, path: url.pathname, idempotencyKey: key }) : undefined;
+    try {
+      if (held) await held.released;
+      if (key !== undefined && !first) return reply(res, replayed(key, params), fault);
+      let answer = route(req.method, url.pathname, body, auth);
+      if (fault === '5xx-after') answer = serverError();
+      if (first) idempotent.set(key, { params, answer });
+      return reply(res, answer, fault);
+    } finally {
+      if (first) executing.delete(key);
+      held?.done();
+    }
+  }
+
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
-      const send = ({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': FAKE_STRIPE_API_VERSION });
-        res.end(JSON.stringify(body));
-      };
       let match;
       if ((match = /^\/fake\/3ds\/([^/]+)$/.exec(url.pathname))) {
         const intent = paymentIntents.get(match[1]);
-        if (!intent) return send(notFound('payment_intent', match[1]));
+        if (!intent) return send(res, notFound('payment_intent', match[1]));
         if (req.method === 'GET') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           return res.end(challengePage(intent));
@@ -431,7 +696,7 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
         return res.end();
       }
       if (!url.pathname.startsWith('/v1/'))
-        return send(stripeError(404, { type: 'invalid_request_error', message: 'Not a Stripe API path.' }));
+        return send(res, stripeError(404, { type: 'invalid_request_error', message: 'Not a Stripe API path.' }));
       res.setHeader('access-control-allow-origin', '*');
       if (req.method === 'OPTIONS') {
         res.writeHead(204, {
@@ -440,29 +705,26 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
         });
         return res.end();
       }
-      const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(text);
-      const idempotencyKey = req.headers['idempotency-key'];
-      requests.push({ method: req.method, path: url.pathname, body, idempotencyKey });
-      const auth = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      // Faults are the server's calls' (secret key): the browser's card form is not what is being tested.
-      const fault = /^(sk|rk)_/.test(auth) ? faults.shift() : undefined;
-      if (fault === 'timeout') {
-        // Done, but the answer never comes: the SDK times out and retries with the same key.
-        const answer = route(req.method, url.pathname, body, auth);
-        if (idempotencyKey) idempotent.set(idempotencyKey, answer);
-        hanging.add(res);
-        return undefined;
-      }
-      if (fault === '5xx') return send(stripeError(500, { type: 'api_error', message: 'An unknown error occurred (fake Stripe).' }));
-      if (idempotencyKey && idempotent.has(idempotencyKey)) return send(idempotent.get(idempotencyKey));
-      const answer = route(req.method, url.pathname, body, auth);
-      if (idempotencyKey && req.method === 'POST') idempotent.set(idempotencyKey, answer);
-      return send(answer);
+      return void answerApi(req, res, url, req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(text));
     });
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   base = `http://${host}:${address.port}`;
+
+  /** Per PaymentIntent, what Stripe's books say: amounts, what was refunded (succeeded refunds), status. */
+  function ledger() {
+    return [...paymentIntents.values()].map((intent) => ({
+      id: intent.id,
+      amount: intent.amount,
+      amount_capturable: intent.amount_capturable,
+      amount_received: intent.amount_received,
+      refunded: refunded(intent),
+      status: intent.status,
+      currency: intent.currency,
+      metadata: { ...intent.metadata },
+    }));
+  }
 
   return {
     url: base,
@@ -471,13 +733,82 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
     events,
     requests,
     paymentIntents,
-    /** The next `count` calls made with the secret key fail: `timeout` (done, answer never sent) or `5xx` (not done, 500). */
-    failNext(kind, count = 1) {
-      for (let i = 0; i < count; i += 1) faults.push(kind);
+    refunds,
+    /** Held webhook events, oldest first (`holdWebhooks`, `reorderWebhooks`). */
+    heldWebhooks: webhooks.held,
+    /** How long a `delay` answer waits (ms): longer than the clients' timeouts in the tests. */
+    get delayMs() {
+      return delayMs;
     },
+    set delayMs(ms) {
+      delayMs = ms;
+    },
+    /**
+     * The next `count` calls made with the secret key whose `METHOD /v1/path` matches `path` (a
+     * RegExp, or the exact string; every call when absent) fail as `kind` says (this file's header).
+     * `failNext(kind, count)` is `failNext(kind, { count })`.
+     */
+    failNext(kind, options = {}) {
+      if (!FAULT_KINDS.has(kind)) throw new Error(`unknown fault ${kind}: one of ${[...FAULT_KINDS].join(', ')}`);
+      const { count = 1, path } = typeof options === 'number' ? { count: options } : options;
+      for (let i = 0; i < count; i += 1) faults.push({ kind, path });
+    },
+    /** Resolves with the requests held by `pause` once there is at least one. */
+    paused: () => paused.waitForPaused(1),
+    /** Resolves with the requests held by `pause` once `count` of them are held at once. */
+    waitForPaused: (count = 1) => paused.waitForPaused(count),
+    /** Lets the held requests be done and answered (to nobody, if their client has gone); resolves once they have been. */
+    releasePaused: () => paused.releasePaused(),
     /** Each webhook is sent twice, as Stripe may. */
     duplicateWebhooks(on = true) {
       duplicateWebhooks = on;
+    },
+    /** Keeps every event from now, for `deliverHeld`; stopping delivers what is held, oldest first. */
+    holdWebhooks: (on = true) => webhooks.hold(on, 'oldest-first'),
+    /** Keeps every event from now; `deliverHeld()`, or stopping, delivers them newest first (Stripe does not promise an order). */
+    reorderWebhooks: (on = true) => webhooks.hold(on, 'newest-first'),
+    /**
+     * Delivers the held events one after another: `oldest-first`, `newest-first`, or the list a
+     * function makes of them (those it leaves out stay held); resolves with each one's HTTP status.
+     */
+    deliverHeld: (order) => webhooks.deliverHeld(order),
+    /** New PaymentIntents stay out of search until `indexForSearch()` (Stripe: searchable "in under 1 minute", later in an outage). */
+    searchLag(on = true) {
+      searchLags = on;
+      if (!on) unindexed.clear();
+    },
+    /** Search catches up with every PaymentIntent made so far. */
+    indexForSearch() {
+      unindexed.clear();
+    },
+    /** A refund fails after it was made, as a card refund can: refund.updated and refund.failed, and it no longer counts. */
+    failRefund(refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = 'failed';
+      refund.failure_reason = 'expired_or_canceled_card';
+      emit('refund.updated', refund);
+      emit('refund.failed', refund);
+      return refund;
+    },
+    ledger,
+    /**
+     * Stripe's books summed per `metadata.reservation` ('' for PaymentIntents without one): money
+     * taken (amount_received less succeeded refunds) and money held (amount_capturable of those
+     * awaiting capture), in the reservation's currency, with its PaymentIntents.
+     */
+    moneyByReservation() {
+      const books = {};
+      for (const line of ledger()) {
+        const reservation = line.metadata.reservation ?? '';
+        const book = (books[reservation] ??= { currency: line.currency, taken: 0, held: 0, paymentIntents: [] });
+        if (book.currency !== line.currency)
+          throw new Error(`reservation ${reservation} has PaymentIntents in ${book.currency} and ${line.currency}`);
+        book.taken += line.amount_received - line.refunded;
+        if (line.status === 'requires_capture') book.held += line.amount_capturable;
+        book.paymentIntents.push(line.id);
+      }
+      return books;
     },
     /** What the hosted 3-D Secure page does when the guest completes or fails it; answers the return_url with its parameters. */
     answerChallenge(intentId, outcome) {
@@ -491,6 +822,10 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
     },
     async close() {
       for (const res of hanging) res.destroy();
+      for (const { timer, res } of timers) {
+        clearTimeout(timer);
+        res.destroy();
+      }
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
