@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../../../../tools/fake-stripe/fake-stripe.mjs';
 import { STRIPE_API_VERSION } from '../../src/payments/stripe-gateway';
+import { startFakePaystack, type FakePaystack, type FakePaystackEvent, type FakeTransaction } from '../support/fake-paystack.mjs';
 
 /**
  * The local fakes of Stripe and PayStack behave as the providers document, faults included: what
@@ -410,6 +412,327 @@ describe('the fake Stripe', () => {
       const booked = new Set(Object.keys(books).filter((reservation) => reservation !== 'LEDGER3'));
       const unbooked = Object.entries(books).filter(([reservation, book]) => !booked.has(reservation) && (book.taken || book.held));
       expect(unbooked.map(([reservation]) => reservation)).toEqual(['LEDGER3']);
+    });
+  });
+});
+
+describe('the fake PayStack', () => {
+  const SECRET = 'sk_test_fakes_paystack';
+  let fake: FakePaystack;
+  let endpoint: WebhookEndpoint;
+
+  type Answer = { status: number; body: { status: boolean; message: string; data?: unknown; meta?: unknown } };
+  /** A call to PayStack's API as the adapter makes it: JSON, with the secret key. */
+  const paystack = async (method: 'GET' | 'POST', path: string, body?: object, signal?: AbortSignal): Promise<Answer> => {
+    const response = await fetch(`${fake.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+      ...(body && { body: JSON.stringify(body) }),
+      ...(signal && { signal }),
+    });
+    return { status: response.status, body: (await response.json()) as Answer['body'] };
+  };
+
+  /** ₦12,500.00 = 1,250,000 kobo, for the booking whose number begins the reference (`<reservation>-<tail>`). */
+  const initialize = (reference: string, signal?: AbortSignal) =>
+    paystack(
+      'POST',
+      '/transaction/initialize',
+      {
+        email: 'chidi@example.com',
+        amount: 1_250_000,
+        currency: 'NGN',
+        reference,
+        callback_url: 'https://hotel.example/api/Payments/PayStack/Return',
+      },
+      signal,
+    );
+
+  /** A booking paid by the guest: ₦12,500.00 taken, its card kept for later (a reusable authorization). */
+  const paid = async (reservation: string) => {
+    const reference = `${reservation}-a1b2c3`;
+    expect((await initialize(reference)).status).toBe(200);
+    return fake.pay(reference);
+  };
+
+  /** An amendment's ₦3,000.00 = 300,000 kobo, charged on the booking's card. */
+  const chargeAgain = (booking: FakeTransaction, reference: string) =>
+    paystack('POST', '/transaction/charge_authorization', {
+      email: booking.email,
+      amount: 300_000,
+      currency: 'NGN',
+      authorization_code: booking.authorization!.authorization_code,
+      reference,
+    });
+
+  type PaystackEvent = { event: string; data: Record<string, unknown> };
+  /** The events our endpoint received about a transaction, their signatures checked as the adapter checks them. */
+  const deliveredFor = (reference: string) =>
+    endpoint.deliveries
+      .filter((delivery) => delivery.headers['x-paystack-signature'] === createHmac('sha512', SECRET).update(delivery.body).digest('hex'))
+      .map((delivery) => JSON.parse(delivery.body) as PaystackEvent)
+      .filter(({ data }) => data.reference === reference || data.transaction_reference === reference);
+  const delivered = async (reference: string, count: number) => {
+    await endpoint.until(() => deliveredFor(reference).length >= count);
+    return deliveredFor(reference);
+  };
+
+  /** The refunds of a transaction, picked from GET /refund (one page of 100): how a reconciler finds a refund whose answer was lost. */
+  const refundsOf = async (reference: string) =>
+    ((await paystack('GET', '/refund?perPage=100')).body.data as { transaction_reference: string }[]).filter(
+      (refund) => refund.transaction_reference === reference,
+    );
+
+  beforeAll(async () => {
+    endpoint = await startWebhookEndpoint();
+    fake = await startFakePaystack({ secretKey: SECRET, webhookUrl: endpoint.url });
+  });
+  afterAll(async () => {
+    await fake.close();
+    await endpoint.close();
+  });
+
+  describe('faults on command', () => {
+    it('5xx and hang: not done; the same reference afterwards starts the payment', async () => {
+      fake.faultNext('initialize', '5xx', { status: 503 });
+      expect(await initialize('NOTDONE1-a1')).toEqual({ status: 503, body: { status: false, message: 'An error occurred' } });
+      fake.hangNext('initialize');
+      // The client gives up long before hangMs (2 s): this is the hang under test.
+      await expect(initialize('NOTDONE1-a1', AbortSignal.timeout(200))).rejects.toThrow();
+      expect(fake.transactions.has('NOTDONE1-a1')).toBe(false);
+      expect((await initialize('NOTDONE1-a1')).status).toBe(200);
+    });
+
+    it('5xx-after: done, then 500; the reference (PayStack’s idempotency) refuses a second start, and verify tells what was done', async () => {
+      fake.faultNext('initialize', '5xx-after');
+      expect((await initialize('AFTER1-a1')).status).toBe(500);
+      expect(await initialize('AFTER1-a1')).toEqual({ status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } });
+      expect(await paystack('GET', '/transaction/verify/AFTER1-a1')).toMatchObject({
+        status: 200,
+        body: { status: true, data: { reference: 'AFTER1-a1', status: 'abandoned', amount: 1_250_000 } },
+      });
+    });
+
+    it('drop: a charge done, then the connection cut; asked again with its reference it is refused, and verify finds it taken', async () => {
+      const booking = await paid('DROP1');
+      fake.faultNext('charge_authorization', 'drop');
+      await expect(chargeAgain(booking, 'DROP1-c1')).rejects.toThrow();
+      expect((await chargeAgain(booking, 'DROP1-c1')).body.message).toBe('Duplicate Transaction Reference');
+      expect((await paystack('GET', '/transaction/verify/DROP1-c1')).body.data).toMatchObject({ status: 'success', amount: 300_000 });
+      // ₦12,500.00 + ₦3,000.00 taken, once each.
+      expect(fake.moneyByReservation().DROP1).toEqual({ currency: 'NGN', taken: 1_550_000, references: ['DROP1-a1b2c3', 'DROP1-c1'] });
+    });
+
+    it('pause: a refund held before it is done; its client gone, released, it is done, and the refund list finds it', async () => {
+      const booking = await paid('PAUSE1');
+      fake.faultNext('refund', 'pause');
+      const gone = new AbortController();
+      const asked = paystack('POST', '/refund', { transaction: booking.reference, amount: 500_000 }, gone.signal).catch(
+        (error: unknown) => error,
+      );
+      expect(await fake.waitForPaused(1)).toEqual([{ kind: 'refund', method: 'POST', path: '/refund' }]);
+      expect(await refundsOf(booking.reference)).toEqual([]);
+      gone.abort();
+      expect(await asked).toMatchObject({ name: 'AbortError' });
+      await fake.releasePaused();
+      expect(await refundsOf(booking.reference)).toEqual([
+        expect.objectContaining({ transaction: booking.id, amount: 500_000, status: 'pending', transaction_reference: booking.reference }),
+      ]);
+    });
+
+    it('5xx-after on a refund: done, then 500; a refund has no idempotency, so asking again refunds again', async () => {
+      const booking = await paid('AFTER2');
+      fake.faultNext('refund', '5xx-after');
+      expect((await paystack('POST', '/refund', { transaction: booking.reference, amount: 200_000 })).status).toBe(500);
+      expect((await paystack('POST', '/refund', { transaction: booking.reference, amount: 200_000 })).status).toBe(200);
+      // Two refunds of ₦2,000.00: a reconciler must look for the first before asking again.
+      expect(await refundsOf(booking.reference)).toEqual([
+        expect.objectContaining({ amount: 200_000 }),
+        expect.objectContaining({ amount: 200_000 }),
+      ]);
+      expect(fake.moneyByReservation().AFTER2).toMatchObject({ taken: 1_250_000 - 400_000 });
+    });
+
+    it('faults the lookups too, each kind on its own', async () => {
+      fake.faultNext('list_refunds', '5xx');
+      fake.faultNext('fetch_refund', '5xx-after');
+      expect((await paystack('GET', '/refund')).status).toBe(500);
+      expect((await paystack('GET', '/refund/1')).status).toBe(500);
+      expect((await paystack('GET', '/refund')).status).toBe(200);
+      expect(() => fake.faultNext('refund', 'timeout' as never)).toThrow('unknown fault timeout');
+    });
+  });
+
+  describe('finding a refund again', () => {
+    it('lists refunds newest first, a page at a time, between two instants, in PayStack’s shape; fetches one by id', async () => {
+      const booking = await paid('LIST1');
+      const since = new Date().toISOString();
+      const first = await paystack('POST', '/refund', { transaction: booking.reference, amount: 100_000, merchant_note: 'movement 41' });
+      const second = await paystack('POST', '/refund', { transaction: booking.reference, amount: 150_000, merchant_note: 'movement 42' });
+      const [firstId, secondId] = [first, second].map((answer) => (answer.body.data as { id: number }).id);
+
+      const page = await paystack('GET', `/refund?perPage=1&page=1&from=${encodeURIComponent(since)}`);
+      expect(page.body).toEqual({
+        status: true,
+        message: 'Refunds retrieved',
+        data: [
+          {
+            integration: expect.any(Number),
+            transaction: booking.id,
+            dispute: null,
+            settlement: null,
+            id: secondId,
+            domain: 'test',
+            currency: 'NGN',
+            amount: 150_000,
+            status: 'pending',
+            refunded_at: null,
+            refunded_by: expect.any(String),
+            customer_note: `Refund for transaction ${booking.reference}`,
+            merchant_note: 'movement 42',
+            deducted_amount: 150_000,
+            fully_deducted: 1,
+            createdAt: expect.any(String),
+            bank_reference: null,
+            transaction_reference: booking.reference,
+            reason: expect.any(String),
+            customer: expect.objectContaining({ email: 'chidi@example.com' }),
+            refund_type: 'partial',
+            transaction_amount: 1_250_000,
+            initiated_by: expect.any(String),
+            refund_channel: expect.any(String),
+            session_id: null,
+            collect_account_number: false,
+          },
+        ],
+        meta: { total: 2, skipped: 0, perPage: '1', page: 1, pageCount: 2, failedRefundCount: 0 },
+      });
+      const next = await paystack('GET', `/refund?perPage=1&page=2&from=${encodeURIComponent(since)}`);
+      expect(next.body.data).toEqual([expect.objectContaining({ id: firstId, merchant_note: 'movement 41' })]);
+      // No filter by transaction is documented: one given is not applied.
+      const other = await paid('LIST2');
+      await paystack('POST', '/refund', { transaction: other.reference });
+      const unfiltered = (await paystack('GET', `/refund?transaction=${booking.reference}&from=${encodeURIComponent(since)}`)).body.data;
+      expect((unfiltered as { transaction_reference: string }[]).map((refund) => refund.transaction_reference)).toEqual([
+        other.reference,
+        booking.reference,
+        booking.reference,
+      ]);
+
+      expect(await paystack('GET', `/refund/${firstId}`)).toMatchObject({
+        status: 200,
+        body: {
+          status: true,
+          message: 'Refund retrieved',
+          data: { id: firstId, amount: 100_000, transaction_reference: booking.reference },
+        },
+      });
+      expect(await paystack('GET', '/refund/999999')).toEqual({ status: 404, body: { status: false, message: 'Refund not found' } });
+    });
+  });
+
+  describe('webhooks', () => {
+    afterEach(() => {
+      fake.duplicateWebhooks = false;
+    });
+
+    it('sends refund.pending when a refund is queued, then refund.processed; refunded whole, the transaction reads reversed', async () => {
+      const booking = await paid('RHOOK1');
+      const queued = await paystack('POST', '/refund', { transaction: booking.reference });
+      const [pending] = await delivered(booking.reference, 1);
+      expect(pending).toEqual({
+        event: 'refund.pending',
+        data: {
+          status: 'pending',
+          transaction_reference: booking.reference,
+          refund_reference: null,
+          amount: '1250000',
+          currency: 'NGN',
+          processor: expect.any(String),
+          customer: { first_name: null, last_name: null, email: 'chidi@example.com' },
+          integration: expect.any(Number),
+          domain: 'test',
+        },
+      });
+      fake.settleRefund((queued.body.data as { id: number }).id, 'processed');
+      const [, processed] = await delivered(booking.reference, 2);
+      expect(processed).toMatchObject({ event: 'refund.processed', data: { status: 'processed', refund_reference: expect.any(String) } });
+      expect((await paystack('GET', `/transaction/verify/${booking.reference}`)).body.data).toMatchObject({ status: 'reversed' });
+      expect(fake.moneyByReservation().RHOOK1).toMatchObject({ taken: 0 });
+    });
+
+    it('delivers each event twice when told to', async () => {
+      fake.duplicateWebhooks = true;
+      const booking = await paid('TWICE2');
+      await paystack('POST', '/refund', { transaction: booking.reference, amount: 1_000 });
+      const [first, second] = await delivered(booking.reference, 2);
+      expect(first).toEqual(second);
+      expect(first).toMatchObject({ event: 'refund.pending' });
+    });
+
+    it('holds events and delivers them newest first, or in the order a test chooses', async () => {
+      const reference = 'ORDER3-a1';
+      await fake.reorderWebhooks();
+      await initialize(reference);
+      // The guest pays on the checkout page: charge.success, after the redirect.
+      const checkout = await fetch(`${fake.url}/checkout/${fake.transactions.get(reference)!.accessCode}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(checkout.status).toBe(302);
+      const queued = await paystack('POST', '/refund', { transaction: reference, amount: 50_000 });
+      fake.settleRefund((queued.body.data as { id: number }).id, 'failed');
+      expect(fake.heldWebhooks.map((entry) => entry.event)).toEqual(['charge.success', 'refund.pending', 'refund.failed']);
+      expect(deliveredFor(reference)).toEqual([]);
+      const deliveries = await fake.reorderWebhooks(false);
+      expect(deliveries.map(({ entry, status }) => [entry.event, status])).toEqual([
+        ['refund.failed', 200],
+        ['refund.pending', 200],
+        ['charge.success', 200],
+      ]);
+      expect(deliveredFor(reference).map(({ event }) => event)).toEqual(['refund.failed', 'refund.pending', 'charge.success']);
+      // A failed refund's amount is a number in PayStack's sample, a pending one's a string.
+      expect(deliveredFor(reference)[0]!.data.amount).toBe(50_000);
+
+      await fake.holdWebhooks();
+      const again = await paystack('POST', '/refund', { transaction: reference, amount: 20_000 });
+      fake.settleRefund((again.body.data as { id: number }).id, 'needs-attention');
+      const attentionFirst = (held: FakePaystackEvent[]) =>
+        [...held].sort((a, b) => Number(b.event.includes('attention')) - Number(a.event.includes('attention')));
+      expect((await fake.deliverHeld(attentionFirst)).map(({ entry }) => entry.event)).toEqual([
+        'refund.needs-attention',
+        'refund.pending',
+      ]);
+      // Only refund.needs-attention names the refund and its notes.
+      expect(deliveredFor(reference).at(-2)?.data).toMatchObject({
+        id: String((again.body.data as { id: number }).id),
+        merchant_note: expect.any(String),
+      });
+      expect(await fake.holdWebhooks(false)).toEqual([]);
+    });
+  });
+
+  describe('the books', () => {
+    it('answers per transaction and per booking what was taken, refunds that failed not counted', async () => {
+      const booking = await paid('BOOKS1');
+      const charged = await chargeAgain(booking, 'BOOKS1-c1');
+      expect(charged.status).toBe(200);
+      const back = await paystack('POST', '/refund', { transaction: booking.reference, amount: 250_000 });
+      const failing = await paystack('POST', '/refund', { transaction: 'BOOKS1-c1', amount: 300_000 });
+      fake.settleRefund((back.body.data as { id: number }).id, 'processed');
+      fake.settleRefund((failing.body.data as { id: number }).id, 'failed');
+      await initialize('BOOKS2-a1');
+
+      expect(fake.ledger().filter((line) => line.reference.startsWith('BOOKS'))).toEqual([
+        { reference: 'BOOKS1-a1b2c3', amount: 1_250_000, currency: 'NGN', status: 'success', refunded: 250_000 },
+        { reference: 'BOOKS1-c1', amount: 300_000, currency: 'NGN', status: 'success', refunded: 0 },
+        { reference: 'BOOKS2-a1', amount: 1_250_000, currency: 'NGN', status: 'abandoned', refunded: 0 },
+      ]);
+      const books = fake.moneyByReservation();
+      // 1,250,000 + 300,000 - 250,000 = 1,300,000 kobo taken; the failed refund gave nothing back.
+      expect(books.BOOKS1).toEqual({ currency: 'NGN', taken: 1_300_000, references: ['BOOKS1-a1b2c3', 'BOOKS1-c1'] });
+      // Started, never paid: nothing taken.
+      expect(books.BOOKS2).toEqual({ currency: 'NGN', taken: 0, references: ['BOOKS2-a1'] });
     });
   });
 });
