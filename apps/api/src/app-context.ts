@@ -6,7 +6,7 @@ import type { Database } from './database';
 import type { Logger } from './logger';
 import { createMailTransport, MailEnqueued, type MailTransport } from './mail';
 import { createPaymentGateways, type GatewayOverrides, type PaymentGateways } from './payments';
-import { ReservationNumberStock } from './reservation';
+import { ReservationNumberStock } from './booking';
 import { KnownCountryIds } from './static-data';
 
 /** The clock is injected so that tests can pin "now"; production passes `systemClock`. */

@@ -9,7 +9,9 @@ import { registerCompanyRoutes } from './company';
 import { registerCurrencyExchangeRateRoutes } from './currency-exchange-rate';
 import { apiDocsRouter } from './docs';
 import { registerHealthRoutes } from './health';
-import { accessLog, requireAdminApiKey, ApiRouter, AppError, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
+import { takeProviderHint } from './booking';
+import { AppError } from './errors';
+import { accessLog, requireAdminApiKey, ApiRouter, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
 import { registerLogRoutes } from './log';
 import { registerManageBookingRoutes } from './manage-booking';
 import { registerPreCheckInRoutes } from './pre-check-in';
@@ -25,7 +27,7 @@ import { registerDefinitionRoutes } from './property-definition';
 import { registerAriRoutes } from './ari';
 import { registerHotelEventRoutes } from './hotel-events';
 import { registerPropertyGroupRoutes } from './property-group';
-import { registerReservationRoutes, reservationPaymentSettled } from './reservation';
+import { registerReservationRoutes } from './reservation';
 import { registerReservationsFeedRoutes } from './reservations-feed';
 import { registerRestaurantRoutes } from './restaurant';
 import { registerRoomTypeConfigurationRoutes } from './room-type-configuration';
@@ -66,9 +68,11 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerManageBookingRoutes(api, context);
   registerPreCheckInRoutes(api, context);
   registerRestaurantRoutes(api, context);
-  registerTestChallengeRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
-  registerPaystackRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
-  registerPaymentWebhookRoutes(api, context, { onPaymentSettled: reservationPaymentSettled(context) });
+  // What a provider reports of a payment (its challenge page, the guest's return, a webhook) is the booking module's to record.
+  const onHint = (hint: Parameters<typeof takeProviderHint>[1]) => takeProviderHint(context, hint);
+  registerTestChallengeRoutes(api, context, { onHint });
+  registerPaystackRoutes(api, context, { onHint });
+  registerPaymentWebhookRoutes(api, context, { onHint });
 
   // Answers name guests, bookings and accounts: no browser or shared cache may keep them.
   // Public reference data (exchange rates) says otherwise in its route.

@@ -8,7 +8,7 @@ import { loadEnvFile, repositoryEnvFile } from './env-file';
 import { createLogger } from './logger';
 import { definitionSchema, importDefinition } from './property-definition';
 import { arrivalsCsv, arrivalsOn } from './reservations-feed';
-import { AppError } from './http';
+import { AppError } from './errors';
 
 const usage = `Usage:
   pnpm property:import [--check] FILE   validate a property definition and import it (--check: validate only)

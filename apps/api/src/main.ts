@@ -5,14 +5,14 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { DataDirInUse, openMigratedDatabase } from './database';
 import { loadEnvFile, repositoryEnvFile, type EnvFileOutcome } from './env-file';
-import { scheduleIdempotencyPurge } from './http';
+import { scheduleIdempotencyPurge } from './idempotency';
 import { testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
 import { startWebhookDispatcher } from './hotel-events';
 import { startMailDispatcher } from './mail';
 import { importDemoWhenEmpty, scheduleSellableWindowRefresh } from './property-definition';
 import { schedulePreCheckInReminders } from './pre-check-in';
-import { scheduleAbandonedPaymentRelease } from './reservation';
+import { scheduleAbandonedPaymentRelease, scheduleMovementReconciler } from './booking';
 import { freePort, listen, workerExecArgv } from './server';
 
 // Buffered, asynchronous writes: a synchronous write per request line cost a fifth of the
@@ -30,12 +30,16 @@ async function openContext(config: Config, logger: Logger): Promise<AppContext> 
   return createAppContext({ config, database, logger, clock: systemClock });
 }
 
-/** The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned payments, pre-check-in reminders. */
+/**
+ * The jobs one process of a deployment runs: the sellable window, idempotency keys, abandoned
+ * payments, the reconciler of payments whose answer was lost, pre-check-in reminders.
+ */
 function startHousekeeping(context: AppContext): () => void {
   const stops = [
     scheduleSellableWindowRefresh(context),
     scheduleIdempotencyPurge(context),
     scheduleAbandonedPaymentRelease(context),
+    scheduleMovementReconciler(context),
     schedulePreCheckInReminders(context),
   ];
   return () => stops.forEach((stop) => stop());

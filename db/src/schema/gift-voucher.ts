@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, pgTable, uniqueIndex, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, char, check, date, index, integer, pgTable, uniqueIndex, text } from 'drizzle-orm/pg-core';
 import { properties } from './property';
 import { reservations } from './reservation';
 import { instant, minorUnits, timestamps } from './shared-columns';
@@ -34,8 +34,10 @@ export const giftVouchers = pgTable(
 );
 
 /**
- * What a reservation took from a voucher. A cancellation that gives the amount back sets
- * `reversed_at` (and restores the balance) rather than deleting the row.
+ * The voucher's movements: what a reservation took from it (`spend`), and what went back to it
+ * (`return`, naming the spend it gives back: a booking released unpaid, or cancelled inside its
+ * free-cancellation window). Rows are never changed or deleted; the balance is the initial
+ * amount less spends plus returns.
  */
 export const voucherRedemptions = pgTable(
   'voucher_redemptions',
@@ -48,12 +50,20 @@ export const voucherRedemptions = pgTable(
       .notNull()
       .references(() => reservations.id, { onDelete: 'restrict' }),
     amount: minorUnits('amount').notNull(),
+    kind: text('kind').$type<'spend' | 'return'>().notNull().default('spend'),
+    /** The spend a return gives back. */
+    returnsRedemptionId: integer('returns_redemption_id').references((): AnyPgColumn => voucherRedemptions.id, { onDelete: 'restrict' }),
     createdAt: instant('created_at').notNull().defaultNow(),
-    reversedAt: instant('reversed_at'),
   },
   (t) => [
     index('voucher_redemptions_gift_voucher_id_idx').on(t.giftVoucherId),
     index('voucher_redemptions_reservation_id_idx').on(t.reservationId),
+    /** A spend goes back at most once. */
+    uniqueIndex('voucher_redemptions_returns_redemption_id_key')
+      .on(t.returnsRedemptionId)
+      .where(sql`${t.returnsRedemptionId} IS NOT NULL`),
     check('voucher_redemptions_amount_positive', sql`${t.amount} > 0`),
+    check('voucher_redemptions_kind_known', sql`${t.kind} IN ('spend', 'return')`),
+    check('voucher_redemptions_return_names_its_spend', sql`(${t.kind} = 'return') = (${t.returnsRedemptionId} IS NOT NULL)`),
   ],
 );

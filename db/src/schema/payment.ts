@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgEnum,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -27,14 +28,30 @@ import { instant, minorUnits, timestamps } from './shared-columns';
 export const paymentTransactionType = pgEnum('payment_transaction_type', ['authorisation', 'capture', 'refund', 'void', 'charge']);
 
 /**
- * Where a gateway call stands. `requires_action` waits for the guest to pass a 3-D Secure
- * challenge (or the PayStack redirect) at `challenge_url`.
+ * Where a movement stands. `pending`: the intent is recorded and the provider was (or is about
+ * to be) called with its idempotency key, but its answer is not recorded yet: the request
+ * that made it is still waiting, or the answer was lost and the reconciler will ask the
+ * provider. `requires_action` waits for the guest to pass a 3-D Secure challenge (or the
+ * PayStack redirect) at `challenge_url`. `succeeded` and `failed` are the provider's answer;
+ * `cancelled` is a challenge the booking stopped waiting for.
  */
 export const paymentStatus = pgEnum('payment_status', ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']);
 
 /**
- * A call to a payment gateway for a reservation. Only the gateway's token and reference, the
- * card brand, last four digits and expiry are kept: never a card number or security code.
+ * Which use case a movement belongs to, so whoever records its outcome (the request that made
+ * it, a client's retry, or the reconciler after a crash) finishes that use case the same way:
+ * `booking` confirms or releases a new booking, `amendment` and `pre_check_in` apply or undo a
+ * change that waited for its charge, `cancellation` and `capture` record what moved, `release`
+ * gives back what a booking that did not happen held.
+ */
+export const paymentPurpose = pgEnum('payment_purpose', ['booking', 'amendment', 'pre_check_in', 'cancellation', 'capture', 'release']);
+
+/**
+ * A money movement of a reservation: one call to a payment gateway, recorded as an intent
+ * before the call (status `pending`, with `idempotency_key`, which the provider receives as its
+ * idempotency key) and completed with the provider's answer in a second, short transaction
+ * (docs/payments.md, decision 0011). Only the gateway's token and reference, the card brand,
+ * last four digits and expiry are kept: never a card number or security code.
  */
 export const payments = pgTable(
   'payments',
@@ -71,6 +88,22 @@ export const payments = pgTable(
     captureMethod: paymentCaptureMethod('capture_method'),
     /** The held authorisation a capture takes from or a void releases. */
     heldPaymentId: integer('held_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
+    /**
+     * Sent to the provider with every call of this movement (Stripe's Idempotency-Key and
+     * metadata, PayStack's reference), so a retry after a lost answer is the same call and the
+     * reconciler can find what the provider did. Rows from before movements had keys read
+     * `legacy-<id>`.
+     */
+    idempotencyKey: text('idempotency_key').notNull(),
+    purpose: paymentPurpose('purpose'),
+    /** What finishing the use case needs once the provider has answered: an amendment's writes, the card to keep. */
+    intent: jsonb('intent').$type<Record<string, unknown>>(),
+    /** Calls made for this movement, by the request and by the reconciler. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending movement is the reconciler's from this instant on (it pushes it on while it asks the provider). */
+    nextAttemptAt: instant('next_attempt_at'),
+    /** Why the last attempt did not reach an answer (the provider unreachable), for the operator. */
+    lastError: text('last_error'),
     completedAt: instant('completed_at'),
     ...timestamps,
   },
@@ -82,6 +115,11 @@ export const payments = pgTable(
     uniqueIndex('payments_gateway_reference_key')
       .on(t.gateway, t.gatewayReference)
       .where(sql`${t.gatewayReference} IS NOT NULL`),
+    uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
+    /** Movements whose answer is still to be recorded, for the reconciler. */
+    index('payments_pending_next_attempt_at_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_gateway_challenge_id_key')
       .on(t.gateway, t.challengeId)
       .where(sql`${t.challengeId} IS NOT NULL`),

@@ -69,6 +69,8 @@ export type BookingConfiguration = {
 export type ManageBookingConfiguration = {
   ShowRoomConfigurationQuestion: boolean;
   RequireCancellationReason: boolean;
+  /** The voucher part of a booking cancelled after its free window; absent from definitions stored before it existed (kept by the hotel). */
+  GiftVoucherOnLateCancellation?: 'KeptByHotel' | 'ReturnedToVoucher';
   /** "HH:MM" in the property's zone; absent from definitions imported before it existed (read as 15:00). */
   CheckInTime?: string;
   BookerConfiguration: ContactFieldRequirements;

@@ -113,6 +113,17 @@ export const reservations = pgTable(
     vatRate: percentage('vat_rate').notNull().default(0),
     isTaxExclusive: boolean('is_tax_exclusive').notNull().default(false),
 
+    /**
+     * What the booking's movements (`payments`) come to, kept beside them by the booking module
+     * in the statement that records each outcome, in minor units of `currency`: `amount_paid` is
+     * what cards paid net of refunds, `amount_refunded` what was given back, `amount_held` what a
+     * manual-capture authorisation still holds. The ledger check (booking/ledger.ts) proves they
+     * equal the movements; the feed, webhooks and e-mails read them.
+     */
+    amountPaid: minorUnits('amount_paid').notNull().default(0),
+    amountRefunded: minorUnits('amount_refunded').notNull().default(0),
+    amountHeld: minorUnits('amount_held').notNull().default(0),
+
     /** The guest's special requests (`Notes` on create, `SpecialRequests` when managed). */
     specialRequests: text('special_requests'),
     /** "Who referred you". */
@@ -164,6 +175,7 @@ export const reservations = pgTable(
       'reservations_amounts_non_negative',
       sql`${t.totalRooms} >= 0 AND ${t.totalServices} >= 0 AND ${t.voucherDiscount} >= 0 AND ${t.total} >= 0 AND ${t.totalVat} >= 0`,
     ),
+    check('reservations_ledger_non_negative', sql`${t.amountPaid} >= 0 AND ${t.amountRefunded} >= 0 AND ${t.amountHeld} >= 0`),
     check('reservations_total_adds_up', sql`${t.total} = ${t.totalRooms} + ${t.totalServices} - ${t.voucherDiscount}`),
     check('reservations_vat_rate_range', sql`${t.vatRate} BETWEEN 0 AND 100`),
     check('reservations_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),

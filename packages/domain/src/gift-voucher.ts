@@ -40,3 +40,18 @@ export function giftVoucherRefusalMessage(refusal: GiftVoucherRefusal, voucher?:
 export function giftVoucherAppliedMessage(discount: Money): string {
   return `Gift voucher applied: ${formatMoney(discount)} off your booking.`;
 }
+
+/** What a property does with the gift voucher part of a booking cancelled after its free-cancellation window. */
+export type LateCancellationVoucherPolicy = 'KeptByHotel' | 'ReturnedToVoucher';
+
+/**
+ * Whether a cancellation gives the gift voucher part back to the voucher: always inside the
+ * free-cancellation window (a free cancellation costs the guest nothing, vouchers included),
+ * and after it as the property's policy says (kept by the hotel unless it says otherwise).
+ */
+export function voucherReturnedOnCancellation(input: {
+  withinFreeCancellation: boolean;
+  policy: LateCancellationVoucherPolicy | undefined;
+}): boolean {
+  return input.withinFreeCancellation || input.policy === 'ReturnedToVoucher';
+}

@@ -1,7 +1,8 @@
 import type { AccountAnswer, AccountReservation } from '@hotel/domain/wire/account-response';
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
-import { linkCode, reservationLinks, reservationStatusNames } from '../reservation';
+import { reservationStatusNames } from '../reservation';
+import { linkCode, reservationLinks } from '../booking';
 import type { ReservationHistoryRow, SavedCardRow, UserRow } from './account-queries';
 
 /** The wire form of a user and their saved cards; the password hash has no way out. */

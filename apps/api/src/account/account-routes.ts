@@ -11,7 +11,8 @@ import {
   updateAccountRequestSchema,
 } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, AppError, mailsPerAddress, rateLimit, isHttpsSite, sessionCookieName } from '../http';
+import { type ApiRouter, mailsPerAddress, rateLimit, isHttpsSite, sessionCookieName } from '../http';
+import { AppError } from '../errors';
 import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { authenticateLocal, destroySession, logIn } from './account-passport';

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../app-context';
-import { AppError, SlidingWindowCounter } from '../http';
+import { SlidingWindowCounter } from '../http';
+import { AppError } from '../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
 
 const minutes = (count: number) => count * 60_000;

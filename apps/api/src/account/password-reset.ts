@@ -1,7 +1,8 @@
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { PasswordResetRequest, RequestPasswordResetRequest } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { invalidField, notFound, endSessionsOfUser } from '../http';
+import { endSessionsOfUser } from '../http';
+import { invalidField, notFound } from '../errors';
 import { findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueuePasswordReset } from './account-mail';

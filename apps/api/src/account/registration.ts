@@ -1,7 +1,7 @@
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { RegisterRequest } from '@hotel/domain/wire/account-requests';
 import type { AppContext } from '../app-context';
-import { invalidField, notFound } from '../http';
+import { invalidField, notFound } from '../errors';
 import { findProperty } from '../property';
 import { auditAccount, type RequestOrigin } from './account-audit';
 import { enqueueEmailConfirmation, enqueuePasswordReset } from './account-mail';

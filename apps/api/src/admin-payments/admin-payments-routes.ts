@@ -1,7 +1,8 @@
 import { capturePaymentParamsSchema, capturePaymentRequestSchema, capturePaymentResponseSchema } from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
-import { capturePayment } from './capture-payment';
+import { capturePayment } from '../booking';
+import { toCapturePaymentResponse } from './admin-payments-response';
 
 export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -26,6 +27,6 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         503: 'The payment provider could not be reached, or this server is not set up for it. Nothing was recorded',
       },
     },
-    ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req)),
+    ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req), toCapturePaymentResponse),
   );
 }

@@ -4,7 +4,8 @@ import { toMinor } from '@hotel/domain/money';
 import { ARI_WEEKDAYS, type AriChange, type AriChangeResult, type AriRequest, type AriResponse } from '@hotel/domain/wire/ari';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { AppError, idempotently, notFound, requestHashKey } from '../http';
+import { idempotently, requestHashKey } from '../idempotency';
+import { AppError, notFound } from '../errors';
 import { sellableWindow } from '../property-definition';
 import {
   findSoldCodes,

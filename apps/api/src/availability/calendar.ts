@@ -1,7 +1,8 @@
 import { calendarWindow, parseDate, todayIn } from '@hotel/domain/dates';
 import type { CalendarResponse } from '@hotel/domain/wire/calendar-response';
 import type { AppContext } from '../app-context';
-import { invalidField, notFound, type JsonText } from '../http';
+import { type JsonText } from '../http';
+import { invalidField, notFound } from '../errors';
 
 /**
  * GET /api/Availability: one entry per night from `fromDate` to `toDate` (clamped to today ..

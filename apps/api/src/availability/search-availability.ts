@@ -4,7 +4,8 @@ import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupan
 import { toMajor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Rate, SearchResponse } from '@hotel/domain/wire/search-response';
-import { jsonBytes, type JsonText, notFound } from '../http';
+import { jsonBytes, type JsonText } from '../http';
+import { notFound } from '../errors';
 import type { AvailabilityCaches } from './availability-caches';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
 import { derivedOnce, templatedRate, templatedRoomType, type PricedRate } from './search-response';

@@ -2,7 +2,7 @@ import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import type { AvailabilityCaches } from './availability-caches';
 import type { Catalogue, NightlyPrice, NightlyPriceTable } from './catalogue-cache';
 import type { PromotionRow, RatePlanRow, RoomTypeRow } from './availability-queries';

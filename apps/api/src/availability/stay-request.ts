@@ -1,6 +1,6 @@
 import { addDays, countNights, parseDate, todayIn, type IsoDate } from '@hotel/domain/dates';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
-import { AppError, invalidField } from '../http';
+import { AppError, invalidField } from '../errors';
 import type { PropertyRow } from '../property';
 
 /**

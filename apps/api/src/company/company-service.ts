@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findCompaniesByNamePrefix, hasProperty } from './company-queries';
 import type { Company } from '@hotel/domain/wire/company-response';
 import { toCompany } from './company-response';

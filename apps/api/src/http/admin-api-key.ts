@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { globalRegistry, type z } from 'zod';
 import { errorResponseSchema } from '@hotel/domain/wire/error-response';
 import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 import { JsonText } from './json-text';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';

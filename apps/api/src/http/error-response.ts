@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../database';
-import { AppError, type ErrorCode } from './app-error';
+import { AppError, type ErrorCode } from '../errors';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,

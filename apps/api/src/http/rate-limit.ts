@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rateLimit as expressRateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../app-context';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 import { DatabaseRateLimitStore } from './rate-limit-store';
 
 export type RateLimitOptions = {

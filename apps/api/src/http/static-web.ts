@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request, type Response } from 'express';
-import { AppError } from './app-error';
+import { AppError } from '../errors';
 
 /** Where the built web client is: WEB_DIST, else `apps/web/dist` beside this package. */
 export function findWebDist(configured: string | undefined): string | undefined {

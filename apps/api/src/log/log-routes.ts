@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, AppError, rateLimit } from '../http';
+import { type ApiRouter, rateLimit } from '../http';
+import { AppError } from '../errors';
 import { largestLogBodyBytes, logRequestSchema } from './log-request';
 import { writeWebLog } from './web-log';
 

@@ -1,6 +1,6 @@
 import { mailOutbox } from '@hotel/db/schema';
 import type { Tx } from '../database';
-import { derivedKey, openSealedText, sealText } from '../http';
+import { derivedKey, openSealedText, sealText } from '../secrets';
 import type { MailKind } from './templates/mail-template';
 
 export type OutboxMail = {

@@ -6,13 +6,13 @@ import { pricesToWire, stayRoomCost } from '@hotel/domain/pricing';
 import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
 import type { DateChangeRow, SearchDateOptionsRequest, SearchDateOptionsResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import { invalidField } from '../http';
+import { invalidField } from '../errors';
 import { quoteStay, rateOccupancy, roomTypeLimits, stayDates } from '../availability';
-import { findReservationDetails } from '../reservation';
-import { findManagedBooking } from './managed-booking-access';
+import { findReservationDetails } from '../booking';
+import { findManagedBooking } from '../booking';
 import { toManagedReservation } from './managed-reservation';
 import { findFreeUnitsHolding } from './manage-booking-queries';
-import { bookedRatePlanCode, partyOf } from './booked-rooms';
+import { bookedRatePlanCode, partyOf } from '../booking';
 
 const refused = (message: string): SearchDateOptionsResponse => ({ Success: false, Message: message, ReservationItemRateRows: [] });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { cancellationReasons, reservations } from '@hotel/db/schema';
 import { rawRows, type Queryable } from '../database';
-import type { ReservationRow } from '../reservation';
+import type { ReservationRow } from '../booking';
 
 /** A property's reservation by its number. */
 export async function findReservationByNumber(

@@ -16,8 +16,8 @@ import {
 } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
-import { quoteAmendment, updateManagedBooking } from './amend-booking';
-import { cancelBooking } from './cancel-booking';
+import { cancelBooking, quoteAmendment, updateManagedBooking } from '../booking';
+import { describeBooking } from './managed-reservation';
 import { searchDateOptions } from './date-options';
 import { manageBookingConfiguration } from './manage-booking-config';
 import { reservationItemServices } from './reservation-item-services';
@@ -119,7 +119,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
         422: 'Idempotency-Key reused with a different body',
       },
     },
-    ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req)),
+    ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req), describeBooking(context)),
   );
 
   api.route(

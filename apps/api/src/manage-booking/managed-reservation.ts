@@ -1,12 +1,17 @@
 import { toMajor } from '@hotel/domain/money';
 import { canBeCancelled, canBeEdited } from '@hotel/domain/manage-booking';
-import { parseTimeOfDay } from '@hotel/domain/time-of-day';
 import type { ManagedReservation } from '@hotel/domain/wire/manage-booking-search';
-import type { PropertyRow } from '../property';
-import { toBookedBooker, toBookedCompany, toBookedRoom, toMaskedCard, type ReservationDetails, type ReservationRow } from '../reservation';
-
-/** Definitions imported before the check-in time was asked for meant mid-afternoon (docs/property-definition.md). */
-const DEFAULT_CHECK_IN = '15:00';
+import type { AppContext } from '../app-context';
+import {
+  findReservationById,
+  findReservationDetails,
+  stayTimingOf,
+  type DescribeBooking,
+  type ReservationDetails,
+  type ReservationRow,
+} from '../booking';
+import { findProperty, type PropertyRow } from '../property';
+import { toBookedBooker, toBookedCompany, toBookedRoom, toMaskedCard } from '../reservation';
 
 /**
  * A booking as the manage pages read it, with what may still be done to it now: each standing
@@ -20,18 +25,11 @@ export function toManagedReservation(
   now: Date,
 ): ManagedReservation {
   const isCancelled = reservation.status === 'cancelled';
-  const checkInMinutes = parseTimeOfDay(property.manageBookingConfiguration.CheckInTime ?? DEFAULT_CHECK_IN) ?? 15 * 60;
   const timeZone = property.timeZone;
   const rooms = details.rooms
     .filter((room) => isCancelled || room.status === 'booked')
     .map((room) => {
-      const stay = {
-        isCancelled,
-        dateFrom: room.dateFrom,
-        timeZone,
-        checkInMinutes,
-        cancellationDeadlineHours: room.cancellationDeadlineHours,
-      };
+      const stay = stayTimingOf(property, reservation, room);
       return {
         ...toBookedRoom(room),
         CanBeCancelled: canBeCancelled(stay, now),
@@ -59,5 +57,15 @@ export function toManagedReservation(
     TotalServicesPrice: toMajor(reservation.totalServices),
     Currency: reservation.currency,
     LocationName: property.name,
+  };
+}
+
+/** The booking of this id as a change's answer describes it (the booking module calls it once the change is written). */
+export function describeBooking(context: Pick<AppContext, 'clock'>): DescribeBooking {
+  return async (db, reservationId) => {
+    const reservation = await findReservationById(db, reservationId);
+    const property = reservation && (await findProperty(db, reservation.propertyId));
+    if (!reservation || !property) throw new Error(`reservation ${reservationId} vanished`);
+    return toManagedReservation(property, reservation, await findReservationDetails(db, reservationId), context.clock.now());
   };
 }

@@ -2,10 +2,10 @@ import { toMajor } from '@hotel/domain/money';
 import { serviceUnits } from '@hotel/domain/services';
 import type { ReservationItemServicesQuery, ReservationItemServicesResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
-import { findReservationDetails } from '../reservation';
+import { notFound } from '../errors';
+import { findReservationDetails } from '../booking';
 import { offeredServices, toServicesResponse } from '../service';
-import { findManagedBooking } from './managed-booking-access';
+import { findManagedBooking } from '../booking';
 
 /**
  * GET /api/Service/GetReservationItemServices: the extras a booked room may have, as

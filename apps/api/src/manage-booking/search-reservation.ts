@@ -5,7 +5,7 @@ import { isBlank } from '@hotel/domain/validation';
 import type { ManageBookingSearchQuery, ManageBookingSearchResponse } from '@hotel/domain/wire/manage-booking-search';
 import type { AppContext } from '../app-context';
 import { findProperty } from '../property';
-import { findReservationDetails, linkCode, manageAccessOf, nameSearchCode } from '../reservation';
+import { findReservationDetails, linkCode, manageAccessOf, nameSearchCode } from '../booking';
 import { findReservationByNumber } from './manage-booking-queries';
 import { toManagedReservation } from './managed-reservation';
 import type { SearchThrottle } from './search-throttle';

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import type { AppContext } from '../app-context';
-import { AppError, SlidingWindowCounter } from '../http';
+import { SlidingWindowCounter } from '../http';
+import { AppError } from '../errors';
 
 const quarterHour = 15 * 60_000;
 

@@ -5,10 +5,10 @@ import { stayRoomCost, upgradePriceDifference } from '@hotel/domain/pricing';
 import type { UpgradeOption, UpgradeOptionsQuery, UpgradeOptionsResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import { quoteStay, rateOccupancy, roomTypeLimits, toRate } from '../availability';
-import { notFound } from '../http';
-import { findReservationDetails } from '../reservation';
-import { bookedRatePlanCode, partyOf } from './booked-rooms';
-import { findManagedBooking } from './managed-booking-access';
+import { notFound } from '../errors';
+import { findReservationDetails } from '../booking';
+import { bookedRatePlanCode, partyOf } from '../booking';
+import { findManagedBooking } from '../booking';
 import { toManagedReservation } from './managed-reservation';
 
 /**

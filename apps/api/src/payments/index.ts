@@ -1,19 +1,54 @@
-// The payments area's door: the gateway, payment rows, saved cards and the test challenge page.
+// The payments area's door: the gateways, money movements and their ledger, saved cards and the test challenge page.
 export {
   CARD_MOVEMENT_MESSAGES,
-  captureReservationCard,
   cardBalance,
   cardHolds,
-  chargeReservationCard,
-  refundReservationCard,
-  type CaptureMovement,
-  type CardBooking,
+  cardPayments,
+  chargeableCard,
+  givenBack,
+  planCapture,
+  planRefund,
+  plannedIntents,
+  stillHeld,
   type CardHolds,
-  type CardMovement,
-  type ChosenCard,
-} from './card-movements';
-export { settleWaitingPayment, type SettledPayment } from './challenge-completion';
-export type { AuthorisationRequest, AuthorisationResult, CardDetails, DeclineCode, PaymentGateway } from './payment-gateway';
+  type CardPayment,
+  type PlannedMovement,
+} from './card-ledger';
+export {
+  askProvider,
+  authorisationAnswer,
+  callProvider,
+  cancelWaitingMovement,
+  claimOverdueMovements,
+  findMovement,
+  findMovementNamed,
+  findMovementsOf,
+  findStuckMovements,
+  findUnsettledMovements,
+  movementRow,
+  newMovementKey,
+  noteUnanswered,
+  RECONCILE_AFTER_MS,
+  recordAnswer,
+  recordedMovement,
+  recordIntents,
+  recordReleasedRest,
+  type ChargedCard,
+  type FinalAnswer,
+  type Movement,
+  type MovementIntent,
+  type MovementPurpose,
+  type ProviderAnswer,
+} from './movements';
+export type {
+  AuthorisationRequest,
+  AuthorisationResult,
+  CardDetails,
+  CardSummary,
+  DeclineCode,
+  MovementKind,
+  PaymentGateway,
+} from './payment-gateway';
 export {
   createPaymentGateways,
   missingProviderWarnings,
@@ -25,9 +60,9 @@ export {
 } from './payment-gateways';
 export { PAYMENT_UNAVAILABLE_MESSAGE } from './payment-unavailable';
 export { STRIPE_API_VERSION, STRIPE_GATEWAY_NAME } from './stripe-gateway';
-export { authorisationRow } from './payment-queries';
 export { findUserSavedCard, keepSavedCard, saveCardForUser } from './saved-cards';
 export { registerTestChallengeRoutes } from './test-challenge-routes';
+export type { HintOutcome, ProviderHint, ProviderHintHandler } from './provider-hints';
 export { rawWebhookBody, registerPaymentWebhookRoutes, WEBHOOK_PATH } from './webhook-routes';
 export { isPaystackCurrency, PAYSTACK_CURRENCIES } from './paystack/paystack-api';
 export {

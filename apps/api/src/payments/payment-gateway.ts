@@ -7,6 +7,11 @@ import type { Minor } from '@hotel/domain/money';
  * `startCheckout`) implement it. A card number or security code goes in (test gateway only) and never comes
  * out: answers carry only the brand, the last four digits, the expiry and the gateway's own
  * references. payment-gateways.ts picks the gateway of a property or of a payments row.
+ *
+ * Every call that moves money carries the `idempotencyKey` of the movement it makes (a
+ * payments row written before the call, movements.ts): the provider treats a second call with
+ * the same key as the same call, so a retry after a lost answer cannot move money twice, and
+ * `lookup` finds what the provider did with a movement whose answer never arrived.
  */
 export type PaymentGateway = {
   /** Stored in `payments.gateway` and `saved_cards.gateway`. */
@@ -15,8 +20,8 @@ export type PaymentGateway = {
   authorise(request: AuthorisationRequest): Promise<AuthorisationResult>;
   /** Turns card details into a reusable token for a saved card, after the same checks as `authorise`. */
   tokenise(card: CardDetails): Promise<TokenisationResult>;
-  /** The guest's answer to a challenge `authorise` asked for. */
-  completeChallenge(gatewayReference: string, outcome: ChallengeOutcome): Promise<ChallengeResult>;
+  /** The guest's answer on a challenge page this server serves (the test gateway's); a provider's own check is asked about with `lookup`. */
+  completeChallenge?(gatewayReference: string, outcome: ChallengeOutcome): Promise<ChallengeResult>;
   /**
    * Takes a further amount, off-session (the guest is not there to pass a 3-D Secure check),
    * from the card an authorisation's `cardToken` names: the difference of an amendment.
@@ -30,18 +35,54 @@ export type PaymentGateway = {
   /** Takes what a held (manual-capture) authorisation reserved: all of it, or `amount` of it and releases the rest. */
   capture(request: CaptureRequest): Promise<CaptureResult>;
   /** Releases an authorisation that took nothing yet (held, or waiting for 3-D Secure): the guest's bank lets the money go. */
-  void(gatewayReference: string): Promise<VoidResult>;
+  void(request: VoidRequest): Promise<VoidResult>;
   /**
-   * What the provider itself says of an authorisation that waited for 3-D Secure, when the
-   * outcome is the provider's to tell (Stripe): the return path and the webhook settle with it.
-   * The test gateway keeps no state and answers `requires_action`: its challenge page tells.
+   * What the provider did with a movement whose answer was lost (a timeout, a 500 after the
+   * work was done, a process killed before the answer was recorded): found by its idempotency
+   * key, or by the reference it acts on. `not_found` means the provider never did it; throws
+   * AppError PAYMENT_UNAVAILABLE when the provider cannot be asked now.
    */
-  challengeResult(gatewayReference: string): Promise<ChallengeResult | { status: 'requires_action'; gatewayReference: string }>;
+  lookup(query: MovementQuery): Promise<MovementLookup>;
   /** Present when the provider sends webhooks: reads one, after checking its signature over the raw body. */
   readonly webhooks?: WebhookReader;
 };
 
-export type CaptureRequest = { gatewayReference: string; amount: Minor; currency: string };
+/** The movement a call makes: its key goes to the provider as its idempotency key (Stripe) or reference (PayStack). */
+export type Keyed = { idempotencyKey: string };
+
+export type CaptureRequest = Keyed & { gatewayReference: string; amount: Minor; currency: string };
+
+export type VoidRequest = Keyed & { gatewayReference: string };
+
+/** What kind of call a movement made. */
+export type MovementKind = 'authorisation' | 'charge' | 'refund' | 'capture' | 'void';
+
+/**
+ * A movement to find at its provider. `gatewayReference` is the provider's id for it when the
+ * answer that named it arrived (a 3-D Secure wait); `target` is the authorisation or charge a
+ * refund, capture or void acts on.
+ */
+export type MovementQuery = Keyed & {
+  kind: MovementKind;
+  gatewayReference: string | null;
+  target: string | null;
+  amount: Minor;
+  currency: string;
+  /** When the movement was recorded: a provider without a lookup by key searches from about then. */
+  createdAt: Date;
+};
+
+/**
+ * What the provider says of a movement: the same answers its call gives, read as one shape.
+ * `pending`: the provider has not decided yet (asked again later). `not_found`: it never did it.
+ */
+export type MovementLookup =
+  /** `amount`: what the provider took, when it says (a hosted checkout could be paid for another amount). */
+  | { status: 'succeeded'; gatewayReference: string; card: CardSummary | null; cardToken: string | null; amount?: Minor }
+  | { status: 'requires_action'; gatewayReference: string; challengeUrl: string | null }
+  | { status: 'failed'; gatewayReference: string | null; declineCode: DeclineCode; declineMessage: string }
+  | { status: 'pending' }
+  | { status: 'not_found' };
 
 export type CaptureResult =
   { status: 'captured'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
@@ -49,11 +90,16 @@ export type CaptureResult =
 export type VoidResult =
   { status: 'voided'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
 
-/** A provider's event, read into what the booking code acts on; `settles` is null for an event it ignores. */
+/**
+ * A provider's event, read into the movement it names (`null` for an event about nothing we
+ * move): by our key where the provider carries it, and by its own reference. The event's
+ * content is not trusted for the outcome: the movement is asked about, so an event delivered
+ * twice, late or out of order records only what the provider says now.
+ */
 export type WebhookEvent = {
   id: string;
   type: string;
-  settles: { gatewayReference: string; result: ChallengeResult } | null;
+  names: { idempotencyKey: string | null; gatewayReference: string } | null;
 };
 
 export type WebhookReader = {
@@ -88,7 +134,7 @@ export type CardToken = { token: string };
  */
 export type ProviderPaymentMethod = { paymentMethodId: string };
 
-export type AuthorisationRequest = {
+export type AuthorisationRequest = Keyed & {
   /** Minor units (pence), a positive integer. */
   amount: Minor;
   /** ISO 4217, e.g. GBP. */
@@ -135,6 +181,7 @@ export type AuthorisationResult =
       status: 'declined';
       gatewayReference: string;
       declineMessage: string;
+      declineCode?: DeclineCode;
       brand: CardType | null;
       last4: string | null;
       expiryMonth: number | null;
@@ -148,7 +195,7 @@ export type ChallengeOutcome = 'approve' | 'fail';
 export type ChallengeResult =
   { status: 'authorised'; gatewayReference: string } | { status: 'declined'; gatewayReference: string; declineMessage: string };
 
-export type ChargeRequest = {
+export type ChargeRequest = Keyed & {
   /** Minor units, a positive integer. */
   amount: Minor;
   currency: string;
@@ -164,13 +211,20 @@ export type ChargeRequest = {
  * off-session charge cannot do.
  */
 export type DeclineCode =
-  'card_declined' | 'insufficient_funds' | 'authentication_required' | 'expired_card' | 'unknown_card' | 'refund_exceeds_payment';
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'authentication_required'
+  | 'expired_card'
+  | 'unknown_card'
+  | 'refund_exceeds_payment'
+  /** The provider refused the call itself (the account's setup, not the guest's card): nothing was done, and the guest hears the site cannot take payments. */
+  | 'provider_refused';
 
 export type ChargeResult =
   | ({ status: 'charged'; gatewayReference: string } & CardSummary)
   | { status: 'declined'; gatewayReference: string; declineCode: DeclineCode; declineMessage: string };
 
-export type RefundRequest = {
+export type RefundRequest = Keyed & {
   /** Minor units, a positive integer. */
   amount: Minor;
   currency: string;

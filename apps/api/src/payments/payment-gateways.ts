@@ -1,6 +1,6 @@
 import type { Clock } from '../app-context';
 import type { Config } from '../config';
-import { AppError } from '../http';
+import { AppError } from '../errors';
 import type { PaymentGateway } from './payment-gateway';
 import { PAYMENT_UNAVAILABLE_MESSAGE } from './payment-unavailable';
 import { createPaystackGateway, PAYSTACK_GATEWAY_NAME, type PaystackGateway } from './paystack/paystack-gateway';

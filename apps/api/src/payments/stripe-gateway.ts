@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { CardType } from '@hotel/domain/cards';
 import type { StripeConfig } from '../config';
-import { AppError } from '../http';
+import { AppError } from '../errors';
 import { GUEST_PAYMENT_MESSAGES } from './guest-payment-messages';
 import {
   WebhookSignatureError,
   type AuthorisationRequest,
   type AuthorisationResult,
   type CardSummary,
-  type ChallengeResult,
   type ChargeResult,
   type DeclineCode,
+  type MovementLookup,
+  type MovementQuery,
   type PaymentGateway,
   type RefundResult,
   type WebhookEvent,
@@ -115,23 +116,6 @@ function refusalOf(error: unknown): (Stripe.errors.StripeCardError | Stripe.erro
   return error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError ? error : undefined;
 }
 
-function challengeResultOf(intent: Stripe.PaymentIntent): ChallengeResult | { status: 'requires_action'; gatewayReference: string } {
-  switch (intent.status) {
-    case 'succeeded':
-    case 'requires_capture':
-      return { status: 'authorised', gatewayReference: intent.id };
-    case 'requires_payment_method':
-    case 'canceled': {
-      // A 3-D Secure check failed or left: Stripe names the reason in last_payment_error.
-      const reason = intent.last_payment_error;
-      const declineMessage = reason ? declineOf(reason).declineMessage : GUEST_PAYMENT_MESSAGES.challengeFailed;
-      return { status: 'declined', gatewayReference: intent.id, declineMessage };
-    }
-    default:
-      return { status: 'requires_action', gatewayReference: intent.id };
-  }
-}
-
 /** The events that settle a payment waiting for the guest's bank, and how. */
 const settlingEvents = new Set([
   'payment_intent.succeeded',
@@ -189,6 +173,73 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
     return { status: 'declined', gatewayReference: intent.id, declineMessage, ...(summary ?? noCard) };
   }
 
+  /** The PaymentIntent a movement made (an authorisation or charge): by its id when known, else by its metadata. */
+  async function intentOf(query: MovementQuery): Promise<Stripe.PaymentIntent | undefined> {
+    if (query.gatewayReference?.startsWith('pi_'))
+      return stripe.paymentIntents.retrieve(query.gatewayReference, { expand: ['payment_method'] });
+    // Stripe's search sees a new object within about a minute; the reconciler asks only after that.
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['movement']:'${query.idempotencyKey}'`,
+      expand: ['data.payment_method'],
+    });
+    return found.data[0];
+  }
+
+  async function lookupMovement(query: MovementQuery): Promise<MovementLookup> {
+    switch (query.kind) {
+      case 'authorisation':
+      case 'charge': {
+        const intent = await intentOf(query);
+        if (!intent) return { status: 'not_found' };
+        const summary = summaryOf(intent.payment_method) ?? null;
+        const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+        const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+        const cardToken = customer && method ? tokenOf(customer, method) : null;
+        switch (intent.status) {
+          case 'succeeded':
+          case 'requires_capture':
+            return { status: 'succeeded', gatewayReference: intent.id, card: summary, cardToken };
+          case 'requires_action':
+            return {
+              status: 'requires_action',
+              gatewayReference: intent.id,
+              challengeUrl: intent.next_action?.redirect_to_url?.url ?? null,
+            };
+          case 'processing':
+          case 'requires_confirmation':
+            return { status: 'pending' };
+          default:
+            return { status: 'failed', gatewayReference: intent.id, ...declineOf(intent.last_payment_error) };
+        }
+      }
+      case 'refund': {
+        if (!query.target) return { status: 'not_found' };
+        const refunds = await stripe.refunds.list({ payment_intent: query.target, limit: 100 });
+        const refund = refunds.data.find((candidate) => candidate.metadata?.movement === query.idempotencyKey);
+        if (!refund) return { status: 'not_found' };
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return {
+            status: 'failed',
+            gatewayReference: refund.id,
+            declineCode: 'card_declined',
+            declineMessage: GUEST_PAYMENT_MESSAGES.declined,
+          };
+        return { status: 'succeeded', gatewayReference: refund.id, card: null, cardToken: null };
+      }
+      case 'capture':
+      case 'void': {
+        if (!query.target) return { status: 'not_found' };
+        const intent = await stripe.paymentIntents.retrieve(query.target);
+        const done = query.kind === 'capture' ? intent.status === 'succeeded' : intent.status === 'canceled';
+        if (done) return { status: 'succeeded', gatewayReference: intent.id, card: null, cardToken: null };
+        // Still held: the call never reached Stripe. Anything else: the hold can no longer be captured or released.
+        if (intent.status === 'requires_capture' || intent.status === 'requires_action' || intent.status === 'requires_payment_method')
+          return { status: 'not_found' };
+        return { status: 'failed', gatewayReference: intent.id, declineCode: 'card_declined', declineMessage: HOLD_GONE_MESSAGE };
+      }
+    }
+  }
+
   return {
     name: STRIPE_GATEWAY_NAME,
 
@@ -204,11 +255,12 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
           ...noCard,
         };
       }
-      // Keys derive from our reservation number: a retried call is the same call at Stripe.
-      const key = (step: string) => ({ idempotencyKey: `${request.reference}:${step}` });
+      // The movement's key: a retried call is the same call at Stripe, and `lookup` finds it by its metadata.
+      const movement = request.idempotencyKey;
       try {
         const customer =
-          kept?.customer ?? (await stripe.customers.create({ metadata: { reservation: request.reference } }, key('customer'))).id;
+          kept?.customer ??
+          (await stripe.customers.create({ metadata: { reservation: request.reference } }, { idempotencyKey: `${movement}:customer` })).id;
         const paymentMethod = kept?.paymentMethod ?? ('paymentMethodId' in card ? card.paymentMethodId : '');
         const intent = await stripe.paymentIntents.create(
           {
@@ -222,10 +274,10 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
             ...(kept ? {} : { setup_future_usage: 'off_session' as const }),
             ...(request.returnUrl === undefined ? {} : { return_url: absolute(request.returnUrl) }),
             description: `Reservation ${request.reference}`,
-            metadata: { reservation: request.reference },
+            metadata: { reservation: request.reference, movement },
             expand: ['payment_method'],
           },
-          key('authorise'),
+          { idempotencyKey: movement },
         );
         return await authorisationOf(intent, tokenOf(customer, paymentMethod));
       } catch (error) {
@@ -248,18 +300,6 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       return { status: 'declined', declineMessage: GUEST_PAYMENT_MESSAGES.unreadableCard };
     },
 
-    async completeChallenge(gatewayReference): Promise<ChallengeResult> {
-      const result = await this.challengeResult(gatewayReference);
-      return result.status === 'requires_action'
-        ? { status: 'declined', gatewayReference, declineMessage: GUEST_PAYMENT_MESSAGES.challengeFailed }
-        : result;
-    },
-
-    async challengeResult(gatewayReference) {
-      const intent = await stripe.paymentIntents.retrieve(gatewayReference).catch(unavailable);
-      return challengeResultOf(intent);
-    },
-
     async charge(request): Promise<ChargeResult> {
       const kept = parseToken(request.cardToken);
       if (!kept)
@@ -279,11 +319,11 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
             off_session: true,
             confirm: true,
             description: `Reservation ${request.reference}: change`,
-            metadata: { reservation: request.reference },
+            metadata: { reservation: request.reference, movement: request.idempotencyKey },
             expand: ['payment_method'],
           },
-          // One key per charge: the SDK's retries reuse it; a second change is a second charge.
-          { idempotencyKey: `${request.reference}:charge:${randomUUID()}` },
+          // The movement's key: the SDK's retries and ours reuse it; a second change is a second movement.
+          { idempotencyKey: request.idempotencyKey },
         );
         const summary = summaryOf(intent.payment_method);
         if (intent.status === 'succeeded' && summary) return { status: 'charged', gatewayReference: intent.id, ...summary };
@@ -297,12 +337,15 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
 
     async refund(request): Promise<RefundResult> {
       const intentId = request.payment.gatewayReference;
-      const key = { idempotencyKey: `${request.reference}:refund:${randomUUID()}` };
       try {
-        // A held PaymentIntent is never refunded: card-movements.ts releases or captures it instead.
+        // A held PaymentIntent is never refunded: the booking module releases or captures it instead.
         const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: request.amount, metadata: { reservation: request.reference } },
-          key,
+          {
+            payment_intent: intentId,
+            amount: request.amount,
+            metadata: { reservation: request.reference, movement: request.idempotencyKey },
+          },
+          { idempotencyKey: request.idempotencyKey },
         );
         if (refund.status === 'failed' || refund.status === 'canceled') {
           return {
@@ -333,7 +376,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
         await stripe.paymentIntents.capture(
           request.gatewayReference,
           { amount_to_capture: request.amount },
-          { idempotencyKey: `${request.gatewayReference}:capture` },
+          { idempotencyKey: request.idempotencyKey },
         );
         return { status: 'captured', gatewayReference: request.gatewayReference };
       } catch (error) {
@@ -344,27 +387,27 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       }
     },
 
-    // Void means the guest keeps nothing of it: a PaymentIntent not yet captured is canceled,
-    // one already taken (automatic capture) is refunded whole.
-    async void(gatewayReference) {
-      const key = (step: string) => ({ idempotencyKey: `${gatewayReference}:${step}` });
+    // Releases what a PaymentIntent holds (a manual capture's hold, or a 3-D Secure check left
+    // unanswered): it is canceled. One already taken is not voided but refunded, a movement of its own.
+    async void({ gatewayReference, idempotencyKey }) {
       try {
-        await stripe.paymentIntents.cancel(gatewayReference, {}, key('void'));
+        await stripe.paymentIntents.cancel(gatewayReference, {}, { idempotencyKey });
         return { status: 'voided', gatewayReference };
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) unavailable(error);
-        const status = refusal.payment_intent?.status;
-        if (status === 'canceled') return { status: 'voided', gatewayReference };
-        if (status !== 'succeeded') return { status: 'declined', gatewayReference, declineMessage: refusal.message };
-      }
-      try {
-        await stripe.refunds.create({ payment_intent: gatewayReference }, key('void-refund'));
-        return { status: 'voided', gatewayReference };
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (!refusal) unavailable(error);
+        if (refusal.payment_intent?.status === 'canceled') return { status: 'voided', gatewayReference };
         return { status: 'declined', gatewayReference, declineMessage: refusal.message };
+      }
+    },
+
+    async lookup(query: MovementQuery): Promise<MovementLookup> {
+      try {
+        return await lookupMovement(query);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal?.code === 'resource_missing') return { status: 'not_found' };
+        return unavailable(error);
       }
     },
 
@@ -379,13 +422,12 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
         } catch (error) {
           throw new WebhookSignatureError(error instanceof Error ? error.message : 'The signature does not match');
         }
-        if (!settlingEvents.has(event.type)) return { id: event.id, type: event.type, settles: null };
+        if (!settlingEvents.has(event.type)) return { id: event.id, type: event.type, names: null };
         const intent = event.data.object as Stripe.PaymentIntent;
-        const result = challengeResultOf(intent);
         return {
           id: event.id,
           type: event.type,
-          settles: result.status === 'requires_action' ? null : { gatewayReference: intent.id, result },
+          names: { idempotencyKey: intent.metadata?.movement ?? null, gatewayReference: intent.id },
         };
       },
     },

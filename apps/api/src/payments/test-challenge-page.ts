@@ -1,6 +1,6 @@
 import { formatMoney, type Money } from '@hotel/domain/money';
 import { html, type SafeHtml } from '../mail';
-import type { PaymentStatus } from './payment-queries';
+import type { PaymentStatus } from './movements';
 
 /** The test gateway's pages: plain HTML and a form, no script (the CSP forbids inline script). */
 function page(title: string, body: SafeHtml): string {

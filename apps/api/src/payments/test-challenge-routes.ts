@@ -1,8 +1,11 @@
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, invalidField, notFound, SENT_BY_HANDLER } from '../http';
-import { completePaymentChallenge, findChallengeState, type PaymentSettledHandler } from './challenge-completion';
+import { type ApiRouter, SENT_BY_HANDLER } from '../http';
+import { invalidField, notFound } from '../errors';
+import { findChallengeState } from './challenge-completion';
+import type { FinalAnswer } from './movements';
+import type { ProviderHintHandler } from './provider-hints';
 import { openReturnUrl } from './return-url';
 import { challengeOutcomePage, challengePage } from './test-challenge-page';
 import { TEST_GATEWAY_NAME } from './test-gateway';
@@ -12,15 +15,13 @@ const referencePattern = /^tg_[0-9a-f]{32}$/;
 /**
  * The test gateway's 3-D Secure challenge, served by this API: a page with Approve and Fail
  * buttons (GET, for browsers) and the answer (POST, from that page's form or from an
- * integrator's test as JSON). `onPaymentSettled` runs in the settling transaction, for the
- * reservation area to confirm or release the booking. Absent unless the test gateway is in use.
+ * integrator's test as JSON). The answer is the test gateway's, handed to `onHint` (the booking
+ * module), which records it and confirms or releases the booking. Absent unless the test gateway is in use.
  */
-export function registerTestChallengeRoutes(
-  api: ApiRouter,
-  context: AppContext,
-  options: { onPaymentSettled?: PaymentSettledHandler } = {},
-): void {
-  if (!context.paymentGateways.find(TEST_GATEWAY_NAME)) return;
+export function registerTestChallengeRoutes(api: ApiRouter, context: AppContext, options: { onHint: ProviderHintHandler }): void {
+  const gateway = context.paymentGateways.find(TEST_GATEWAY_NAME);
+  if (!gateway?.completeChallenge) return;
+  const completeChallenge = gateway.completeChallenge.bind(gateway);
   const secret = context.config.linkSecret;
 
   // A browser page, not an API call: kept out of the OpenAPI document.
@@ -62,8 +63,20 @@ export function registerTestChallengeRoutes(
       const returnUrl = body.ReturnTo === undefined ? undefined : openReturnUrl(secret, params.reference, body.ReturnTo);
       if (body.ReturnTo !== undefined && returnUrl === undefined)
         throw invalidField('ReturnTo', 'The return address does not belong to this challenge.');
-      const state = await completePaymentChallenge(context, params.reference, body.Outcome, options.onPaymentSettled);
-      if (!state.found) throw notFound('There is no payment waiting for this 3-D Secure check.');
+      const result = await completeChallenge(params.reference, body.Outcome);
+      const answer: FinalAnswer =
+        result.status === 'authorised'
+          ? { status: 'succeeded', gatewayReference: result.gatewayReference, card: null, cardToken: null }
+          : {
+              status: 'failed',
+              gatewayReference: result.gatewayReference,
+              declineCode: 'card_declined',
+              declineMessage: result.declineMessage,
+              card: null,
+            };
+      const outcome = await options.onHint({ gateway: TEST_GATEWAY_NAME, names: { gatewayReference: params.reference }, answer });
+      if (!outcome.found) throw notFound('There is no payment waiting for this 3-D Secure check.');
+      const state = { status: outcome.movement.status };
       if (returnUrl !== undefined) res.redirect(303, returnUrl);
       else if (req.is('application/x-www-form-urlencoded')) res.type('html').send(challengeOutcomePage(state.status));
       else return { Reference: params.reference, Status: state.status };

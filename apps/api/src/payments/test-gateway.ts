@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { detectCardType, isExpiryCurrent, isValidCardNumber, normalizeCardNumber, type CardType } from '@hotel/domain/cards';
 import { todayIn } from '@hotel/domain/dates';
 import type { Clock } from '../app-context';
@@ -14,10 +14,12 @@ import {
   type ChargeRequest,
   type ChargeResult,
   type DeclineCode,
+  type MovementLookup,
   type PaymentGateway,
   type RefundRequest,
   type RefundResult,
   type TokenisationResult,
+  type VoidRequest,
   type VoidResult,
 } from './payment-gateway';
 import { GUEST_PAYMENT_MESSAGES } from './guest-payment-messages';
@@ -61,7 +63,13 @@ const referencePattern = /^tg_[0-9a-f]{32}$/;
 type CheckedCard =
   { ok: true; summary: CardSummary; behaviour: TestCardBehaviour } | { ok: false; declineMessage: string; declineCode: DeclineCode };
 
-const newReference = () => `tg_${randomBytes(16).toString('hex')}`;
+/**
+ * 32 hex digits made from a movement's idempotency key (or a card token's seed): the gateway
+ * keeps no state, yet a call made again with the same key answers the same reference and
+ * token, as a provider replays a call it has seen.
+ */
+const digest = (seed: string) => createHash('sha256').update(seed).digest('hex').slice(0, 32);
+const referenceFor = (idempotencyKey: string) => `tg_${digest(`reference:${idempotencyKey}`)}`;
 
 /** A two-digit year means 20YY, as the domain's expiry check reads it. */
 const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
@@ -105,10 +113,13 @@ function checkToken(token: string, clock: Clock): CheckedCard {
   return { ok: true, behaviour, summary };
 }
 
-/** A token that pays as the card it was made from: it carries that card's behaviour, brand, last four digits and expiry. */
-function tokenOf(behaviour: TestCardBehaviour, { brand, last4, expiryMonth, expiryYear }: CardSummary): string {
+/**
+ * A token that pays as the card it was made from: it carries that card's behaviour, brand, last
+ * four digits and expiry. `seed` makes its tail: the movement's key, or random for a saved card.
+ */
+function tokenOf(behaviour: TestCardBehaviour, { brand, last4, expiryMonth, expiryYear }: CardSummary, seed: string): string {
   const expiry = `${String(expiryMonth).padStart(2, '0')}${expiryYear}`;
-  return `tt_${behaviourCodes[behaviour]}_${brand}_${last4}_${expiry}_${randomBytes(16).toString('hex')}`;
+  return `tt_${behaviourCodes[behaviour]}_${brand}_${last4}_${expiry}_${digest(`token:${seed}`)}`;
 }
 
 function assertAmount(amount: number, currency: string): void {
@@ -143,7 +154,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
       if (request.returnUrl !== undefined && !isSameOriginPath(request.returnUrl))
         throw new RangeError('returnUrl must be a path on this site');
       if ('paymentMethodId' in request.card) throw new RangeError('the test gateway takes card details or its own tokens');
-      const gatewayReference = newReference();
+      const gatewayReference = referenceFor(request.idempotencyKey);
       const checked = isCardDetails(request.card) ? checkCardDetails(request.card, clock) : checkToken(request.card.token, clock);
       if (!checked.ok) {
         return {
@@ -157,7 +168,9 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
         };
       }
       // A saved card's token already charges it off-session; card details get a token of their own.
-      const cardToken = isCardDetails(request.card) ? tokenOf(checked.behaviour, checked.summary) : request.card.token;
+      const cardToken = isCardDetails(request.card)
+        ? tokenOf(checked.behaviour, checked.summary, request.idempotencyKey)
+        : request.card.token;
       switch (checked.behaviour) {
         case 'approve':
           return { status: 'authorised', gatewayReference, cardToken, ...checked.summary };
@@ -181,7 +194,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
     async tokenise(card: CardDetails): Promise<TokenisationResult> {
       const checked = checkCardDetails(card, clock);
       if (!checked.ok) return { status: 'declined', declineMessage: checked.declineMessage };
-      return { status: 'tokenised', token: tokenOf(checked.behaviour, checked.summary), ...checked.summary };
+      return { status: 'tokenised', token: tokenOf(checked.behaviour, checked.summary, randomUUID()), ...checked.summary };
     },
 
     async completeChallenge(gatewayReference, outcome): Promise<ChallengeResult> {
@@ -193,7 +206,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       assertAmount(request.amount, request.currency);
-      const gatewayReference = newReference();
+      const gatewayReference = referenceFor(request.idempotencyKey);
       const checked = checkToken(request.cardToken, clock);
       if (!checked.ok)
         return { status: 'declined', gatewayReference, declineCode: checked.declineCode, declineMessage: checked.declineMessage };
@@ -205,7 +218,7 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
       assertAmount(request.amount, request.currency);
       const { payment } = request;
       if (!referencePattern.test(payment.gatewayReference)) throw new RangeError('not a test gateway reference');
-      const gatewayReference = newReference();
+      const gatewayReference = referenceFor(request.idempotencyKey);
       if (request.amount > payment.amount - payment.refunded) {
         return {
           status: 'declined',
@@ -225,14 +238,15 @@ export function createTestGateway({ clock, secret }: { clock: Clock; secret: str
       return { status: 'captured', gatewayReference: request.gatewayReference };
     },
 
-    async void(gatewayReference: string): Promise<VoidResult> {
+    async void({ gatewayReference }: VoidRequest): Promise<VoidResult> {
       if (!referencePattern.test(gatewayReference)) throw new RangeError('not a test gateway reference');
       return { status: 'voided', gatewayReference };
     },
 
-    async challengeResult(gatewayReference: string) {
-      if (!referencePattern.test(gatewayReference)) throw new RangeError('not a test gateway reference');
-      return { status: 'requires_action' as const, gatewayReference };
+    // Keeping no books, it cannot say what it did: money it "took" exists nowhere else, and a
+    // refund, capture or release asked again with the same key is the same call.
+    async lookup(): Promise<MovementLookup> {
+      return { status: 'not_found' };
     },
   };
 }

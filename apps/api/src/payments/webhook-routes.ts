@@ -2,8 +2,9 @@ import { paymentWebhookEvents } from '@hotel/db/schema';
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { AppError, type ApiRouter, notFound } from '../http';
-import { settleWaitingPayment, type PaymentSettledHandler } from './challenge-completion';
+import { type ApiRouter } from '../http';
+import { AppError, notFound } from '../errors';
+import type { ProviderHintHandler } from './provider-hints';
 import { WebhookSignatureError } from './payment-gateway';
 import type { PaymentProviderName } from './payment-gateways';
 
@@ -19,17 +20,15 @@ export const rawWebhookBody = () => express.raw({ type: () => true, limit: '512k
 export const WEBHOOK_SIGNATURE_REFUSED = 'The signature does not prove this event came from the payment provider: nothing was changed.';
 
 /**
- * POST /api/Payments/Webhook/{provider}: a provider's report of a payment, which settles a
- * booking waiting for 3-D Secure the way the guest's return does (whichever comes first wins,
- * the other changes nothing). Each event is taken in once: its id goes into
- * payment_webhook_events in the settling transaction, so a second delivery is acknowledged and
- * ignored. Events that settle nothing are acknowledged too, or the provider would resend them.
+ * POST /api/Payments/Webhook/{provider}: a provider's report of a payment movement (a booking
+ * waiting for 3-D Secure, or one whose answer was lost), handed to the booking module, which
+ * asks the provider what it did and records that (whichever of the report, the guest's return
+ * and the reconciler comes first wins; the others change nothing). Each event is taken in once:
+ * its id goes into payment_webhook_events in the recording transaction, so a second delivery is
+ * acknowledged and ignored. Events that name nothing are acknowledged too, or the provider
+ * would resend them.
  */
-export function registerPaymentWebhookRoutes(
-  api: ApiRouter,
-  context: AppContext,
-  options: { onPaymentSettled: PaymentSettledHandler },
-): void {
+export function registerPaymentWebhookRoutes(api: ApiRouter, context: AppContext, options: { onHint: ProviderHintHandler }): void {
   api.route(
     {
       method: 'post',
@@ -56,13 +55,11 @@ export function registerPaymentWebhookRoutes(
         req.log.warn({ provider, reason: error.message }, 'payment webhook refused');
         throw new AppError('VALIDATION_FAILED', WEBHOOK_SIGNATURE_REFUSED);
       }
-      const { settles } = event;
-      if (!settles) return { Received: true as const, Handled: false };
-      const state = await settleWaitingPayment(context, {
+      const { names } = event;
+      if (!names) return { Received: true as const, Handled: false };
+      const state = await options.onHint({
         gateway: provider,
-        gatewayReference: settles.gatewayReference,
-        answer: async () => settles.result,
-        onSettled: options.onPaymentSettled,
+        names,
         alsoInTransaction: async (tx) => {
           const taken = await tx
             .insert(paymentWebhookEvents)
@@ -72,7 +69,6 @@ export function registerPaymentWebhookRoutes(
           return taken.length > 0;
         },
       });
-      if (state.found && state.settledNow) context.mailEnqueued.notify();
       return { Received: true as const, Handled: state.found && state.settledNow };
     },
   );

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { PreCheckInGetQuery, PreCheckInGetResponse, PreCheckInNotice } from '@hotel/domain/wire/pre-check-in';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { findReservationDetails } from '../reservation';
+import { findReservationDetails } from '../booking';
 import { findPreCheckInBooking, preCheckInClosed, type PreCheckInBooking, type PreCheckInClosed } from './pre-check-in-access';
 import { findRoomTypeOptions } from './pre-check-in-queries';
 import { toPreCheckInReservation } from './pre-check-in-reservation';

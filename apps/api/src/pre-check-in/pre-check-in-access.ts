@@ -2,7 +2,7 @@ import { todayIn } from '@hotel/domain/dates';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
 import { findProperty, type PropertyRow } from '../property';
-import { manageAccessOf, type ReservationRow } from '../reservation';
+import { manageAccessOf, type ReservationRow } from '../booking';
 import { findReservationByReference } from './pre-check-in-queries';
 
 /** What a pre-check-in call names: the property, the reservation number and the link's code. */

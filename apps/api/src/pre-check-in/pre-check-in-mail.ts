@@ -1,29 +1,19 @@
-import type { CardType } from '@hotel/domain/cards';
-import type { Minor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { enqueueMail, mailBrandingOf, renderPreCheckInReminder } from '../mail';
-import { enqueueAmendmentMail } from '../manage-booking';
+import { enqueueAmendmentMail, findReservationDetails, reservationLinks, type PreCheckInExtras, type ReservationRow } from '../booking';
 import type { PropertyRow } from '../property';
-import { findReservationDetails, reservationLinks, type ReservationRow } from '../reservation';
-import type { PreCheckInExtras } from './pre-check-in-extras';
 import { findReservationById } from './pre-check-in-queries';
 
 /**
- * The guest's e-mail when a save added extras: the amendment e-mail manage booking sends, with
- * the booking as it now stands, what it cost before and what was charged (to the card on file
- * when that is the card charged).
+ * The guest's e-mail when a save added extras with nothing to charge (a booking not paid by card):
+ * the amendment e-mail manage booking sends, with the booking as it now stands and what it cost
+ * before. Extras paid by card get it from their charge's outcome.
  */
-export async function enqueueExtrasMail(
+export async function enqueueAmendmentMailOf(
   tx: Tx,
   context: Pick<AppContext, 'config'>,
-  saved: {
-    property: PropertyRow;
-    reservationId: number;
-    extras: PreCheckInExtras;
-    charged: Minor;
-    card: { brand: CardType; last4: string } | null;
-  },
+  saved: { property: PropertyRow; reservationId: number; extras: PreCheckInExtras },
 ): Promise<void> {
   const reservation = await findReservationById(tx, saved.reservationId);
   if (!reservation) return;
@@ -32,9 +22,8 @@ export async function enqueueExtrasMail(
     reservation,
     details: await findReservationDetails(tx, reservation.id),
     previousTotal: saved.extras.previousDue,
-    payment: { kind: saved.extras.payment.kind, amount: saved.charged },
+    payment: { kind: saved.extras.payment.kind, amount: 0 },
     policy: saved.extras.payment.policy,
-    card: saved.card ?? undefined,
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { reservationRooms, reservations, roomConfigurations, roomTypes } from '@hotel/db/schema';
 import type { Queryable, Tx } from '../database';
-import type { ReservationRow } from '../reservation';
+import type { ReservationRow } from '../booking';
 
 /** A property's reservation by its number; `lock` holds the row until the transaction ends. */
 export async function findReservationByReference(

@@ -2,15 +2,9 @@ import { sumMinor, toMajor, type Minor } from '@hotel/domain/money';
 import { vatOfTotal } from '@hotel/domain/vat';
 import type { PreCheckInReservation } from '@hotel/domain/wire/pre-check-in';
 import type { PropertyRow } from '../property';
-import {
-  toBookedBooker,
-  toBookedCompany,
-  toBookedService,
-  toMaskedCard,
-  type ReservationDetails,
-  type ReservationRow,
-} from '../reservation';
-import { bookedTotals } from './pre-check-in-extras';
+import { toBookedBooker, toBookedCompany, toBookedService, toMaskedCard } from '../reservation';
+import { type ReservationDetails, type ReservationRow } from '../booking';
+import { bookedTotals } from '../booking';
 import type { RoomTypeOptions } from './pre-check-in-queries';
 
 /** The card kept on file at pre-check-in, masked; else the one the booking was paid with. */

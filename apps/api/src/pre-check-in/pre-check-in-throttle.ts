@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../app-context';
-import { AppError, SlidingWindowCounter } from '../http';
+import { SlidingWindowCounter } from '../http';
+import { AppError } from '../errors';
 
 const quarterHour = 15 * 60_000;
 

@@ -6,42 +6,68 @@ import type { PreCheckInSaveRequest, PreCheckInSaveResponse } from '@hotel/domai
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { recordPreCheckInEvents } from '../hotel-events';
-import { AppError, idempotently, invalidField, notFound, replayingCompletedKey, requestHashKey } from '../http';
-import type { Enqueued } from '../mail';
-import { recordReservationChange } from '../manage-booking';
-import { takesTypedCards, TYPED_CARD_REFUSED, type ChosenCard } from '../payments';
-import type { PropertyRow } from '../property';
 import {
+  awaitMovement,
+  AwaitingMovement,
+  claimIdempotencyKey,
+  replayingCompletedKey,
+  requestHash,
+  requestHashKey,
+  saveIdempotentAnswer,
+  type IdempotentRequest,
+} from '../idempotency';
+import { AppError, invalidField, notFound } from '../errors';
+import type { Enqueued } from '../mail';
+import {
+  bookedTotals,
   findReservationDetails,
   guestRowOf,
+  makeMovementById,
+  MONEY_MESSAGES,
+  planPreCheckInExtras,
+  recordReservationChange,
   replaceGuests,
+  takeOnPreCheckInExtras,
+  type ExtrasCard,
   type GuestValues,
+  type MovementContext,
+  type PreCheckInExtras,
   type ReservationDetails,
   type ReservationRow,
-} from '../reservation';
+} from '../booking';
+
+type BookedRoom = ReservationDetails['rooms'][number];
+import { takesTypedCards, TYPED_CARD_REFUSED } from '../payments';
+import type { PropertyRow } from '../property';
 import { PRE_CHECK_IN_NOTICES } from './get-pre-check-in';
 import { findPreCheckInBooking, preCheckInClosed } from './pre-check-in-access';
-import { applyPreCheckInExtras, bookedTotals, planPreCheckInExtras, type PreCheckInExtras } from './pre-check-in-extras';
-import { enqueueExtrasMail } from './pre-check-in-mail';
+import { enqueueAmendmentMailOf } from './pre-check-in-mail';
 import { findRoomTypeOptions, setRoomConfiguration, updatePreCheckedReservation, type RoomTypeOptions } from './pre-check-in-queries';
 
-type SaveContext = Pick<AppContext, 'database' | 'availability' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
+type SaveContext = MovementContext & Pick<AppContext, 'availability'>;
 
 export const PRE_CHECK_IN_SAVED = 'Thank you, your check-in details have been saved.';
 
+/** A save whose extras' charge is refused: the details are kept, the extras are not added. */
+const extrasDeclined = (reason: string) => `Your check-in details have been saved, but the extras were not added: ${reason}`;
+
 const invalidLink = () => notFound(PRE_CHECK_IN_NOTICES.invalid.Message);
 
-type BookedRoom = ReservationDetails['rooms'][number];
 type Booker = { FirstName: string; LastName: string; Email: string | null; Phone: string | null };
 
+type Saved = { answer: PreCheckInSaveResponse; queued: Enqueued } | { chargeId: number; queued: Enqueued };
+
 /**
- * POST /api/PreCheckIn/Save: the guest's details and the extras they add in one transaction with
- * the reservation row locked, so two saves of one booking queue. Everything is checked before
- * anything is written (a 400 names each field), the extras' units are taken and the difference
- * charged last (a sold-out extra is a 409, a declined card a 402), and a refusal writes nothing.
- * Each room's `Services` is the target, not a delta: saving the same details again writes
- * nothing more (no extra twice, no second charge, no history row; the completion time and the
- * hotel's notice stay the first save's). An Idempotency-Key answers a retry with the first answer.
+ * POST /api/PreCheckIn/Save (docs/pre-check-in.md): the guest's details and the extras they add,
+ * with the reservation row locked, so two saves of one booking queue. Everything is checked
+ * before anything is written (a 400 names each field). In one transaction the details, the card
+ * kept on file and the history are written, and the extras' units taken (a sold-out extra is a
+ * 409, nothing written); extras to pay by card wait, as data, beside the charge of their price,
+ * which is made after the commit with its own key: paid, they are added (with their history row,
+ * the hotel's event and the e-mail); declined, their units go back and the answer is a 402 that
+ * says the details were saved. Each room's `Services` is the target, not a delta: saving the same
+ * details again writes nothing more (no extra twice, no second charge, no history row). An
+ * Idempotency-Key answers a retry with the first answer, or resumes a charge whose answer was lost.
  */
 export async function savePreCheckIn(
   context: SaveContext,
@@ -49,78 +75,142 @@ export async function savePreCheckIn(
   idempotencyKey: string | undefined,
 ): Promise<PreCheckInSaveResponse> {
   const { db } = context.database;
-  const retry = {
+  const retry: IdempotentRequest = {
     key: idempotencyKey,
     scope: `pre-check-in-save:${request.PropertyId}`,
     body: request,
     now: context.clock.now(),
     hashKey: requestHashKey(context.config),
   };
-  let queued: Enqueued = { mail: false, webhooks: false };
-  const answer = await replayingCompletedKey(
-    db,
-    retry,
-    () =>
-      db.transaction((tx) =>
-        idempotently(tx, retry, async (): Promise<PreCheckInSaveResponse> => {
-          const key = { propertyId: request.PropertyId, referenceNumber: request.ReferenceNumber, code: request.Code };
-          const booking = await findPreCheckInBooking(context, tx, key, { lock: true });
-          if (!booking || booking.reservation.id !== request.EntityId) throw invalidLink();
-          const { property, reservation } = booking;
-          const closed = preCheckInClosed(property, reservation, context.clock.now());
-          if (closed) return { Success: false, Message: PRE_CHECK_IN_NOTICES[closed].Message, Payment: null };
-          const details = await findReservationDetails(tx, reservation.id);
-          const options = await findRoomTypeOptions(tx, [...new Set(details.rooms.map((room) => room.roomTypeId))]);
-          const rooms = checkRooms(property, reservation.bookerIndividualId, request, details, options);
-          const extras = await planPreCheckInExtras(tx, property, reservation, details, request);
-          const card = await keepCardOnFile(context, tx, property, reservation, request);
-          const changes = [...(await writeDetails(tx, reservation, request, withBookerRooms(details, rooms))), ...card.changes];
-          const moved = extras
-            ? await applyPreCheckInExtras(context, tx, property, reservation, extras, card.toCharge)
-            : { amount: 0, paymentIds: [] };
-          if (extras) changes.push(...extrasChanges(extras));
-          const firstTime = !reservation.preCheckInCompletedAt;
-          if (firstTime) await updatePreCheckedReservation(tx, reservation.id, { preCheckInCompletedAt: context.clock.now() });
-          // The first save, and every later one that changes something, is a row of the booking's
-          // history; saving the same details again writes nothing, as it changes nothing.
-          let changeId: number | null = null;
-          if (firstTime || changes.length > 0) {
-            const unchangedDue = bookedTotals(reservation, details).due;
-            changeId = await recordReservationChange(tx, context, {
-              reservationId: reservation.id,
-              via: 'link',
-              action: 'precheckin',
-              details: {
-                previousTotal: extras?.previousDue ?? unchangedDue,
-                newTotal: extras?.totals.due ?? unchangedDue,
-                payment: { kind: extras?.payment.kind ?? 'None', amount: moved.amount, paymentIds: moved.paymentIds },
-                changes,
-              },
-            });
-          }
-          // The hotel hears of the first save, and of extras added later: it has to provide them.
-          const events = { reservationId: reservation.id, changeId, firstTime, addedExtras: extras !== null };
-          queued = await recordPreCheckInEvents(tx, context, events, property);
-          if (extras) {
-            await enqueueExtrasMail(tx, context, {
-              property,
-              reservationId: reservation.id,
-              extras,
-              charged: moved.amount,
-              card: card.charged,
-            });
-            queued = { ...queued, mail: true };
-          }
-          return {
-            Success: true,
-            Message: PRE_CHECK_IN_SAVED,
-            Payment: { Kind: extras?.payment.kind ?? 'None', Amount: toMajor(moved.amount) },
-          };
-        }),
-      ),
-    (answer) => !answer.Success,
+  try {
+    return await replayingCompletedKey(
+      db,
+      retry,
+      async () => {
+        const saved = await db.transaction((tx) => saveInside(tx, context, request, retry));
+        context.mailEnqueued.notify(saved.queued);
+        return 'answer' in saved ? saved.answer : chargeExtras(context, saved.chargeId, retry);
+      },
+      (answer) => !answer.Success,
+    );
+  } catch (error) {
+    if (error instanceof AwaitingMovement) return chargeExtras(context, error.paymentId, retry, { resumed: true });
+    throw error;
+  }
+}
+
+async function saveInside(tx: Tx, context: SaveContext, request: PreCheckInSaveRequest, retry: IdempotentRequest): Promise<Saved> {
+  const nothing: Enqueued = { mail: false, webhooks: false };
+  if (retry.key) {
+    const claim = await claimIdempotencyKey(tx, {
+      key: retry.key,
+      scope: retry.scope,
+      requestHash: requestHash(request, retry.hashKey),
+      now: retry.now,
+    });
+    if (claim.kind === 'replay') return { answer: claim.body as PreCheckInSaveResponse, queued: nothing };
+    if (claim.kind === 'awaiting') throw new AwaitingMovement(claim.paymentId);
+  }
+  const now = context.clock.now();
+  const key = { propertyId: request.PropertyId, referenceNumber: request.ReferenceNumber, code: request.Code };
+  const booking = await findPreCheckInBooking(context, tx, key, { lock: true });
+  if (!booking || booking.reservation.id !== request.EntityId) throw invalidLink();
+  const { property, reservation } = booking;
+  const closed = preCheckInClosed(property, reservation, now);
+  if (closed) return { answer: { Success: false, Message: PRE_CHECK_IN_NOTICES[closed].Message, Payment: null }, queued: nothing };
+  const details = await findReservationDetails(tx, reservation.id);
+  const options = await findRoomTypeOptions(tx, [...new Set(details.rooms.map((room) => room.roomTypeId))]);
+  const rooms = checkRooms(property, reservation.bookerIndividualId, request, details, options);
+  const extras = await planPreCheckInExtras(tx, property, reservation, details, request);
+  const card = await keepCardOnFile(context, tx, property, reservation, request);
+  const changes = [...(await writeDetails(tx, reservation, request, withBookerRooms(details, rooms))), ...card.changes];
+  const unchangedDue = bookedTotals(reservation, details).due;
+  const takenOn =
+    extras &&
+    (await takeOnPreCheckInExtras(tx, {
+      property,
+      reservation,
+      plan: extras,
+      card: card.toCharge,
+      history: {
+        via: 'link',
+        action: 'precheckin',
+        details: {
+          previousTotal: extras.previousDue,
+          newTotal: extras.totals.due,
+          payment: { kind: 'Charge', amount: 0, paymentIds: [] },
+          changes: extrasChanges(extras),
+        },
+      },
+      now,
+    }));
+  // Extras added now (nothing to charge) are part of this save's history row; extras waiting for
+  // their charge get a row of their own once paid.
+  const addedNow = takenOn !== null && 'applied' in takenOn;
+  if (extras && addedNow) changes.push(...extrasChanges(extras));
+  const firstTime = !reservation.preCheckInCompletedAt;
+  if (firstTime) await updatePreCheckedReservation(tx, reservation.id, { preCheckInCompletedAt: now });
+  // The first save, and every later one that changes something, is a row of the booking's
+  // history; saving the same details again writes nothing, as it changes nothing.
+  let changeId: number | null = null;
+  if (firstTime || changes.length > 0) {
+    changeId = await recordReservationChange(tx, context, {
+      reservationId: reservation.id,
+      via: 'link',
+      action: 'precheckin',
+      details: {
+        previousTotal: unchangedDue,
+        newTotal: addedNow && extras ? extras.totals.due : unchangedDue,
+        payment: { kind: 'None', amount: 0, paymentIds: [] },
+        changes,
+      },
+    });
+  }
+  // The hotel hears of the first save, and of extras added now (extras paid later tell it themselves).
+  let queued = await recordPreCheckInEvents(
+    tx,
+    context,
+    { reservationId: reservation.id, changeId, firstTime, addedExtras: addedNow },
+    property,
   );
-  context.mailEnqueued.notify(queued);
+  if (extras && addedNow) {
+    await enqueueAmendmentMailOf(tx, context, { property, reservationId: reservation.id, extras });
+    queued = { ...queued, mail: true };
+  }
+  if (takenOn && 'chargeId' in takenOn) {
+    if (retry.key) await awaitMovement(tx, { key: retry.key, scope: retry.scope, paymentId: takenOn.chargeId });
+    return { chargeId: takenOn.chargeId, queued };
+  }
+  const answer: PreCheckInSaveResponse = {
+    Success: true,
+    Message: PRE_CHECK_IN_SAVED,
+    Payment: { Kind: extras?.payment.kind ?? 'None', Amount: 0 },
+  };
+  if (retry.key) await saveIdempotentAnswer(tx, { key: retry.key, scope: retry.scope, status: 200, body: answer });
+  return { answer, queued };
+}
+
+/**
+ * Charges the extras a save added, with their movement's key, and answers what it came to: added
+ * and charged, declined (402: the details stay saved, the extras were not added), or no answer
+ * from the provider yet (503: the same request resumes it).
+ */
+async function chargeExtras(
+  context: SaveContext,
+  chargeId: number,
+  retry: IdempotentRequest,
+  { resumed = false } = {},
+): Promise<PreCheckInSaveResponse> {
+  const outcome = await makeMovementById(context, chargeId, { askFirst: resumed });
+  if (outcome.status === 'unknown') throw new AppError('PAYMENT_UNAVAILABLE', MONEY_MESSAGES.outcomeUnknown);
+  if (outcome.status !== 'succeeded')
+    throw new AppError('PAYMENT_DECLINED', extrasDeclined(outcome.declineMessage ?? MONEY_MESSAGES.declined));
+  const answer: PreCheckInSaveResponse = {
+    Success: true,
+    Message: PRE_CHECK_IN_SAVED,
+    Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount) },
+  };
+  if (retry.key) await saveIdempotentAnswer(context.database.db, { key: retry.key, scope: retry.scope, status: 200, body: answer });
   return answer;
 }
 
@@ -195,7 +285,7 @@ function checkRooms(
 type Change = { field: string; old: unknown; new: unknown };
 
 /** The card a save keeps on file, what the history says of it, and the card extras added now are charged to. */
-type KeptCard = { changes: Change[]; toCharge: ChosenCard | undefined; charged: { brand: CardType; last4: string } | null };
+type KeptCard = { changes: Change[]; toCharge: ExtrasCard | undefined };
 
 /**
  * The card kept on file for the stay: the gateway turns it into a token and only the token,
@@ -213,7 +303,7 @@ async function keepCardOnFile(
 ): Promise<KeptCard> {
   const { acceptedCardTypes: accepted } = await context.availability.catalogue.catalogue(property);
   const kept = (onFile: Pick<ReservationRow, CardColumn>, changes: Change[]): KeptCard => {
-    if (!onFile.cardOnFileToken || !onFile.cardOnFileGateway) return { changes, toCharge: undefined, charged: null };
+    if (!onFile.cardOnFileToken || !onFile.cardOnFileGateway) return { changes, toCharge: undefined };
     const type = accepted.find((candidate) => candidate.name === onFile.cardOnFileBrand);
     return {
       changes,
@@ -224,9 +314,9 @@ async function keepCardOnFile(
         cardLast4: onFile.cardOnFileLast4,
         cardExpiryMonth: onFile.cardOnFileExpiryMonth,
         cardExpiryYear: onFile.cardOnFileExpiryYear,
+        // card_types.code holds the domain's card type names (visa, amex, ...).
+        shown: type && onFile.cardOnFileLast4 ? { brand: type.code as CardType, last4: onFile.cardOnFileLast4 } : null,
       },
-      // card_types.code holds the domain's card type names (visa, amex, ...).
-      charged: type && onFile.cardOnFileLast4 ? { brand: type.code as CardType, last4: onFile.cardOnFileLast4 } : null,
     };
   };
   const card = request.CardDetails;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, AppError } from '../http';
+import { type ApiRouter } from '../http';
+import { AppError } from '../errors';
 import { importDefinition } from './import-definition';
 
 const importAnswer = z.object({ Success: z.literal(true), Properties: z.array(z.string()) });

@@ -121,6 +121,11 @@ const requiredFields = z.strictObject({
 const manageBookingConfiguration = z.strictObject({
   ShowRoomConfigurationQuestion: z.boolean().default(false),
   RequireCancellationReason: z.boolean().default(false),
+  /**
+   * What becomes of the gift voucher part of a booking cancelled after its free-cancellation
+   * window (inside it, the voucher always gets it back): kept by the hotel, or returned.
+   */
+  GiftVoucherOnLateCancellation: z.enum(['KeptByHotel', 'ReturnedToVoucher']).default('KeptByHotel'),
   CheckInTime: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give the check-in time as HH:MM, 24-hour, such as "15:00"')

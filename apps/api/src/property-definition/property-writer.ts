@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { toMinor } from '@hotel/domain/money';
 import {
   cancellationReasons,
@@ -26,9 +26,9 @@ import {
   serviceRatePlans,
   serviceRoomTypes,
   services,
-  voucherRedemptions,
 } from '@hotel/db/schema';
 import type { Tx } from '../database';
+import { voucherSpentNet } from '../voucher';
 import { issuePath } from '@hotel/domain/model-state';
 import type { Definition, PropertyDefinition } from './definition-schema';
 import type { DefinitionProblem } from './definition-problems';
@@ -420,11 +420,8 @@ async function writeGiftVouchers(
       continue;
     }
     // The file states what the voucher was worth; what guests already spent stays spent.
-    const [spent] = await tx
-      .select({ amount: sql<number>`coalesce(sum(${voucherRedemptions.amount}), 0)::int` })
-      .from(voucherRedemptions)
-      .where(and(eq(voucherRedemptions.giftVoucherId, existing.id), isNull(voucherRedemptions.reversedAt)));
-    const balance = initialAmount - (spent?.amount ?? 0);
+    const spent = { amount: await voucherSpentNet(tx, existing.id) };
+    const balance = initialAmount - spent.amount;
     if (balance < 0) {
       problems.push({
         path: at('GiftVouchers', i, 'Balance'),

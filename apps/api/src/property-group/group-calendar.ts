@@ -8,7 +8,8 @@ import {
 } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
 import { quoteStock } from '../availability';
-import { invalidField, type JsonText } from '../http';
+import { type JsonText } from '../http';
+import { invalidField } from '../errors';
 import { placeParty } from './party-placement';
 import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
 

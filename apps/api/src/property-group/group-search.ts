@@ -16,7 +16,8 @@ import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
 import type { PropertyGroupSearchRequest, PropertyGroupSearchResponse, PropertyGroupSearchResult } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
 import { quoteStay, quoteStock, rateOccupancy, roomTypeLimits, stayDates, type StayDates, type StayQuote } from '../availability';
-import { AppError, type JsonText } from '../http';
+import { type JsonText } from '../http';
+import { AppError } from '../errors';
 import { placeParty, type PlacedParty } from './party-placement';
 import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
 

@@ -2,7 +2,7 @@ import type { ExchangeRates } from '@hotel/domain/money';
 import type { PropertyGroupResponse } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
 import { exchangeRateTable } from '../currency-exchange-rate';
-import { invalidField, notFound } from '../http';
+import { invalidField, notFound } from '../errors';
 import type { PropertyRow } from '../property';
 import { findGroupProperties, findPropertyGroup } from './property-group-queries';
 import { toPropertyGroupResponse } from './property-group-response';

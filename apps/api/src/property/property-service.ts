@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findAcceptedCardTypes, findProperty, type PropertyRow } from './property-queries';
 import type { PropertyResponse } from '@hotel/domain/wire/property-response';
 import { toPropertyResponse } from './property-response';

@@ -5,9 +5,9 @@ import { giftVoucherDiscount } from '@hotel/domain/pricing';
 import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-code-request';
 import type { CheckVoucherCodeResponse } from '@hotel/domain/wire/reservation-response';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findProperty } from '../property';
-import { priceRooms } from './room-pricing';
+import { priceRooms } from '../booking';
 import { findGiftVoucher } from '../voucher';
 
 /**

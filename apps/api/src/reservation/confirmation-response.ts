@@ -2,7 +2,7 @@ import type { ConfirmationResponse } from '@hotel/domain/wire/confirmation-respo
 import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { PropertyRow } from '../property';
-import type { ReservationDetails, ReservationRow } from './reservation-queries';
+import type { ReservationDetails, ReservationRow } from '../booking';
 
 /** A reservation's state as the wire names it. */
 export const reservationStatusNames = { pending_payment: 'PendingPayment', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;

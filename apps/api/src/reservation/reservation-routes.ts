@@ -14,7 +14,7 @@ import {
   statusResponseSchema,
 } from '@hotel/domain/wire/reservation-response';
 import { checkVoucherCode } from './check-voucher-code';
-import { createOutcome, createReservation, type Booker } from './create-reservation';
+import { createOutcome, createReservation, type Booker } from '../booking';
 import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 
 const confirmationToken = z.string().trim().min(20).max(100);

@@ -1,16 +1,22 @@
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findProperty, type PropertyRow } from '../property';
 import type { ConfirmationResponse } from '@hotel/domain/wire/confirmation-response';
 import type { StatusResponse } from '@hotel/domain/wire/reservation-response';
 import { toConfirmationResponse } from './confirmation-response';
-import { hashConfirmationToken } from './reservation-number';
-import { reservationLinks } from './reservation-links';
-import { findReservationByTokenHash, findReservationDetails, type ReservationRow } from './reservation-queries';
-import { PAYMENT_HOLD_MINUTES, releasePendingPayment, reservationPaymentSettled } from './settle-reservation-payment';
-import { settleWaitingPayment } from '../payments';
+import {
+  findReservationByTokenHash,
+  findReservationDetails,
+  hashConfirmationToken,
+  PAYMENT_HOLD_MINUTES,
+  releasePendingPayment,
+  reservationLinks,
+  takeProviderHint,
+  type MovementContext,
+  type ReservationRow,
+} from '../booking';
 
-type StatusContext = Pick<AppContext, 'database' | 'clock' | 'config' | 'paymentGateways' | 'mailEnqueued'>;
+type StatusContext = MovementContext;
 
 async function reservationForToken(
   context: Pick<AppContext, 'database'>,
@@ -32,25 +38,27 @@ export async function reservationStatus(context: StatusContext, propertyId: numb
   const { reservation } = await reservationForToken(context, propertyId, token);
   let details = await findReservationDetails(context.database.db, reservation.id);
   const waiting = details.payment;
-  if (reservation.status === 'pending_payment' && waiting?.status === 'requires_action' && waiting.gatewayReference) {
-    // Back from the provider's 3-D Secure page (Stripe's return_url): its answer settles the
-    // booking now, as its webhook would, whichever comes first.
-    const reference = waiting.gatewayReference;
-    const state = await settleWaitingPayment(context, {
-      gateway: waiting.gateway,
-      gatewayReference: reference,
-      answer: (gateway) => gateway.challengeResult(reference),
-      onSettled: reservationPaymentSettled(context),
-    });
-    if (state.found && state.settledNow) {
-      context.mailEnqueued.notify();
-      return reservationStatus(context, propertyId, token);
-    }
+  if (reservation.status === 'pending_payment' && (waiting?.status === 'requires_action' || waiting?.status === 'pending')) {
+    // Back from the provider's 3-D Secure page (Stripe's return_url), or waiting for an answer
+    // that was lost: what the provider says now settles the booking, as its webhook would,
+    // whichever comes first.
+    const names = { idempotencyKey: waiting.idempotencyKey, gatewayReference: waiting.gatewayReference };
+    const state = await takeProviderHint(context, { gateway: waiting.gateway, names });
+    if (state.found && state.settledNow) return reservationStatus(context, propertyId, token);
     details = await findReservationDetails(context.database.db, reservation.id);
   }
   const base = { ReservationNumber: reservation.reservationNumber, ChallengeUrl: null };
   if (reservation.status === 'confirmed')
     return { ...base, Success: true, Status: 'Confirmed', Message: 'Booking has been made successfully' };
+  if (reservation.status === 'pending_payment' && details.payment?.status === 'pending') {
+    return {
+      ...base,
+      Success: false,
+      Status: 'PendingPayment',
+      Message:
+        'We are waiting for your card provider to tell us whether your payment went through. Your rooms are held meanwhile; this page will say when the booking is confirmed.',
+    };
+  }
   if (reservation.status === 'pending_payment') {
     return {
       ...base,
@@ -58,6 +66,15 @@ export async function reservationStatus(context: StatusContext, propertyId: numb
       Status: 'PendingPayment',
       ChallengeUrl: details.payment?.challengeUrl ?? null,
       Message: `Your bank needs you to confirm this payment. Please complete the security check within ${PAYMENT_HOLD_MINUTES} minutes to finish your booking: we hold your rooms until then.`,
+    };
+  }
+  if (reservation.confirmedAt === null && details.payment?.status === 'succeeded') {
+    return {
+      ...base,
+      Success: false,
+      Status: 'PaymentFailed',
+      Message:
+        'Your payment reached us after the rooms held for you were released, so it is being refunded to your card in full. Please confirm your booking again.',
     };
   }
   if (details.payment?.status === 'cancelled') {
@@ -85,11 +102,7 @@ export async function reservationStatus(context: StatusContext, propertyId: numb
  * way, so the booking waiting for it gives its rooms back now instead of at the end of its hold.
  * A booking no longer waiting is left as it is. Answers its status afterwards.
  */
-export async function releasePendingPaymentByToken(
-  context: StatusContext & Pick<AppContext, 'logger'>,
-  propertyId: number,
-  token: string,
-): Promise<StatusResponse> {
+export async function releasePendingPaymentByToken(context: StatusContext, propertyId: number, token: string): Promise<StatusResponse> {
   const { reservation } = await reservationForToken(context, propertyId, token);
   await releasePendingPayment(context, reservation.id);
   return reservationStatus(context, propertyId, token);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidField } from '../http';
+import { invalidField } from '../errors';
 import type { FeedPosition } from './reservations-feed-queries';
 
 /** What a cursor carries: the last change served and the `updatedSince` the feed started from. */

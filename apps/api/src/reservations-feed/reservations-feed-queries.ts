@@ -11,7 +11,7 @@ import {
   roomTypes,
 } from '@hotel/db/schema';
 import { rawRows, type Queryable } from '../database';
-import { findRoomExtras } from '../reservation';
+import { findRoomExtras } from '../booking';
 
 /** A place in the feed: the transaction of the last change served and, within it, the booking's id. */
 export type FeedPosition = { xid: string; id: number };

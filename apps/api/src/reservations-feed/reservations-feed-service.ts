@@ -7,7 +7,7 @@ import type {
 } from '@hotel/domain/wire/reservations-feed';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { AppError, invalidField } from '../http';
+import { AppError, invalidField } from '../errors';
 import { requireProperty } from '../property';
 import { decodeCursor, encodeCursor, type FeedCursor } from './feed-cursor';
 import {

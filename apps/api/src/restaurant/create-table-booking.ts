@@ -7,9 +7,9 @@ import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-bo
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { recordTableBookingEvent } from '../hotel-events';
-import { idempotently, replayingCompletedKey, requestHashKey } from '../http';
+import { idempotently, replayingCompletedKey, requestHashKey } from '../idempotency';
 import type { PropertyRow } from '../property';
-import { newReservationNumber } from '../reservation';
+import { newReservationNumber } from '../booking';
 import {
   findActiveTables,
   findPromotions,

@@ -2,7 +2,7 @@ import { parseDate } from '@hotel/domain/dates';
 import { availableTimes, bookingsOnDate } from '@hotel/domain/restaurant';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findProperty, type PropertyRow } from '../property';
 import {
   findActiveRestaurant,

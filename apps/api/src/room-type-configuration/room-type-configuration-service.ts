@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findRoomConfigurations, hasProperty, hasRoomType } from './room-type-configuration-queries';
 import type { RoomConfigurationOption } from '@hotel/domain/wire/room-type-configuration-response';
 import { toRoomConfigurationOption } from './room-type-configuration-response';

@@ -2,7 +2,7 @@ import { addDays, type IsoDate } from '@hotel/domain/dates';
 import { smallestFreeCount } from '@hotel/domain/inventory';
 import { offeredNights } from '@hotel/domain/services';
 import type { AppContext } from '../app-context';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findArticles, findOfferedServices, findServiceNights, findStayParts, type ArticleRow, type ServiceRow } from './service-queries';
 
 export type OfferedServicesRequest = { propertyId: number; roomTypeId: number; ratePlanId: number; arrival: IsoDate; departure: IsoDate };

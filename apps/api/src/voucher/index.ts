@@ -1,2 +1,2 @@
-// The gift voucher area's door: reservation reads and spends vouchers through it.
-export { findGiftVoucher, lockGiftVoucher, spendGiftVoucher } from './gift-voucher-queries';
+// The gift voucher area's door: bookings read, spend and return vouchers through it.
+export { findGiftVoucher, lockGiftVoucher, returnVoucherSpends, spendGiftVoucher, voucherSpentNet } from './gift-voucher-queries';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@hotel/domain/dates';
 import { rawRows } from '../../src/database/raw-rows';
-import { storedIdempotencyKey } from '../../src/http/idempotency';
+import { storedIdempotencyKey } from '../../src/idempotency';
 import { aDefinition, aProperty } from '../support/builders';
 import { openTestDatabase, type TestDatabase } from '../support/test-database';
 import { ADMIN_API_KEY, freePort, killApi, startApi, type ApiProcess, type ApiSettings } from './api-process';

@@ -2,7 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiRouter, SENT_BY_HANDLER } from '../../src/http/api-router';
-import { notFound } from '../../src/http/app-error';
+import { notFound } from '../../src/errors';
 import { errorHandler } from '../../src/http/error-response';
 import { checkAnswersOf, request } from '../support/request';
 

@@ -6,18 +6,18 @@ import { idempotencyRecords } from '@hotel/db/schema';
 import type { Database } from '../../src/database/db';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { rawRows } from '../../src/database/raw-rows';
-import { AppError } from '../../src/http/app-error';
+import { AppError } from '../../src/errors';
 import { errorHandler } from '../../src/http/error-response';
+import { readIdempotencyKey } from '../../src/http';
 import {
   claimIdempotencyKey,
   purgeExpiredIdempotencyRecords,
-  readIdempotencyKey,
   requestHash,
   requestHashKey,
   saveIdempotentAnswer,
   scheduleIdempotencyPurge,
   storedIdempotencyKey,
-} from '../../src/http/idempotency';
+} from '../../src/idempotency';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';

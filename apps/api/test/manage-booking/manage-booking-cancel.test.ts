@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { CANCEL_MESSAGES } from '../../src/manage-booking/cancel-booking';
+import { CANCEL_MESSAGES } from '../../src/booking';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { opened } from '../support/outbox';
 import { request } from '../support/request';
@@ -209,7 +209,7 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
     expect(await search()).toBe(1);
   });
 
-  it('a gift voucher keeps its spent balance: only what the card paid goes back', async () => {
+  it('a free cancellation gives the gift voucher its part back, and the card what it paid', async () => {
     // Mon 8 and Tue 9 March: 100 + 100 = 200, less the £50 voucher = 150 by card.
     const stay = { DateFrom: '2027-03-08', DateTo: '2027-03-10' };
     const booking = await book({ ...stay, HopGiftVoucherCode: 'GIFT-50', Rooms: [aRoom(ids, { ...stay, TotalCost: 200 })] });
@@ -218,11 +218,22 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
     expect(await balance()).toBe(0);
 
     expect((await cancel(booking).expect(200)).body).toMatchObject({ Success: true, RefundAmount: 150 });
-    expect(await balance()).toBe(0);
+    // Cancelled inside its free-cancellation window: the £50.00 goes back to the voucher, a movement of its own.
+    expect(await balance()).toBe(5_000);
+    expect(
+      await rawRows<{ kind: string; amount: number }>(
+        t.database.db,
+        sql`SELECT m.kind, m.amount FROM voucher_redemptions m JOIN reservations r ON r.id = m.reservation_id
+            WHERE r.id = ${booking.id} ORDER BY m.id`,
+      ),
+    ).toEqual([
+      { kind: 'spend', amount: 5_000 },
+      { kind: 'return', amount: 5_000 },
+    ]);
     expect(await refundsOf(booking)).toEqual([{ amount: 15_000, status: 'succeeded' }]);
     const [mail] = (await mailsOf(booking)).map((row) => opened(t, row));
     expect(mail!.text).toContain('£150.00 is being refunded to Visa ending 4242.');
-    expect(mail!.text).toContain('The £50.00 paid by gift voucher stays spent and is not returned to the voucher.');
+    expect(mail!.text).toContain('The £50.00 paid by gift voucher has gone back to gift voucher GIFT-50: you can use it again.');
   });
 
   it('a booking on the company invoice is cancelled with nothing to refund', async () => {

@@ -242,7 +242,11 @@ describe('POST /api/ManageBooking/Quote and /Update: moving the stay', () => {
     expect(await amendmentMails(booking)).toEqual([]);
     expect(await historyOf(booking)).toEqual([]);
     expect(await doublesSold('2027-03-18', '2027-03-19')).toEqual({ '2027-03-18': 1, '2027-03-19': 0 });
-    expect(await cardMovements(booking)).toEqual([{ transaction_type: 'authorisation', status: 'succeeded', amount: 10000 }]);
+    // The refused charge is on record; nothing was taken.
+    expect(await cardMovements(booking)).toEqual([
+      { transaction_type: 'authorisation', status: 'succeeded', amount: 10000 },
+      { transaction_type: 'charge', status: 'failed', amount: 14000 },
+    ]);
   });
 
   it('a stale price answers 409 with the new prices and changes nothing', async () => {

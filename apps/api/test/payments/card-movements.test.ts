@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { CARD_MOVEMENT_MESSAGES, type CardBooking } from '../../src/payments';
+import { CARD_MOVEMENT_MESSAGES } from '../../src/payments';
 import { TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
 import { request } from '../support/request';
-import { cardMovementCalls } from './card-movement-calls';
+import { cardMovementCalls, type CardBooking } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 
@@ -74,7 +74,6 @@ describe('charging the booking card off-session', () => {
       ok: false,
       amount: 0,
       paymentIds: [expect.any(Number)],
-      declineCode: 'authentication_required',
       declineMessage: TEST_GATEWAY_MESSAGES.authenticationRequired,
     });
     expect((await paymentsOf(booking.id)).at(-1)).toEqual({
@@ -94,7 +93,6 @@ describe('charging the booking card off-session', () => {
       ok: false,
       amount: 0,
       paymentIds: [],
-      declineCode: 'no_card',
       declineMessage: CARD_MOVEMENT_MESSAGES.noCardToCharge,
     });
     expect(await paymentsOf(booking.id)).toEqual([]);
@@ -130,7 +128,6 @@ describe('refunding to the booking card', () => {
       ok: false,
       amount: 0,
       paymentIds: [],
-      declineCode: 'no_card',
       declineMessage: CARD_MOVEMENT_MESSAGES.noCardToRefund,
     });
     const refunds = (await paymentsOf(booking.id)).filter((row) => row.type === 'refund');
@@ -147,8 +144,8 @@ describe('refunding to the booking card', () => {
     const booking = await book();
     await expect(
       t.database.db.execute(
-        sql`INSERT INTO payments (reservation_id, gateway, transaction_type, status, amount, currency)
-            VALUES (${booking.id}, 'test', 'refund', 'succeeded', 100, 'GBP')`,
+        sql`INSERT INTO payments (reservation_id, gateway, transaction_type, status, amount, currency, idempotency_key)
+            VALUES (${booking.id}, 'test', 'refund', 'succeeded', 100, 'GBP', 'no-payment-named')`,
       ),
     ).rejects.toThrow();
   });

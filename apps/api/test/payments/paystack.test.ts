@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { chargeReservationCard, refundReservationCard, type CardBooking } from '../../src/payments';
+import { PAYSTACK_MESSAGES } from '../../src/payments/paystack/paystack-gateway';
+import { cardMovementCalls, type CardBooking } from './card-movement-calls';
 import { importDefinition } from '../../src/property-definition/import-definition';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.mjs';
@@ -86,6 +87,15 @@ function aPaystackBooking(code: string, totalCost: number) {
 const NGN_TOTAL = 12_500;
 const book = async (code = 'PSNG', total = NGN_TOTAL): Promise<Booked> =>
   (await request(t.app).post('/api/Reservation/Create').send(aPaystackBooking(code, total)).expect(200)).body as Booked;
+
+/** The booking's status as the database holds it (the Status page asks PayStack, which may settle it). */
+async function bookingStatus(reservationNumber: string): Promise<string> {
+  const [row] = await rawRows<{ status: string }>(
+    t.database.db,
+    sql`SELECT status FROM reservations WHERE reservation_number = ${reservationNumber}`,
+  );
+  return row!.status;
+}
 
 const status = async (code: string, token: string) =>
   (
@@ -267,7 +277,7 @@ describe('booking with PayStack', () => {
     const genuine = fake.signedEvent(transaction.reference);
     await webhook(genuine.body.replace('"amount":1250000', '"amount":1'), genuine.signature).expect(400);
     await webhook(genuine.body, '').expect(400);
-    expect((await status('PSNG', booked.ConfirmationToken)).Status).toBe('PendingPayment');
+    expect(await bookingStatus(booked.ReservationNumber)).toBe('pending_payment');
     const [ledger] = await rawRows<{ n: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS n FROM payment_webhook_events WHERE event_id = ${`charge.success:${transaction.id}`}`,
@@ -353,20 +363,23 @@ describe('booking with PayStack', () => {
     expect(await status('PSNG', booked.ConfirmationToken)).toMatchObject({ Success: true, Status: 'Confirmed' });
   });
 
-  it('leaves the booking pending when PayStack cannot be reached on the return, for the webhook to settle', async () => {
+  it('leaves the booking pending when PayStack cannot be reached on the return, for the webhook (or the Status page) to settle', async () => {
     const booked = await book();
     const transaction = transactionOf(booked);
     fake.pay(transaction.reference);
     fake.failNext('verify', 500, 3);
     await comeBack(booked).expect(303);
-    expect((await status('PSNG', booked.ConfirmationToken)).Status).toBe('PendingPayment');
+    expect(await bookingStatus(booked.ReservationNumber)).toBe('pending_payment');
     const event = fake.signedEvent(transaction.reference);
     await webhook(event.body, event.signature).expect(200);
     expect((await status('PSNG', booked.ConfirmationToken)).Status).toBe('Confirmed');
   });
 
   it('answers 503 and books nothing when PayStack fails to start the payment', async () => {
-    const [before] = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
+    const [before] = await rawRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM reservations WHERE status <> 'cancelled'`,
+    );
     fake.failNext('initialize', 500);
     const refused = await request(t.app).post('/api/Reservation/Create').send(aPaystackBooking('PSNG', NGN_TOTAL)).expect(503);
     expect(refused.body).toEqual({
@@ -374,7 +387,11 @@ describe('booking with PayStack', () => {
       Message:
         'We could not reach PayStack to take your payment, so nothing was booked and nothing was charged. Please try again in a few minutes.',
     });
-    const [after] = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
+    // The rooms it held while it asked are released: no standing booking more.
+    const [after] = await rawRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM reservations WHERE status <> 'cancelled'`,
+    );
     expect(after!.n).toBe(before!.n);
     expect(await sold()).toBe(0);
     // Initialize is not tried twice: a second one could start a second payment.
@@ -485,13 +502,13 @@ describe('money moved after booking', () => {
     );
     return { ...row!, reference: transaction.reference };
   }
-  // The booking area calls these with its context: the payments rows name PayStack, which moves the money.
-  const movements = () => t.context;
+  // Recorded and made as the booking module makes them: the payments rows name PayStack, which moves the money.
+  const { charge, refund } = cardMovementCalls(() => t);
 
   it("charges an amendment's difference with the reusable authorization (charge_authorization)", async () => {
     const booking = await paidBooking();
     // An extra ₦3,000.00 = 300,000 kobo.
-    const moved = await t.database.db.transaction((tx) => chargeReservationCard(tx, movements(), booking, 300_000));
+    const moved = await charge(booking, 300_000);
     expect(moved).toMatchObject({ ok: true, amount: 300_000 });
     const call = fake.requests.filter((r) => r.path === '/transaction/charge_authorization').at(-1)!;
     expect(call.body).toMatchObject({
@@ -509,18 +526,18 @@ describe('money moved after booking', () => {
   it('records a declined charge with the reason for the guest', async () => {
     const booking = await paidBooking();
     fake.declineNextCharge('Insufficient Funds');
-    const moved = await t.database.db.transaction((tx) => chargeReservationCard(tx, movements(), booking, 300_000));
-    expect(moved).toMatchObject({ ok: false, declineCode: 'insufficient_funds' });
+    const moved = await charge(booking, 300_000);
+    expect(moved).toMatchObject({ ok: false, declineMessage: PAYSTACK_MESSAGES.insufficientFunds });
   });
 
   it('refunds part of the payment, then refuses more than is left', async () => {
     const booking = await paidBooking();
     // ₦12,500.00 paid; ₦5,000.00 = 500,000 kobo back, leaving ₦7,500.00 = 750,000 kobo.
-    const first = await t.database.db.transaction((tx) => refundReservationCard(tx, movements(), booking, 500_000));
+    const first = await refund(booking, 500_000);
     expect(first).toMatchObject({ ok: true, amount: 500_000 });
     expect(fake.refunds.at(-1)).toMatchObject({ transaction: booking.reference, amount: 500_000, currency: 'NGN' });
     // Asked for ₦10,000.00, the card's balance (₦7,500.00) goes back: what card-movements caps it to.
-    const second = await t.database.db.transaction((tx) => refundReservationCard(tx, movements(), booking, 1_000_000));
+    const second = await refund(booking, 1_000_000);
     expect(second).toMatchObject({ ok: true, amount: 750_000 });
     expect(fake.refunds.filter((r) => r.transaction === booking.reference).map((r) => r.amount)).toEqual([500_000, 750_000]);
   });

@@ -90,7 +90,7 @@ export const reservationOf = async (app: TestApp, number: string) =>
   (
     await rows(
       app,
-      sql`SELECT id, status, reservation_number AS "reservationNumber", currency FROM reservations WHERE reservation_number = ${number}`,
+      sql`SELECT id, status, reservation_number AS "reservationNumber", currency, amount_paid AS "amountPaid" FROM reservations WHERE reservation_number = ${number}`,
     )
   )[0];
 

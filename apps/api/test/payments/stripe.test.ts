@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startFakeStripe, signPayload, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
-import { PAYMENT_UNAVAILABLE_MESSAGE, refundReservationCard, TYPED_CARD_REFUSED, type CardBooking } from '../../src/payments';
+import { MONEY_MESSAGES, findLedgerBreaches, reconcileOverdueMovements } from '../../src/booking';
+import { PAYMENT_UNAVAILABLE_MESSAGE, RECONCILE_AFTER_MS, TYPED_CARD_REFUSED } from '../../src/payments';
+import type { CardBooking } from './card-movement-calls';
 import { GUEST_PAYMENT_MESSAGES } from '../../src/payments/guest-payment-messages';
 import { createStripeGateway } from '../../src/payments/stripe-gateway';
-import { releaseAbandonedPayments } from '../../src/reservation/settle-reservation-payment';
+import { releaseAbandonedPayments } from '../../src/booking/abandoned-payments';
 import { request } from '../support/request';
 import { cardMovementCalls } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -56,18 +58,44 @@ const soldThursday = async (app: TestApp) =>
       sql`SELECT sold FROM room_type_inventory i JOIN room_types rt ON rt.id = i.room_type_id WHERE rt.code = 'DBL' AND i.night = '2027-03-04'`,
     )
   )[0]!.sold;
-const reservationCount = async (app: TestApp) => (await rows(app, sql`SELECT id FROM reservations`)).length;
+/** Bookings that stand (a card refused or released leaves its booking cancelled, holding nothing). */
+const reservationCount = async (app: TestApp) => (await rows(app, sql`SELECT id FROM reservations WHERE status <> 'cancelled'`)).length;
 
-/** A fault injected after the authorisation: the booking's payment row cannot be written. */
-async function refusePaymentRows(app: TestApp): Promise<void> {
+/**
+ * A fault injected between the provider's answer and its record: the booking's payment
+ * movement is written (before the call) but its answer cannot be (the UPDATE after it fails).
+ */
+async function refuseAnswers(app: TestApp): Promise<void> {
   await app.database.db.execute(
     sql.raw(
       `CREATE OR REPLACE FUNCTION refuse_payment() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$`,
     ),
   );
   await app.database.db.execute(
-    sql.raw('CREATE TRIGGER refuse_payment BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION refuse_payment()'),
+    sql.raw(
+      `CREATE TRIGGER refuse_payment BEFORE UPDATE ON payments FOR EACH ROW WHEN (OLD.status = 'pending' AND NEW.status <> 'pending') EXECUTE FUNCTION refuse_payment()`,
+    ),
   );
+}
+
+const allowAnswers = (app: TestApp) => app.database.db.execute(sql.raw('DROP TRIGGER IF EXISTS refuse_payment ON payments'));
+
+/** The newest booking: one whose Create got no answer names none. */
+const newestBooking = async (app: TestApp) =>
+  (await rows(app, sql`SELECT reservation_number AS "number", status FROM reservations ORDER BY id DESC LIMIT 1`))[0] as {
+    number: string;
+    status: string;
+  };
+
+/** The reconciler's pass once its movements are overdue (it asks only after RECONCILE_AFTER_MS), the clock put back after. */
+async function reconcileLater(app: TestApp): Promise<void> {
+  const now = app.context.clock.now();
+  app.setNow(new Date(now.getTime() + RECONCILE_AFTER_MS + 1_000));
+  try {
+    await reconcileOverdueMovements(app.context);
+  } finally {
+    app.setNow(now);
+  }
 }
 
 const bookedIntent = (app: TestApp, number: string) => bookedIntentOf(fake, app, number);
@@ -245,7 +273,10 @@ describe('when Stripe is slow or failing', () => {
     fake.failNext('timeout');
     const response = await book(t, ids, '4242424242424242', 200);
     const customers = fake.requests.filter(
-      (call) => call.path === '/v1/customers' && call.idempotencyKey === `${response.body.ReservationNumber}:customer`,
+      (call) =>
+        call.path === '/v1/customers' &&
+        call.idempotencyKey?.startsWith(`${response.body.ReservationNumber}-`) &&
+        call.idempotencyKey.endsWith(':customer'),
     );
     // Sent twice (the first answer never came), made once: the fake replays the first answer.
     expect(customers).toHaveLength(2);
@@ -258,45 +289,55 @@ describe('when Stripe is slow or failing', () => {
     expect(await reservationOf(t, response.body.ReservationNumber)).toMatchObject({ status: 'confirmed' });
   });
 
-  it.each(['timeout', '5xx'] as const)('Stripe failing (%s) on every retry: a 503 that says so, nothing booked', async (kind) => {
-    const [count, sold] = [await reservationCount(t), await soldThursday(t)];
-    fake.failNext(kind, 3);
-    const response = await book(t, ids, '4242424242424242', 503);
-    expect(response.body.Message).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
-    expect(await reservationCount(t)).toBe(count);
-    expect(await soldThursday(t)).toBe(sold);
-  });
+  it.each(['timeout', '5xx'] as const)(
+    'Stripe failing (%s) on every retry: a 503 that says the outcome is not known yet, the room held until the reconciler finds no payment and releases it',
+    async (kind) => {
+      const [count, sold] = [await reservationCount(t), await soldThursday(t)];
+      fake.failNext(kind, 3);
+      const response = await book(t, ids, '4242424242424242', 503);
+      expect(response.body.Message).toBe(MONEY_MESSAGES.outcomeUnknown);
+      const held = await newestBooking(t);
+      expect(held.status).toBe('pending_payment');
+      expect(await soldThursday(t)).toBe(Number(sold) + 1);
+      // The customer may exist at Stripe; no PaymentIntent does: nothing was taken.
+      await reconcileLater(t);
+      expect(await reservationOf(t, held.number)).toMatchObject({ status: 'cancelled' });
+      expect(await reservationCount(t)).toBe(count);
+      expect(await soldThursday(t)).toBe(sold);
+      expect(fake.moneyByReservation()[held.number]).toBeUndefined();
+    },
+  );
 });
 
-describe('a booking that fails after its card was authorised', () => {
-  it('gives the money back at Stripe (automatic capture: refunded whole) and books nothing', async () => {
-    await refusePaymentRows(t);
-    onTestFinished(async () => {
-      await t.database.db.execute(sql.raw('DROP TRIGGER refuse_payment ON payments'));
-    });
-    const count = await reservationCount(t);
-    const before = fake.requests.length;
-    await book(t, ids, '4242424242424242', 500);
-    expect(await reservationCount(t)).toBe(count);
-    const [created] = fake.requests.slice(before).filter((call) => call.path === '/v1/payment_intents');
-    const intent = [...fake.paymentIntents.values()].find((candidate) => candidate.customer === created?.body.customer)!;
-    const refund = fake.requests.slice(before).find((call) => call.path === '/v1/refunds');
-    // The whole £240.00 back: no amount sent means all of what was taken.
-    expect(refund?.body).toEqual({ payment_intent: intent.id });
-    expect(intent.status).toBe('succeeded');
+describe('a booking whose card’s answer cannot be recorded', () => {
+  it('answers that the outcome is not known yet, and the reconciler confirms it with the money Stripe took, once', async () => {
+    await refuseAnswers(t);
+    onTestFinished(() => allowAnswers(t).then(() => undefined));
+    const response = await book(t, ids, '4242424242424242', 503);
+    expect(response.body.Message).toBe(MONEY_MESSAGES.outcomeUnknown);
+    const held = await newestBooking(t);
+    expect(held.status).toBe('pending_payment');
+    // Stripe took £240.00 for it; nothing here says so yet.
+    expect(fake.moneyByReservation()[held.number]).toMatchObject({ taken: 24_000, held: 0 });
+    await allowAnswers(t);
+    await reconcileLater(t);
+    expect(await reservationOf(t, held.number)).toMatchObject({ status: 'confirmed', amountPaid: 24_000 });
+    expect(await mailsOf(t, held.number)).toBe(1);
+    expect(fake.moneyByReservation()[held.number]).toMatchObject({ taken: 24_000, paymentIntents: [expect.any(String)] });
+    expect(await findLedgerBreaches(t.database.db)).toEqual([]);
   });
 
-  it('voids the test gateway’s authorisation too', async () => {
+  it('with the test gateway, which keeps no books, the reconciler releases the booking: nothing real was taken', async () => {
     const testApp = await createTestApp();
     try {
       const testIds = await givenBookingProperty(testApp);
-      await refusePaymentRows(testApp);
-      const gateway = testApp.context.paymentGateways.byName('test');
-      const authorise = vi.spyOn(gateway, 'authorise');
-      const voided = vi.spyOn(gateway, 'void');
-      await create(testApp, aBooking(testIds)).expect(500);
-      const authorised = await authorise.mock.results[0]!.value;
-      expect(voided).toHaveBeenCalledWith(authorised.gatewayReference);
+      await refuseAnswers(testApp);
+      await create(testApp, aBooking(testIds)).expect(503);
+      const held = await newestBooking(testApp);
+      expect(held.status).toBe('pending_payment');
+      await allowAnswers(testApp);
+      await reconcileLater(testApp);
+      expect(await reservationOf(testApp, held.number)).toMatchObject({ status: 'cancelled', amountPaid: 0 });
       expect(await reservationCount(testApp)).toBe(0);
     } finally {
       await testApp.close();
@@ -331,8 +372,12 @@ describe('money moved after booking, through Stripe', () => {
       .slice(-2)
       .map((call) => call.body);
     expect(refunds).toEqual([
-      { payment_intent: chargeIntent.id, amount: '2500', metadata: { reservation: booking.reservationNumber } },
-      { payment_intent: booked.id, amount: '500', metadata: { reservation: booking.reservationNumber } },
+      {
+        payment_intent: chargeIntent.id,
+        amount: '2500',
+        metadata: { reservation: booking.reservationNumber, movement: expect.any(String) },
+      },
+      { payment_intent: booked.id, amount: '500', metadata: { reservation: booking.reservationNumber, movement: expect.any(String) } },
     ]);
     // 26,500 - 3,000 = 23,500 still paid: what a cancellation gives back.
     expect(await balance(booking)).toBe(23_500);
@@ -354,7 +399,6 @@ describe('money moved after booking, through Stripe', () => {
     const booking = (await reservationOf(t, response.body.ReservationNumber)) as unknown as CardBooking;
     expect(await charge(booking, 2_500)).toMatchObject({
       ok: false,
-      declineCode: 'authentication_required',
       declineMessage: GUEST_PAYMENT_MESSAGES.authenticationRequired,
     });
   });
@@ -469,7 +513,9 @@ describe('manual capture', () => {
 
       const gateway = app.context.paymentGateways.byName('stripe');
       // The hotel takes £200.00 of the £240.00 hold at check-in; Stripe releases the other £40.00.
-      expect(await gateway.capture({ gatewayReference: intent.id, amount: 20_000, currency: 'GBP' })).toEqual({
+      expect(
+        await gateway.capture({ idempotencyKey: `${number}-capture`, gatewayReference: intent.id, amount: 20_000, currency: 'GBP' }),
+      ).toEqual({
         status: 'captured',
         gatewayReference: intent.id,
       });
@@ -479,12 +525,15 @@ describe('manual capture', () => {
       const held = await bookedIntent(app, second.body.ReservationNumber);
       const booking = (await reservationOf(app, second.body.ReservationNumber)) as unknown as CardBooking;
       // Cancelled while held: the £240.00 hold is released, nothing was taken to refund.
-      expect(await app.database.db.transaction((tx) => refundReservationCard(tx, app.context, booking, 24_000))).toMatchObject({
+      expect(await cardMovementCalls(() => app).refund(booking, 24_000)).toMatchObject({
         ok: true,
         amount: 24_000,
       });
       expect(held.status).toBe('canceled');
-      expect(await gateway.void(held.id)).toEqual({ status: 'voided', gatewayReference: held.id });
+      expect(await gateway.void({ idempotencyKey: `${held.id}-void`, gatewayReference: held.id })).toEqual({
+        status: 'voided',
+        gatewayReference: held.id,
+      });
     } finally {
       await app.close();
     }
@@ -498,6 +547,7 @@ describe('the Stripe adapter alone', () => {
       { publicUrl: 'https://hotel.example' },
     );
     const result = await gateway.authorise({
+      idempotencyKey: 'ADAPTER1-a',
       amount: 1_000,
       currency: 'GBP',
       reference: 'ADAPTER1',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardTypes, payments, properties, reservations } from '@hotel/db/schema';
-import { authorisationRow } from '../../src/payments/payment-queries';
+import { authorisationAnswer, findMovement, movementRow, recordAnswer, type FinalAnswer } from '../../src/payments';
 import type { CardDetails } from '../../src/payments/payment-gateway';
 import { aDefinition, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -47,7 +47,9 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
       currency: 'GBP',
     })
     .returning({ id: reservations.id });
+  const idempotencyKey = `T1-${randomBytes(5).toString('hex')}`;
   const result = await t.context.paymentGateways.byName('test').authorise({
+    idempotencyKey,
     amount: 20_000,
     currency: 'GBP',
     reference: 'T1',
@@ -55,20 +57,26 @@ async function aChallengedPayment(options: { returnUrl?: string } = {}) {
     ...(options.returnUrl ? { returnUrl: options.returnUrl } : {}),
   });
   if (result.status !== 'requires_action') throw new Error('the challenge card should ask for a challenge');
+  // As a Create records it: the movement first, then the gateway's answer on it.
   const [payment] = await db
     .insert(payments)
     .values(
-      authorisationRow({
+      movementRow({
         reservationId: reservation!.id,
-        gateway: t.context.paymentGateways.byName('test').name,
+        gateway: 'test',
+        kind: 'authorisation',
+        purpose: 'booking',
         amount: 20_000,
         currency: 'GBP',
-        result,
-        captureMethod: 'automatic',
-        completedAt: t.context.clock.now(),
+        idempotencyKey,
+        now: t.context.clock.now(),
       }),
     )
     .returning({ id: payments.id });
+  await db.transaction(async (tx) => {
+    const movement = await findMovement(tx, payment!.id, { lock: true });
+    await recordAnswer(tx, movement!, authorisationAnswer(result) as FinalAnswer, t.context.clock.now());
+  });
   return { reference: result.gatewayReference, challengeUrl: result.challengeUrl, paymentId: payment!.id, reservationId: reservation!.id };
 }
 

@@ -20,8 +20,12 @@ function aCard(number: string, overrides: Partial<CardDetails> = {}): CardDetail
   };
 }
 
+let keys = 0;
+/** A fresh movement key: each call here is a movement of its own. */
+const key = () => `R1-${(keys += 1)}`;
+
 function authorise(card: AuthorisationRequest['card'], extra: Partial<AuthorisationRequest> = {}) {
-  return gateway.authorise({ amount: 12_345, currency: 'GBP', reference: 'R1', card, ...extra });
+  return gateway.authorise({ idempotencyKey: key(), amount: 12_345, currency: 'GBP', reference: 'R1', card, ...extra });
 }
 
 describe('the test cards', () => {
@@ -85,8 +89,8 @@ describe('the test cards', () => {
 
   it('completes a challenge as the guest answers it', async () => {
     const reference = 'tg_0123456789abcdef0123456789abcdef';
-    expect(await gateway.completeChallenge(reference, 'approve')).toEqual({ status: 'authorised', gatewayReference: reference });
-    expect(await gateway.completeChallenge(reference, 'fail')).toEqual({
+    expect(await gateway.completeChallenge!(reference, 'approve')).toEqual({ status: 'authorised', gatewayReference: reference });
+    expect(await gateway.completeChallenge!(reference, 'fail')).toEqual({
       status: 'declined',
       gatewayReference: reference,
       declineMessage: TEST_GATEWAY_MESSAGES.challengeFailed,
@@ -137,15 +141,15 @@ describe('refusals', () => {
   });
 
   it('refuses a bad amount, currency or return address as programming errors', async () => {
-    await expect(gateway.authorise({ amount: 0, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
-      RangeError,
-    );
-    await expect(gateway.authorise({ amount: 10.5, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
-      RangeError,
-    );
-    await expect(gateway.authorise({ amount: 100, currency: 'gbp', reference: 'R', card: aCard('4242424242424242') })).rejects.toThrow(
-      RangeError,
-    );
+    await expect(
+      gateway.authorise({ idempotencyKey: key(), amount: 0, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') }),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      gateway.authorise({ idempotencyKey: key(), amount: 10.5, currency: 'GBP', reference: 'R', card: aCard('4242424242424242') }),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      gateway.authorise({ idempotencyKey: key(), amount: 100, currency: 'gbp', reference: 'R', card: aCard('4242424242424242') }),
+    ).rejects.toThrow(RangeError);
     await expect(authorise(aCard('4000000000003220'), { returnUrl: 'https://evil.example/' })).rejects.toThrow(RangeError);
   });
 });
@@ -257,7 +261,8 @@ async function offSessionToken(number: string, overrides: Partial<CardDetails> =
   return result.cardToken;
 }
 
-const charge = (cardToken: string, amount = 2_500) => gateway.charge({ amount, currency: 'GBP', reference: 'R1', cardToken });
+const charge = (cardToken: string, amount = 2_500) =>
+  gateway.charge({ idempotencyKey: key(), amount, currency: 'GBP', reference: 'R1', cardToken });
 
 describe("off-session charges (an amendment's difference)", () => {
   it.each([
@@ -326,14 +331,22 @@ describe("off-session charges (an amendment's difference)", () => {
     const token = await offSessionToken('4242424242424242');
     await expect(charge(token, 0)).rejects.toThrow(RangeError);
     await expect(charge(token, 1.5)).rejects.toThrow(RangeError);
-    await expect(gateway.charge({ amount: 100, currency: 'gbp', reference: 'R', cardToken: token })).rejects.toThrow(RangeError);
+    await expect(gateway.charge({ idempotencyKey: key(), amount: 100, currency: 'gbp', reference: 'R', cardToken: token })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('refunds', () => {
   const reference = 'tg_0123456789abcdef0123456789abcdef';
   const refund = (amount: number, payment: { amount: number; refunded: number }) =>
-    gateway.refund({ amount, currency: 'GBP', reference: 'R1', payment: { gatewayReference: reference, ...payment } });
+    gateway.refund({
+      idempotencyKey: key(),
+      amount,
+      currency: 'GBP',
+      reference: 'R1',
+      payment: { gatewayReference: reference, ...payment },
+    });
 
   it('gives back part of a payment, then the rest, and never a penny more than it took net of earlier refunds', async () => {
     // £123.45 taken: £23.45 back, then the £100.00 left.
@@ -355,11 +368,23 @@ describe('refunds', () => {
 
   it('refuses a reference it never gave, a bad amount or currency as programming errors', async () => {
     await expect(
-      gateway.refund({ amount: 100, currency: 'GBP', reference: 'R', payment: { gatewayReference: 'ch_1', amount: 100, refunded: 0 } }),
+      gateway.refund({
+        idempotencyKey: key(),
+        amount: 100,
+        currency: 'GBP',
+        reference: 'R',
+        payment: { gatewayReference: 'ch_1', amount: 100, refunded: 0 },
+      }),
     ).rejects.toThrow(RangeError);
     await expect(refund(0, { amount: 100, refunded: 0 })).rejects.toThrow(RangeError);
     await expect(
-      gateway.refund({ amount: 100, currency: 'EURO', reference: 'R', payment: { gatewayReference: reference, amount: 100, refunded: 0 } }),
+      gateway.refund({
+        idempotencyKey: key(),
+        amount: 100,
+        currency: 'EURO',
+        reference: 'R',
+        payment: { gatewayReference: reference, amount: 100, refunded: 0 },
+      }),
     ).rejects.toThrow(RangeError);
   });
 });
@@ -370,22 +395,38 @@ describe('capture, void and the provider’s answer', () => {
     if (authorised.status !== 'authorised') throw new Error('the approve card should be authorised');
     const reference = authorised.gatewayReference;
     // All of the 12,345 authorised, or part of it: the rest is released.
-    expect(await gateway.capture({ gatewayReference: reference, amount: 12_345, currency: 'GBP' })).toEqual({
+    expect(await gateway.capture({ idempotencyKey: key(), gatewayReference: reference, amount: 12_345, currency: 'GBP' })).toEqual({
       status: 'captured',
       gatewayReference: reference,
     });
-    expect(await gateway.void(reference)).toEqual({ status: 'voided', gatewayReference: reference });
-    await expect(gateway.capture({ gatewayReference: 'pi_1', amount: 100, currency: 'GBP' })).rejects.toThrow(RangeError);
-    await expect(gateway.capture({ gatewayReference: reference, amount: 0, currency: 'GBP' })).rejects.toThrow(RangeError);
-    await expect(gateway.void('pi_1')).rejects.toThrow(RangeError);
+    expect(await gateway.void({ idempotencyKey: key(), gatewayReference: reference })).toEqual({
+      status: 'voided',
+      gatewayReference: reference,
+    });
+    await expect(gateway.capture({ idempotencyKey: key(), gatewayReference: 'pi_1', amount: 100, currency: 'GBP' })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(gateway.capture({ idempotencyKey: key(), gatewayReference: reference, amount: 0, currency: 'GBP' })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(gateway.void({ idempotencyKey: key(), gatewayReference: 'pi_1' })).rejects.toThrow(RangeError);
   });
 
-  it('leaves a challenge’s outcome to its page: challengeResult still waits', async () => {
-    const challenged = await authorise(aCard('4000000000003220'));
-    expect(await gateway.challengeResult(challenged.gatewayReference)).toEqual({
-      status: 'requires_action',
-      gatewayReference: challenged.gatewayReference,
-    });
+  it('keeps no books: asked what it did with a movement, it knows of none, and the same key gives the same answer', async () => {
+    const query = {
+      kind: 'authorisation' as const,
+      idempotencyKey: 'R9-1',
+      gatewayReference: null,
+      target: null,
+      amount: 100,
+      currency: 'GBP',
+      createdAt: new Date(),
+    };
+    expect(await gateway.lookup(query)).toEqual({ status: 'not_found' });
+    const card = aCard('4242424242424242');
+    const first = await gateway.authorise({ idempotencyKey: 'R9-2', amount: 100, currency: 'GBP', reference: 'R9', card });
+    const again = await gateway.authorise({ idempotencyKey: 'R9-2', amount: 100, currency: 'GBP', reference: 'R9', card });
+    expect(again).toEqual(first);
   });
 
   it('takes no provider payment method and reads no webhooks', async () => {

@@ -552,6 +552,15 @@ const noticeText = async (reservationId: number) => {
   return opened(t, rows.at(-1)!).text;
 };
 
+/** The hotel's notice of the booking's latest amendment (extras paid for at pre-check-in arrive as one). */
+const amendedNoticeText = async (reservationId: number) => {
+  const rows = await rawRows<{ html: string; text: string }>(
+    t.database.db,
+    sql`SELECT html, text FROM mail_outbox WHERE reservation_id = ${reservationId} AND kind = 'hotel_booking_amended' ORDER BY id`,
+  );
+  return opened(t, rows.at(-1)!).text;
+};
+
 /** A save of the booking's one room with these extras (the room's extras as they should stand). */
 const withExtras = (booked: Booked, services: { ServiceId: number; Quantity: number }[], overrides: Record<string, unknown> = {}) => {
   const body = aSave(booked, overrides);
@@ -612,9 +621,15 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
       { transaction_type: 'charge', status: 'succeeded', amount: 9000, card_last4: '4242' },
     ]);
     expect(await usedOf('TASTING', '2027-03-04', '2027-03-06')).toEqual([2, 2]);
+    // Two rows: the save's details, written with them; the extras, written once their charge went through.
     const history = await historyOf(booked.id);
-    expect(history).toHaveLength(1);
+    expect(history).toHaveLength(2);
     expect(history[0]).toMatchObject({
+      via: 'link',
+      action: 'precheckin',
+      details: { previousTotal: 29000, newTotal: 29000, payment: { kind: 'None', amount: 0, paymentIds: [] } },
+    });
+    expect(history[1]).toMatchObject({
       via: 'link',
       action: 'precheckin',
       details: {
@@ -624,7 +639,7 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
       },
     });
     expect(
-      (history[0]!.details.changes as { field: string }[]).find((change) => change.field === `Rooms[${booked.itemId}].Services`),
+      (history[1]!.details.changes as { field: string }[]).find((change) => change.field === `Rooms[${booked.itemId}].Services`),
     ).toEqual({
       field: `Rooms[${booked.itemId}].Services`,
       old: [{ ServiceId: serviceId('BRK'), Quantity: 1 }],
@@ -638,15 +653,16 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
         { ServiceId: serviceId('TASTING'), Quantity: 1, TotalCost: 4000 },
       ]),
     });
-    // The hotel's notice lists the extras and the charge (one notice: the save's amendment adds
-    // a webhook, not a second e-mail); the guest gets the amendment e-mail.
+    // The hotel hears of the check-in when it is saved, and of the extras once they are paid for:
+    // their notice lists them and the charge; the guest gets the amendment e-mail.
     expect(await mailKinds(booked.id)).toEqual([
       'booking_confirmation',
       'hotel_booking_created',
       'pre_check_in_completed',
+      'hotel_booking_amended',
       'booking_amendment',
     ]);
-    const notice = await noticeText(booked.id);
+    const notice = await amendedNoticeText(booked.id);
     expect(notice).toContain('Extras added: 2 × Prosecco (£50.00); 1 × Wine tasting (£40.00)');
     expect(notice).toContain('Charged to the card: £90.00');
     expect(notice).toContain('Total to pay: £290.00 → £380.00');
@@ -721,7 +737,7 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
     expect(notice).toContain('To settle at the hotel: £75.00');
   });
 
-  it('a card that declines the charge: 402 and nothing saved, not even the card', async () => {
+  it('a card that declines the charge: 402 that says so; the details are saved, the extras not added, nothing taken', async () => {
     const stay = { DateFrom: '2027-03-16', DateTo: '2027-03-17' };
     const booked = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })] });
     const before = await snapshot(booked.id);
@@ -730,9 +746,19 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
     const answer = await save(withExtras(booked, [{ ServiceId: serviceId('TASTING'), Quantity: 1 }], { CardDetails: declining })).expect(
       402,
     );
-    expect(answer.body).toMatchObject({ Code: 'PAYMENT_DECLINED', Message: TEST_GATEWAY_MESSAGES.declined });
-    expect(await snapshot(booked.id)).toEqual(before);
+    expect(answer.body).toMatchObject({
+      Code: 'PAYMENT_DECLINED',
+      Message: `Your check-in details have been saved, but the extras were not added: ${TEST_GATEWAY_MESSAGES.declined}`,
+    });
+    const after = await snapshot(booked.id);
+    // The extras, the totals and what the card paid are as they were; the refused charge is on record.
+    expect(after.extras).toEqual(before.extras);
+    expect(after.totals).toEqual(before.totals);
+    expect(after.payments).toEqual([...before.payments, expect.objectContaining({ transaction_type: 'charge', status: 'failed' })]);
     expect(await usedOf('TASTING', '2027-03-16', '2027-03-17')).toEqual([0]);
+    // The check-in itself is saved, and the hotel told of it.
+    expect(after.mails).toEqual([...before.mails, 'pre_check_in_completed']);
+    expect(after.history).toHaveLength(before.history.length + 1);
   });
 
   it('the last unit goes to one save only: two bookings at once, the other gets 409 and nothing saved', async () => {

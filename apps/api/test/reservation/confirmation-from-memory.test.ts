@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, reservations } from '@hotel/db/schema';
-import { confirmedBookingOf, enqueueBookingConfirmation } from '../../src/reservation/booking-confirmation-mail';
+import { confirmedBookingOf, enqueueBookingConfirmation } from '../../src/booking/booking-confirmation-mail';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, type Ids } from './reservation-fixture';
 import { opened } from '../support/outbox';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { request } from '../support/request';
@@ -8,7 +9,7 @@ import { findEventReservation } from '../../src/hotel-events/hotel-event-queries
 import { reservationNotice } from '../../src/hotel-events/hotel-notice';
 import { mailBrandingOf, renderHotelNotice, type Enqueued } from '../../src/mail';
 import { findProperty } from '../../src/property';
-import { ReservationNumberStock, withoutUsedNumbers } from '../../src/reservation/unused-reservation-numbers';
+import { ReservationNumberStock, withoutUsedNumbers } from '../../src/booking/unused-reservation-numbers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
@@ -54,7 +55,7 @@ const soldOn = async (code: string, night: string) =>
 
 describe('POST /api/Reservation/Create', () => {
   it.runIf(onRealPostgres())(
-    'sends the database 8 statements for a one-room booking, 4 of them its transaction: begin, the rooms, the write, commit',
+    'sends the database 9 statements for a one-room booking paid by card: its hold (begin, the rooms, the write, commit), then the card’s yes in one',
     async () => {
       await create(aBooking(ids, { Rooms: [aRoom(ids, { DateFrom: '2027-03-08', DateTo: '2027-03-09', TotalCost: 100 })] })).expect(200);
       const sent: string[] = [];
@@ -69,7 +70,9 @@ describe('POST /api/Reservation/Create', () => {
       } finally {
         pg.Client.prototype.query = query;
       }
-      // Before the transaction: the two rate limits, the versions, the rooms sold since the last booking.
+      // Before the transaction: the two rate limits, the versions, the rooms sold since the last
+      // booking. After it, the card is authorised outside any transaction, and its yes recorded:
+      // the movement, the booking confirmed and its e-mails, one statement (confirmPaidAtOnce).
       expect(sent.map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual([
         'insert into "rate_limit_counters"',
         'insert into "rate_limit_counters"',
@@ -79,6 +82,7 @@ describe('POST /api/Reservation/Create', () => {
         'UPDATE room_type_inventory SET',
         'WITH "new_reservation" AS',
         'commit',
+        'WITH paid AS',
       ]);
     },
   );
@@ -434,15 +438,31 @@ describe('POST /api/Reservation/Create', () => {
     authorise.mockRestore();
   });
 
-  it('declines a card with 402 and writes nothing', async () => {
-    const before = await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`);
-    const response = await create(aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000000002' } })).expect(402);
+  it('declines a card with 402 and holds nothing: the booking it held while asking is released, no e-mail, the key free', async () => {
+    const before = await rawRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM reservations WHERE status <> 'cancelled'`,
+    );
+    const key = randomUUID();
+    const declined = aBooking(ids, { CardDetails: { ...visa, CardNumber: '4000000000000002' } });
+    const response = await create(declined).set('Idempotency-Key', key).expect(402);
     expect(response.body).toEqual({
       Message: 'Your card was declined. Please use another card or contact your bank.',
       Code: 'PAYMENT_DECLINED',
     });
-    expect(await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`)).toEqual(before);
+    expect(
+      await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations WHERE status <> 'cancelled'`),
+    ).toEqual(before);
+    const [released] = await rawRows<{ status: string; confirmed: Date | null; mails: number; payment: string }>(
+      t.database.db,
+      sql`SELECT r.status, r.confirmed_at AS confirmed, (SELECT count(*)::int FROM mail_outbox m WHERE m.reservation_id = r.id) AS mails,
+                 (SELECT p.status::text FROM payments p WHERE p.reservation_id = r.id) AS payment
+          FROM reservations r ORDER BY r.id DESC LIMIT 1`,
+    );
+    expect(released).toEqual({ status: 'cancelled', confirmed: null, mails: 0, payment: 'failed' });
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+    // A refused request keeps nothing of its key: corrected, it books with it.
+    await create(aBooking(ids)).set('Idempotency-Key', key).expect(200);
   });
 
   it('refuses a room configuration the room type does not offer before the card is charged', async () => {

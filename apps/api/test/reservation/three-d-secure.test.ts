@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { releaseAbandonedPayments, scheduleAbandonedPaymentRelease } from '../../src/reservation/settle-reservation-payment';
+import { releaseAbandonedPayments, scheduleAbandonedPaymentRelease } from '../../src/booking/abandoned-payments';
 import { onRealPostgres } from '../support/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, givenBookingProperty, type Ids, visa } from './reservation-fixture';

@@ -14,8 +14,8 @@ export type BookingCancellationMail = BookingMailBasics & {
   reason: string | null;
   /** What goes back to the card, and which card; zero when nothing was paid by card. */
   refund: { amount: Minor; card: { brand: CardType; last4: string } | null };
-  /** A gift voucher's part of the price, which stays spent. */
-  giftVoucherSpent: Minor;
+  /** A gift voucher's part of the price, and whether it went back to the voucher (a free cancellation) or stays spent. */
+  giftVoucher: { amount: Minor; returned: boolean; code: string | null };
 };
 
 const displayDate = (date: IsoDate) => formatDate(date, 'dddd Do MMMM YYYY');
@@ -39,10 +39,14 @@ export const renderBookingCancellation = defineMailTemplate<BookingCancellationM
     mail.refund.amount > 0
       ? `${money(mail.refund.amount)} is being refunded to ${cardName}. Your bank may take a few days to show it.`
       : 'Nothing was paid by card for this booking, so there is no refund to make.';
+  const { giftVoucher } = mail;
+  const voucherName = giftVoucher.code ? `gift voucher ${giftVoucher.code}` : 'your gift voucher';
   const voucher =
-    mail.giftVoucherSpent > 0
-      ? `The ${money(mail.giftVoucherSpent)} paid by gift voucher stays spent and is not returned to the voucher.`
-      : undefined;
+    giftVoucher.amount <= 0
+      ? undefined
+      : giftVoucher.returned
+        ? `The ${money(giftVoucher.amount)} paid by gift voucher has gone back to ${voucherName}: you can use it again.`
+        : `The ${money(giftVoucher.amount)} paid by gift voucher stays spent and is not returned to the voucher.`;
   const contact = mail.property.telephone
     ? `If you did not ask for this, or have a question, please call us on ${mail.property.telephone}.`
     : 'If you did not ask for this, or have a question, please contact us.';

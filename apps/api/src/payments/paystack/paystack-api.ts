@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../http';
+import { AppError } from '../../errors';
 
 /**
  * The calls of PayStack's REST API this adapter makes, as documented at
@@ -42,6 +42,15 @@ export const paystackTransactionSchema = z.object({
   customer: z.object({ email: z.string().nullish() }).nullish(),
 });
 export type PaystackTransaction = z.infer<typeof paystackTransactionSchema>;
+
+/** A refund as PayStack lists it. */
+export const paystackRefundSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  transaction_reference: z.string().nullish(),
+  amount: z.union([z.number(), z.string()]),
+  status: z.string().nullish(),
+  merchant_note: z.string().nullish(),
+});
 
 const envelope = z.object({ status: z.boolean(), message: z.string().default(''), data: z.unknown() });
 
@@ -127,10 +136,20 @@ export function paystackClient(options: PaystackClientOptions) {
       request({ method: 'GET', path: `/transaction/verify/${encodeURIComponent(reference)}`, idempotent: true }, paystackTransactionSchema),
     chargeAuthorization: (body: { email: string; amount: number; currency: string; authorization_code: string; reference: string }) =>
       request({ method: 'POST', path: '/transaction/charge_authorization', body, idempotent: false }, paystackTransactionSchema),
-    refund: (body: { transaction: string; amount: number; currency: string }) =>
+    /** PayStack takes no reference of ours for a refund: `merchant_note` carries our movement's key, for `listRefunds` to find it again. */
+    refund: (body: { transaction: string; amount: number; currency: string; merchant_note: string }) =>
       request(
         { method: 'POST', path: '/refund', body, idempotent: false },
         z.object({ id: z.number().int(), status: z.string().nullish() }),
+      ),
+    /**
+     * Refunds made since `from` (ISO date-time), newest first: PayStack documents no filter by
+     * transaction, so a lost refund is found by its transaction's reference and our note.
+     */
+    listRefunds: (query: { from: string; page: number }) =>
+      request(
+        { method: 'GET', path: `/refund?perPage=100&page=${query.page}&from=${encodeURIComponent(query.from)}`, idempotent: true },
+        z.array(paystackRefundSchema),
       ),
   };
 }

@@ -1,22 +1,23 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cardTypeNamed } from '@hotel/domain/cards';
 import type { Minor } from '@hotel/domain/money';
-import { AppError } from '../../http';
+import { AppError } from '../../errors';
 import {
   type AuthorisationRequest,
   type AuthorisationResult,
   type CaptureRequest,
   type CaptureResult,
   type CardSummary,
-  type ChallengeOutcome,
-  type ChallengeResult,
   type ChargeRequest,
   type ChargeResult,
   type DeclineCode,
+  type MovementLookup,
+  type MovementQuery,
   type PaymentGateway,
   type RefundRequest,
   type RefundResult,
   type TokenisationResult,
+  type VoidRequest,
   type VoidResult,
 } from '../payment-gateway';
 import { isSameOriginPath, sealReturnUrl } from '../return-url';
@@ -43,6 +44,7 @@ export const PAYSTACK_MESSAGES = {
   insufficientFunds: 'Your card has insufficient funds for this change. Please contact the hotel to pay the difference.',
   refundExceedsPayment: 'A refund cannot be more than the payment took, less what has already been refunded of it.',
   refundRefused: 'PayStack refused the refund. Please contact the hotel.',
+  alreadyPaid: 'PayStack has taken this payment already: it can only be refunded.',
 } as const;
 
 /** A PayStack webhook delivery as our ledger records it. */
@@ -59,14 +61,22 @@ export type PaystackWebhookEvent = {
 export type PaystackSettlement =
   | { outcome: 'succeeded'; reference: string; amount: Minor; currency: string; card: CardSummary | null; cardToken: string | null }
   | { outcome: 'failed'; reference: string; failureReason: string }
+  | { outcome: 'abandoned'; reference: string }
   | { outcome: 'pending'; reference: string };
 
 export class ForgedWebhookError extends Error {}
 
 const referencePattern = /^[A-Za-z0-9.=-]{1,100}$/;
 
-/** Our transaction reference: the reservation number and a random tail, since PayStack refuses a reference it has seen. */
-const newReference = (ours: string) => `${ours.replace(/[^A-Za-z0-9.=-]/g, '')}-${randomBytes(6).toString('hex')}`;
+/**
+ * Our transaction reference: the movement's idempotency key (the reservation number and a random
+ * tail). PayStack refuses a reference it has seen, so a second call with it cannot take money
+ * twice, and `verify` finds what became of it.
+ */
+const referenceOf = (idempotencyKey: string) => {
+  if (!referencePattern.test(idempotencyKey)) throw new RangeError('a PayStack reference takes letters, digits, ".", "=" and "-" only');
+  return idempotencyKey;
+};
 
 export function isPaystackReference(reference: string): boolean {
   return referencePattern.test(reference);
@@ -82,6 +92,38 @@ function readToken(token: string): { authorizationCode: string; email: string } 
   const bar = token.indexOf('|');
   if (bar <= 0 || !token.startsWith('AUTH_')) return undefined;
   return { authorizationCode: token.slice(0, bar), email: token.slice(bar + 1) };
+}
+
+/**
+ * A transaction as the answer about its movement. A checkout started and not paid is `still
+ * open` when PayStack is asked about it (the guest may still pay on its page), and a failure
+ * once the guest is back from it without paying.
+ */
+export function lookupOf(settled: PaystackSettlement, abandoned: 'still open' | 'not paid'): MovementLookup {
+  switch (settled.outcome) {
+    case 'succeeded':
+      // What PayStack took, which the booking module checks against what it asked for.
+      return {
+        status: 'succeeded',
+        gatewayReference: settled.reference,
+        card: settled.card,
+        cardToken: settled.cardToken,
+        amount: settled.amount,
+      };
+    case 'failed':
+      return { status: 'failed', gatewayReference: settled.reference, declineCode: 'card_declined', declineMessage: settled.failureReason };
+    case 'abandoned':
+      return abandoned === 'still open'
+        ? { status: 'requires_action', gatewayReference: settled.reference, challengeUrl: null }
+        : {
+            status: 'failed',
+            gatewayReference: settled.reference,
+            declineCode: 'card_declined',
+            declineMessage: PAYSTACK_MESSAGES.notCompleted,
+          };
+    case 'pending':
+      return { status: 'pending' };
+  }
 }
 
 /** Reads a transaction PayStack answered (verify) or announced (charge.success) as what it means for our payment. */
@@ -106,7 +148,8 @@ export function settlementOf(transaction: PaystackTransaction): PaystackSettleme
     case 'reversed':
       return { outcome: 'failed', reference, failureReason: PAYSTACK_MESSAGES.failed };
     case 'abandoned':
-      return { outcome: 'failed', reference, failureReason: PAYSTACK_MESSAGES.notCompleted };
+      // Started and not paid: the guest may still pay on the checkout page, or has left it.
+      return { outcome: 'abandoned', reference };
     default:
       // ongoing, pending, processing, queued, send_otp...: PayStack has not decided yet.
       return { outcome: 'pending', reference };
@@ -123,9 +166,11 @@ export type PaystackGatewayOptions = PaystackClientOptions & {
 };
 
 export type PaystackCheckoutRequest = {
+  /** The movement's key: the transaction's reference. */
+  idempotencyKey: string;
   amount: Minor;
   currency: string;
-  /** Ours, e.g. the reservation number; the transaction's reference adds a random tail. */
+  /** Ours, e.g. the reservation number, for PayStack's metadata. */
   reference: string;
   email: string;
   /** A path on this site: the booking's Status page. */
@@ -152,10 +197,22 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     return settlementOf(await api.verify(reference));
   }
 
+  /** PayStack would not start the checkout (the account's setup, not the guest's card): nothing was taken, the booking is released. */
+  const refusedToStart = (declineMessage: string): AuthorisationResult => ({
+    status: 'declined',
+    gatewayReference: '',
+    declineCode: 'provider_refused',
+    declineMessage,
+    brand: null,
+    last4: null,
+    expiryMonth: null,
+    expiryYear: null,
+  });
+
   async function startCheckout(request: PaystackCheckoutRequest): Promise<AuthorisationResult> {
     assertAmount(request.amount, request.currency);
     if (!isSameOriginPath(request.returnUrl)) throw new RangeError('returnUrl must be a path on this site');
-    const reference = newReference(request.reference);
+    const reference = referenceOf(request.idempotencyKey);
     const back = `${options.publicUrl}${PAYSTACK_RETURN_PATH}?r=${sealReturnUrl(options.linkSecret, reference, request.returnUrl)}`;
     let checkout: { authorization_url: string };
     try {
@@ -171,13 +228,14 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
       });
     } catch (error) {
       // A refusal of a well-formed initialize is the account's setup (currency not enabled, key revoked), not the guest's.
-      if (error instanceof PaystackRefusal)
-        throw new AppError('PAYMENT_UNAVAILABLE', `PayStack refused to start the payment: ${error.message}`);
+      if (error instanceof PaystackRefusal) return refusedToStart(`PayStack refused to start the payment: ${error.message}`);
+      // No answer: a checkout PayStack may have started takes no money until the guest pays on its
+      // page, which they cannot reach without its address, so the booking need not wait for it.
+      if (error instanceof AppError && error.code === 'PAYMENT_UNAVAILABLE') return refusedToStart(error.message);
       throw error;
     }
-    if (!isCheckoutAddress(checkout.authorization_url)) {
-      throw new AppError('PAYMENT_UNAVAILABLE', 'PayStack answered a checkout address we do not send guests to. Nothing was booked.');
-    }
+    if (!isCheckoutAddress(checkout.authorization_url))
+      return refusedToStart('PayStack answered a checkout address we do not send guests to.');
     return {
       status: 'requires_action',
       gatewayReference: reference,
@@ -200,7 +258,7 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
 
   async function charge(request: ChargeRequest): Promise<ChargeResult> {
     assertAmount(request.amount, request.currency);
-    const reference = newReference(request.reference);
+    const reference = referenceOf(request.idempotencyKey);
     const token = readToken(request.cardToken);
     const declined = (declineCode: DeclineCode, declineMessage: string): ChargeResult => ({
       status: 'declined',
@@ -244,7 +302,12 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     if (request.amount > payment.amount - payment.refunded)
       return refused('refund_exceeds_payment', PAYSTACK_MESSAGES.refundExceedsPayment);
     try {
-      const answer = await api.refund({ transaction: payment.gatewayReference, amount: request.amount, currency: request.currency });
+      const answer = await api.refund({
+        transaction: payment.gatewayReference,
+        amount: request.amount,
+        currency: request.currency,
+        merchant_note: request.idempotencyKey,
+      });
       // PayStack pays a refund out over days (pending, processing, processed): accepted is what we record.
       return { status: 'refunded', gatewayReference: `refund-${answer.id}` };
     } catch (error) {
@@ -295,6 +358,51 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     };
   }
 
+  /**
+   * A refund whose answer was lost, found again: PayStack has no idempotency for refunds (a second
+   * POST refunds twice), so the reconciler asks before it refunds again. Our key is the refund's
+   * merchant note; the list is searched from a day before the movement (its pages newest first).
+   */
+  async function lookupRefund(query: MovementQuery): Promise<MovementLookup> {
+    const from = new Date(query.createdAt.getTime() - 24 * 60 * 60 * 1000).toISOString();
+    for (let page = 1; page <= 20; page += 1) {
+      const refunds = await api.listRefunds({ from, page });
+      const found = refunds.find(
+        (refund) =>
+          refund.merchant_note === query.idempotencyKey && (query.target === null || refund.transaction_reference === query.target),
+      );
+      if (found) {
+        return found.status === 'failed'
+          ? {
+              status: 'failed',
+              gatewayReference: `refund-${found.id}`,
+              declineCode: 'card_declined',
+              declineMessage: PAYSTACK_MESSAGES.refundRefused,
+            }
+          : { status: 'succeeded', gatewayReference: `refund-${found.id}`, card: null, cardToken: null };
+      }
+      if (refunds.length < 100) break;
+    }
+    return { status: 'not_found' };
+  }
+
+  /** What PayStack did with a movement whose answer was lost: its transaction by reference (our key), or its refund. */
+  async function lookup(query: MovementQuery): Promise<MovementLookup> {
+    if (query.kind === 'capture' || query.kind === 'void') {
+      // Nothing is held at PayStack, so neither reaches it: asking again is the same no-op.
+      return { status: 'not_found' };
+    }
+    if (query.kind === 'refund') return lookupRefund(query);
+    let settled: PaystackSettlement;
+    try {
+      settled = await verify(query.idempotencyKey);
+    } catch (error) {
+      if (error instanceof PaystackRefusal && error.httpStatus === 400) return { status: 'not_found' };
+      throw error;
+    }
+    return lookupOf(settled, 'still open');
+  }
+
   const gateway = {
     name: PAYSTACK_GATEWAY_NAME,
 
@@ -305,6 +413,7 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     async authorise(request: AuthorisationRequest): Promise<AuthorisationResult> {
       if (!('token' in request.card)) throw new RangeError('PayStack takes a new card on its own checkout page: use startCheckout');
       const result = await charge({
+        idempotencyKey: request.idempotencyKey,
         amount: request.amount,
         currency: request.currency,
         reference: request.reference,
@@ -330,17 +439,6 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
       return { status: 'declined', declineMessage: 'Cards are saved through a PayStack payment, not typed here.' };
     },
 
-    /** What the guest's visit to PayStack's checkout came to, by asking PayStack (the outcome the guest claims is not trusted). */
-    async completeChallenge(gatewayReference: string, _outcome: ChallengeOutcome): Promise<ChallengeResult> {
-      const settled = await verify(gatewayReference);
-      if (settled.outcome === 'succeeded') return { status: 'authorised', gatewayReference };
-      return {
-        status: 'declined',
-        gatewayReference,
-        declineMessage: settled.outcome === 'failed' ? settled.failureReason : PAYSTACK_MESSAGES.notCompleted,
-      };
-    },
-
     charge,
     refund,
 
@@ -350,30 +448,17 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     },
 
     /**
-     * Nothing is held at PayStack: a checkout the guest has not paid is left to expire, and a
-     * transaction already paid (a saved card's charge, or a checkout paid after its booking was
-     * released) is refunded whole.
+     * Nothing is held at PayStack: a checkout the guest has not paid is left to expire (one paid
+     * later is reported by the webhook, and given back as a refund). A transaction already paid
+     * cannot be voided: the booking module refunds it, a movement of its own.
      */
-    async void(gatewayReference: string): Promise<VoidResult> {
+    async void({ gatewayReference }: VoidRequest): Promise<VoidResult> {
       const settled = await verify(gatewayReference);
       if (settled.outcome !== 'succeeded') return { status: 'voided', gatewayReference };
-      try {
-        await api.refund({ transaction: gatewayReference, amount: settled.amount, currency: settled.currency });
-        return { status: 'voided', gatewayReference };
-      } catch (error) {
-        if (error instanceof PaystackRefusal)
-          return { status: 'declined', gatewayReference, declineMessage: PAYSTACK_MESSAGES.refundRefused };
-        throw error;
-      }
+      return { status: 'declined', gatewayReference, declineMessage: PAYSTACK_MESSAGES.alreadyPaid };
     },
 
-    /**
-     * Left to PayStack's return route and webhook, which also check the amount and keep the card:
-     * the booking's Status page waits for them.
-     */
-    async challengeResult(gatewayReference: string) {
-      return { status: 'requires_action' as const, gatewayReference };
-    },
+    lookup,
 
     startCheckout,
     verify,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { type ApiRouter, AppError, invalidField, notFound } from '../../http';
-import type { PaymentSettledHandler } from '../challenge-completion';
+import { type ApiRouter } from '../../http';
+import { AppError, invalidField, notFound } from '../../errors';
+import type { ProviderHintHandler } from '../provider-hints';
 import { openReturnUrl } from '../return-url';
 import { WEBHOOK_PATH } from '../webhook-routes';
 import { ForgedWebhookError, isPaystackReference, PAYSTACK_RETURN_PATH } from './paystack-gateway';
@@ -15,14 +16,10 @@ import { settlePaystackReturn, takePaystackWebhook } from './paystack-settlement
 const PAYSTACK_WEBHOOK_PATH = `${WEBHOOK_PATH}/paystack`;
 
 /**
- * PayStack's return and webhook. Absent unless PAYSTACK_SECRET_KEY is set. `onPaymentSettled`
- * runs in the settling transaction, for the reservation area to confirm or release the booking.
+ * PayStack's return and webhook. Absent unless PAYSTACK_SECRET_KEY is set. What they report is
+ * handed to `onHint` (the booking module), which asks PayStack and records the outcome.
  */
-export function registerPaystackRoutes(
-  api: ApiRouter,
-  context: AppContext,
-  options: { onPaymentSettled?: PaymentSettledHandler } = {},
-): void {
+export function registerPaystackRoutes(api: ApiRouter, context: AppContext, options: { onHint: ProviderHintHandler }): void {
   const gateway = context.paymentGateways.paystack;
   if (!gateway) return;
   const secret = context.config.linkSecret;
@@ -36,8 +33,8 @@ export function registerPaystackRoutes(
     const sealed = typeof req.query.r === 'string' ? req.query.r : '';
     const returnUrl = openReturnUrl(secret, reference, sealed);
     if (returnUrl === undefined) throw invalidField('r', 'The return address does not belong to this payment.');
-    const state = await settlePaystackReturn(context, gateway, reference, options.onPaymentSettled);
-    if (state === 'unknown_reference') throw notFound('There is no PayStack payment with this reference here.');
+    const state = await settlePaystackReturn(context, gateway, options.onHint, reference);
+    if (!state.found) throw notFound('There is no PayStack payment with this reference here.');
     res.redirect(303, returnUrl);
   });
 
@@ -62,7 +59,7 @@ export function registerPaystackRoutes(
         if (error instanceof ForgedWebhookError) throw new AppError('VALIDATION_FAILED', `${error.message}: the event was refused.`);
         throw error;
       }
-      const taken = await takePaystackWebhook(context, gateway, delivery, options.onPaymentSettled);
+      const taken = await takePaystackWebhook(context, options.onHint, delivery);
       return { Received: true as const, Duplicate: taken.duplicate };
     },
   );

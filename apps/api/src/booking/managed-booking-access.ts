@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { reservations } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { notFound } from '../http';
+import { notFound } from '../errors';
 import { findProperty, type PropertyRow } from '../property';
-import { manageAccessOf, type ManageAccess, type ReservationRow } from '../reservation';
+import { manageAccessOf, type ManageAccess } from './reservation-links';
+import type { ReservationRow } from './reservation-queries';
 
 /** What every change call names: the property, the booking and the search's code. */
 export type ManagedBookingKey = { PropertyId: number; ReservationId: number; Code: string };

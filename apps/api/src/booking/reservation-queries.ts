@@ -93,9 +93,13 @@ export async function findReservationDetails(db: Queryable, reservationId: numbe
   const serviceRows = await findRoomExtras(db, roomIds);
   const [payment] = await db
     .select({
+      id: payments.id,
       status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
       gateway: payments.gateway,
       gatewayReference: payments.gatewayReference,
+      idempotencyKey: payments.idempotencyKey,
       brand: cardTypes.name,
       brandCode: cardTypes.code,
       last4: payments.cardLast4,

@@ -3,14 +3,18 @@ import { sumMinor, type Minor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { FieldErrors } from '@hotel/domain/validation';
 import type { PreCheckInSaveRequest } from '@hotel/domain/wire/pre-check-in';
-import type { AppContext } from '../app-context';
+import type { CardType } from '@hotel/domain/cards';
 import type { Tx } from '../database';
-import { AppError } from '../http';
-import { moveMoney, paidByCard, planRoomExtras, replaceServiceLines, shiftInventory, type RoomExtras } from '../manage-booking';
-import type { ChosenCard } from '../payments';
+import { AppError } from '../errors';
+import { CARD_MOVEMENT_MESSAGES, chargeableCard, newMovementKey, recordIntents, type ChargedCard } from '../payments';
+import { assertNoMovementInFlight } from './booking-keys';
 import type { PropertyRow } from '../property';
-import { findBookableServices, type ReservationDetails, type ReservationRow } from '../reservation';
-import { updatePreCheckedReservation } from './pre-check-in-queries';
+import { allUnits, inventoryDeltas, serviceNames } from './amend-booking';
+import { applyChangeWrites, moveUnits, splitDeltas, type ChangeWrites, type HeldChange } from './held-change';
+import type { ReservationChange } from './reservation-history';
+import type { ReservationDetails, ReservationRow } from './reservation-queries';
+import { paidByCard, planRoomExtras, type RoomExtras } from './room-extras';
+import { findBookableServices } from './service-queries';
 
 type BookedRoom = ReservationDetails['rooms'][number];
 
@@ -101,21 +105,31 @@ export async function planPreCheckInExtras(
   };
 }
 
+/** The card extras added at pre-check-in are charged to: the one kept on file for the stay, or the one the booking was paid with. */
+export type ExtrasCard = ChargedCard & { gateway: string; shown: { brand: CardType; last4: string } | null };
+
 /**
- * Takes the extras' units from the stock (the Update's own step: per night, under each
- * service's inventory rows' locks, 409 when the last unit went to someone else), writes the
- * lines and the booking's totals, then charges the difference, last, so a decline (402) rolls
- * all of it back. Answers what moved on the card.
+ * Takes on the extras a pre-check-in save adds, in the save's transaction (docs/pre-check-in.md):
+ * their units are taken now, under their rows' locks (409 when the last went to someone else).
+ * Paid by card, their difference is recorded as a charge with the extras as data beside it
+ * (held: written once the charge succeeds, given back if refused) and `chargeId` answered for
+ * the caller to make after the commit; a booking not paid by card gets them at once, its
+ * difference settled with the hotel.
  */
-export async function applyPreCheckInExtras(
-  context: Pick<AppContext, 'paymentGateways' | 'clock'>,
+export async function takeOnPreCheckInExtras(
   tx: Tx,
-  property: PropertyRow,
-  reservation: ReservationRow,
-  plan: PreCheckInExtras,
-  card: ChosenCard | undefined,
-): Promise<{ amount: Minor; paymentIds: number[] }> {
-  await shiftInventory(tx, {
+  input: {
+    property: PropertyRow;
+    reservation: ReservationRow;
+    plan: PreCheckInExtras;
+    card: ExtrasCard | undefined;
+    history: Omit<ReservationChange, 'reservationId'>;
+    now: Date;
+  },
+): Promise<{ chargeId: number } | { applied: true }> {
+  const { property, reservation, plan, now } = input;
+  await assertNoMovementInFlight(tx, reservation.id);
+  const shift = {
     property,
     cancelled: [],
     rooms: plan.rooms.map(({ booked, extras }) => ({
@@ -124,26 +138,63 @@ export async function applyPreCheckInExtras(
       newServiceLines: extras.newServiceLines,
       removedServiceIds: extras.removedServiceIds,
     })),
-  });
-  for (const { booked, extras } of plan.rooms) {
-    await replaceServiceLines(
-      tx,
-      booked.id,
-      extras.removedServiceIds,
-      extras.newServiceLines.map((line) => ({
+  };
+  const deltas = await inventoryDeltas(tx, shift);
+  const writes: ChangeWrites = {
+    rooms: plan.rooms.map(({ booked, extras }) => ({
+      bookedId: booked.id,
+      sortOrder: null,
+      values: {},
+      guests: null,
+      removedServiceIds: extras.removedServiceIds,
+      newServiceLines: extras.newServiceLines.map((line) => ({
         serviceId: line.service.id,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         total: line.total,
       })),
-    );
+    })),
+    cancelledRooms: [],
+    reservation: {
+      totalRooms: plan.totals.rooms,
+      totalServices: plan.totals.services,
+      voucherDiscount: plan.totals.voucherDiscount,
+      total: plan.totals.total,
+      totalVat: plan.totals.vat,
+    },
+  };
+  if (plan.payment.kind !== 'Charge') {
+    await moveUnits(tx, allUnits(deltas), 1, serviceNames(shift));
+    await applyChangeWrites(tx, reservation.id, writes, now);
+    return { applied: true };
   }
-  await updatePreCheckedReservation(tx, reservation.id, {
-    totalRooms: plan.totals.rooms,
-    totalServices: plan.totals.services,
-    voucherDiscount: plan.totals.voucherDiscount,
-    total: plan.totals.total,
-    totalVat: plan.totals.vat,
-  });
-  return moveMoney(context, tx, { payment: plan.payment, reservation }, card);
+  // The card on file for the stay, else the card the booking was paid with.
+  const booked = await chargeableCard(tx, reservation.id);
+  const chosen = input.card ?? (booked && { ...booked, shown: null });
+  if (!chosen) throw new AppError('PAYMENT_DECLINED', CARD_MOVEMENT_MESSAGES.noCardToCharge);
+  const { takes, gives } = splitDeltas(deltas);
+  await moveUnits(tx, takes, 1, serviceNames(shift));
+  const held: HeldChange = {
+    writes,
+    takes,
+    gives,
+    history: input.history,
+    mail: { previousTotal: plan.previousDue, policy: plan.payment.policy, card: chosen.shown },
+  };
+  const { gateway, shown: _shown, ...card } = chosen;
+  const [chargeId] = await recordIntents(tx, [
+    {
+      reservationId: reservation.id,
+      gateway,
+      kind: 'charge',
+      purpose: 'pre_check_in',
+      amount: plan.payment.amount,
+      currency: reservation.currency,
+      idempotencyKey: newMovementKey(reservation.reservationNumber),
+      card,
+      intent: held,
+      now,
+    },
+  ]);
+  return { chargeId: chargeId! };
 }

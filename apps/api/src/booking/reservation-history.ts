@@ -2,7 +2,7 @@ import { reservationChanges } from '@hotel/db/schema';
 import type { Minor } from '@hotel/domain/money';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import type { ManageAccess } from '../reservation';
+import type { ManageAccess } from './reservation-links';
 
 /** What a change did to the card: charged, refunded, captured of a hold (minor units, the payments rows written) or nothing. */
 export type RecordedPayment = { kind: 'Charge' | 'Refund' | 'Capture' | 'None'; amount: Minor; paymentIds: number[] };

@@ -1,6 +1,8 @@
 import { sumMinor, type Minor } from '@hotel/domain/money';
-import { invalidField } from '../http';
-import { priceService, type BookableService, type PricedService, type ReservationDetails, type ReservationRow } from '../reservation';
+import { invalidField } from '../errors';
+import type { ReservationDetails, ReservationRow } from './reservation-queries';
+import { priceService, type PricedService } from './room-pricing';
+import type { BookableService } from './service-queries';
 import { partyOf, type BookedRoom } from './booked-rooms';
 
 /** A booked room's extras as a change leaves them, its stay untouched. */

@@ -1,5 +1,5 @@
 import type { Party } from '@hotel/domain/occupancy';
-import type { ReservationDetails } from '../reservation';
+import type { ReservationDetails } from './reservation-queries';
 
 /** A room of a booking as read with its details. */
 export type BookedRoom = ReservationDetails['rooms'][number];

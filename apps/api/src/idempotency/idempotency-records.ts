@@ -1,13 +1,11 @@
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
-import type { Request } from 'express';
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { idempotencyRecords } from '@hotel/db/schema';
 import { detectCardType, normalizeCardNumber } from '@hotel/domain/cards';
 import type { AppContext } from '../app-context';
 import type { Queryable, Tx } from '../database';
-import { AppError, invalidField } from './app-error';
-import { derivedKey } from './derived-key';
-import { openSealedText, sealText } from './sealed-text';
+import { AppError } from '../errors';
+import { derivedKey, openSealedText, sealText } from '../secrets';
 
 /**
  * `Idempotency-Key` support for use cases that must not run twice (a retried booking).
@@ -30,39 +28,8 @@ import { openSealedText, sealText } from './sealed-text';
  * table holds no usable one.
  */
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
 /** How long an answer is kept for replay. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-/** 1-255 printable ASCII characters: a UUID, or whatever the client's library sends. */
-const keyPattern = /^[\x20-\x7E]{1,255}$/;
-
-/** The request's `Idempotency-Key`, undefined when absent; a 400 (ModelState on the header name) when malformed. */
-export function readIdempotencyKey(req: Pick<Request, 'get'>): string | undefined {
-  const key = req.get(IDEMPOTENCY_KEY_HEADER);
-  if (key === undefined) return undefined;
-  if (!keyPattern.test(key)) {
-    throw invalidField(IDEMPOTENCY_KEY_HEADER, 'The Idempotency-Key header must be 1 to 255 printable ASCII characters, such as a UUID.');
-  }
-  return key;
-}
-
-/**
- * The `Idempotency-Key` of a request being looked up rather than sent again. Without the
- * request's body to match, the key alone is the proof of being its client, so it must be one
- * nobody can guess: at least 32 letters or digits (a UUID has 32). A 400 otherwise.
- */
-export function readLookupKey(req: Pick<Request, 'get'>): string {
-  const key = readIdempotencyKey(req);
-  if (key === undefined || key.replace(/[^A-Za-z0-9]/g, '').length < 32) {
-    throw invalidField(
-      IDEMPOTENCY_KEY_HEADER,
-      'Send the Idempotency-Key of the request to look up. Only a random key of at least 32 letters or digits, such as a UUID, can be looked up.',
-    );
-  }
-  return key;
-}
 
 /** What the table keeps of an Idempotency-Key: its SHA-256 (hex). */
 export function storedIdempotencyKey(key: string): string {
@@ -142,7 +109,21 @@ export function requestHash(body: unknown, hashKey: Buffer): string {
   );
 }
 
-export type IdempotencyClaim = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
+/**
+ * `awaiting`: the key's first request committed its work and a payment movement of it still
+ * waits for the provider's answer (a timeout, a crash): the caller resumes that movement, outside
+ * any transaction, rather than running the use case again.
+ */
+export type IdempotencyClaim =
+  { kind: 'new' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'awaiting'; paymentId: number };
+
+/** Thrown inside a use case's transaction for a key that awaits a movement: the caller resumes it after rolling back. */
+export class AwaitingMovement extends Error {
+  constructor(readonly paymentId: number) {
+    super(`the request of this Idempotency-Key waits for payment movement ${paymentId}`);
+    this.name = 'AwaitingMovement';
+  }
+}
 
 /**
  * Claims a key for this request inside the caller's transaction. `new`: run the use case and
@@ -164,7 +145,7 @@ export async function claimIdempotencyKey(
     .values({ key, scope, requestHash: claim.requestHash, createdAt: now, expiresAt })
     .onConflictDoUpdate({
       target: [idempotencyRecords.key, idempotencyRecords.scope],
-      set: { requestHash: claim.requestHash, responseStatus: null, responseBody: null, createdAt: now, expiresAt },
+      set: { requestHash: claim.requestHash, responseStatus: null, responseBody: null, awaitingPaymentId: null, createdAt: now, expiresAt },
       setWhere: lte(idempotencyRecords.expiresAt, now),
     })
     .returning({ key: idempotencyRecords.key });
@@ -175,7 +156,13 @@ export async function claimIdempotencyKey(
   return replayOf(existing, claim);
 }
 
-type StoredRecord = { requestHash: string; responseStatus: number | null; responseBody: unknown; expiresAt: Date };
+type StoredRecord = {
+  requestHash: string;
+  responseStatus: number | null;
+  responseBody: unknown;
+  awaitingPaymentId: number | null;
+  expiresAt: Date;
+};
 
 async function findRecord(db: Queryable, key: string, scope: string): Promise<StoredRecord | undefined> {
   const [record] = await db
@@ -183,6 +170,7 @@ async function findRecord(db: Queryable, key: string, scope: string): Promise<St
       requestHash: idempotencyRecords.requestHash,
       responseStatus: idempotencyRecords.responseStatus,
       responseBody: idempotencyRecords.responseBody,
+      awaitingPaymentId: idempotencyRecords.awaitingPaymentId,
       expiresAt: idempotencyRecords.expiresAt,
     })
     .from(idempotencyRecords)
@@ -191,7 +179,10 @@ async function findRecord(db: Queryable, key: string, scope: string): Promise<St
 }
 
 /** The replay a record gives the request `claim`; throws when the key came with another body or never finished. */
-function replayOf(record: StoredRecord, claim: { key: string; scope: string; requestHash: string }): IdempotencyClaim & { kind: 'replay' } {
+function replayOf(
+  record: StoredRecord,
+  claim: { key: string; scope: string; requestHash: string },
+): Exclude<IdempotencyClaim, { kind: 'new' }> {
   // A record from before keyed hashes answers whoever holds its key, as a lookup by key does.
   if (record.requestHash !== claim.requestHash && record.requestHash !== legacyRequestHash) {
     throw new AppError(
@@ -199,6 +190,7 @@ function replayOf(record: StoredRecord, claim: { key: string; scope: string; req
       'This Idempotency-Key was already used for a different request. Send the original request unchanged to get its answer, or use a new Idempotency-Key for a new request.',
     );
   }
+  if (record.responseStatus === null && record.awaitingPaymentId !== null) return { kind: 'awaiting', paymentId: record.awaitingPaymentId };
   // Only a use case that committed without saving its answer leaves this; say so rather than run twice.
   if (record.responseStatus === null) {
     throw new AppError('CONFLICT', 'A request with this Idempotency-Key has not finished. Wait a moment and send it again.');
@@ -213,11 +205,21 @@ export async function findCompletedAnswer(db: Queryable, request: { key: string;
   return withSecretFields(record.responseBody, request.key, request.scope, true);
 }
 
-/** Stores the answer to replay for a key claimed in this same transaction. */
-export async function saveIdempotentAnswer(tx: Tx, answer: { key: string; scope: string; status: number; body: unknown }): Promise<void> {
+/**
+ * Stores the answer to replay for a key claimed in this same transaction, or (outside one) for a
+ * key whose request waited for a movement that has now settled.
+ */
+export async function saveIdempotentAnswer(
+  tx: Queryable,
+  answer: { key: string; scope: string; status: number; body: unknown },
+): Promise<void> {
   const saved = await tx
     .update(idempotencyRecords)
-    .set({ responseStatus: answer.status, responseBody: withSecretFields(answer.body, answer.key, answer.scope, false) })
+    .set({
+      responseStatus: answer.status,
+      responseBody: withSecretFields(answer.body, answer.key, answer.scope, false),
+      awaitingPaymentId: null,
+    })
     .where(and(eq(idempotencyRecords.key, storedIdempotencyKey(answer.key)), eq(idempotencyRecords.scope, answer.scope)))
     .returning({ key: idempotencyRecords.key });
   if (saved.length !== 1) throw new Error('saveIdempotentAnswer called for a key this transaction did not claim');
@@ -235,6 +237,7 @@ export async function idempotently<Answer>(tx: Tx, request: IdempotentRequest, u
   if (!key) return useCase();
   const claim = await claimIdempotencyKey(tx, { key, scope, requestHash: requestHash(request.body, request.hashKey), now: request.now });
   if (claim.kind === 'replay') return claim.body as Answer;
+  if (claim.kind === 'awaiting') throw new AwaitingMovement(claim.paymentId);
   const answer = await useCase();
   await saveIdempotentAnswer(tx, { key, scope, status: 200, body: answer });
   return answer;
@@ -264,7 +267,8 @@ export async function replayingCompletedKey<Answer>(
   const completed = async () => {
     const record = await findRecord(db, key, scope);
     if (!record || record.expiresAt <= now) return undefined;
-    return replayOf(record, { key, scope, requestHash: requestHash(request.body, request.hashKey) }).body as Answer;
+    const replay = replayOf(record, { key, scope, requestHash: requestHash(request.body, request.hashKey) });
+    return replay.kind === 'replay' ? (replay.body as Answer) : undefined;
   };
   let answer: Answer;
   try {
@@ -276,6 +280,54 @@ export async function replayingCompletedKey<Answer>(
     return saved;
   }
   return isRefusal(answer) ? ((await completed()) ?? answer) : answer;
+}
+
+/**
+ * Marks the key this transaction claimed as waiting for the movement it records: a retry then
+ * resumes that movement. `answer`, when the use case can say now what it will answer (Create:
+ * the booking's number and confirmation token), is stored with its secrets sealed, so whoever
+ * settles the movement completes it (`completeAwaitedKey`) without knowing the key.
+ */
+export async function awaitMovement(
+  tx: Tx,
+  claim: { key: string; scope: string; paymentId: number; answer?: Record<string, unknown> },
+): Promise<void> {
+  await tx
+    .update(idempotencyRecords)
+    .set({
+      awaitingPaymentId: claim.paymentId,
+      ...(claim.answer && { responseBody: withSecretFields(claim.answer, claim.key, claim.scope, false) }),
+    })
+    .where(and(eq(idempotencyRecords.key, storedIdempotencyKey(claim.key)), eq(idempotencyRecords.scope, claim.scope)));
+}
+
+/**
+ * The movement a key waited for has settled: its prepared answer (with `patch` merged in, such
+ * as the ChallengeUrl 3-D Secure asked for) is now the key's answer. A key with no prepared
+ * answer waits for its client's retry, which answers from the booking as it stands.
+ */
+export async function completeAwaitedKey(tx: Tx, paymentId: number, patch: Record<string, unknown> = {}): Promise<void> {
+  await tx
+    .update(idempotencyRecords)
+    .set({
+      responseStatus: 200,
+      responseBody: sql`${idempotencyRecords.responseBody} || ${JSON.stringify(patch)}::jsonb`,
+      awaitingPaymentId: null,
+    })
+    .where(
+      and(
+        eq(idempotencyRecords.awaitingPaymentId, paymentId),
+        isNull(idempotencyRecords.responseStatus),
+        isNotNull(idempotencyRecords.responseBody),
+      ),
+    );
+}
+
+/** The movement a key waited for was refused: its request wrote nothing that lasts, so the key is free for a corrected one. */
+export async function releaseAwaitedKey(tx: Tx, paymentId: number): Promise<void> {
+  await tx
+    .delete(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.awaitingPaymentId, paymentId), isNull(idempotencyRecords.responseStatus)));
 }
 
 /** Deletes records past their 24 hours; answers how many went. */

@@ -3,7 +3,9 @@ import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { enqueueMail, renderBookingAmendment } from '../mail';
 import type { PropertyRow } from '../property';
-import { bookedStayOf, bookingMailBasics, reservationLinks, type ReservationDetails, type ReservationRow } from '../reservation';
+import { bookedStayOf, bookingMailBasics } from './booking-confirmation-mail';
+import { reservationLinks } from './reservation-links';
+import type { ReservationDetails, ReservationRow } from './reservation-queries';
 
 /**
  * Writes the amendment e-mail into the outbox, in the change's transaction: the booking as it

@@ -15,25 +15,18 @@ import { totalToPay } from '@hotel/domain/vat';
 import type { ManageBookingUpdateRequest, ManagedRoomChange } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { AppError, invalidField } from '../http';
+import { AppError, invalidField } from '../errors';
 import { assertRoomsPerBooking } from '../availability';
 import type { PropertyRow } from '../property';
-import {
-  assertClientPrices,
-  findBookableServices,
-  findReservationDetails,
-  priceRooms,
-  type ManageAccess,
-  type PricedRoom,
-  type PricedService,
-  type ReservationDetails,
-  type ReservationRow,
-} from '../reservation';
+import { findActiveCancellationReasons } from '../static-data';
 import { bookedRatePlanCode, type BookedRoom } from './booked-rooms';
-import { assertEachExtraOnce, paidByCard, planRoomExtras } from './room-extras';
+import { manageState } from './cancellation-window';
 import { findManagedBooking } from './managed-booking-access';
-import { toManagedReservation } from './managed-reservation';
-import { findCancellationReasonIds } from './manage-booking-queries';
+import { type ManageAccess } from './reservation-links';
+import { findReservationDetails, type ReservationDetails, type ReservationRow } from './reservation-queries';
+import { assertEachExtraOnce, paidByCard, planRoomExtras } from './room-extras';
+import { assertClientPrices, priceRooms, type PricedRoom, type PricedService } from './room-pricing';
+import { findBookableServices } from './service-queries';
 
 /** A room of the change as it will stand. */
 export type PlannedRoom = {
@@ -182,9 +175,9 @@ export async function planAmendment(
   const { property, reservation, access } = await findManagedBooking(context, db, request);
   if (reservation.status === 'cancelled') return { refusal: 'This booking has been cancelled and can no longer be changed.' };
   const details = await findReservationDetails(db, reservation.id);
-  const managed = toManagedReservation(property, reservation, details, now);
+  const managed = manageState(property, reservation, details, now);
   const standing = details.rooms.filter((room) => room.status === 'booked');
-  const stateOf = (id: number) => managed.Rooms.find((room) => room.ReservationItemId === id)!;
+  const stateOf = (id: number) => managed.rooms.get(id)!;
 
   const named = new Set<number>();
   const nameRoom = (id: number, field: string) => {
@@ -244,15 +237,15 @@ export async function planAmendment(
   const allowed =
     planned.every(({ booked, kind }) =>
       booked === null
-        ? managed.CanBeCancelled
+        ? managed.canBeCancelled
         : kind === 'stay'
-          ? stateOf(booked.id).CanBeCancelled
+          ? stateOf(booked.id).canBeCancelled
           : kind === 'edit'
-            ? stateOf(booked.id).CanBeEdited
+            ? stateOf(booked.id).canBeEdited
             : true,
     ) &&
-    cancelled.every(({ booked }) => stateOf(booked.id).CanBeCancelled) &&
-    ((!bookerChanged && specialRequests === reservation.specialRequests) || managed.CanBeEdited);
+    cancelled.every(({ booked }) => stateOf(booked.id).canBeCancelled) &&
+    ((!bookerChanged && specialRequests === reservation.specialRequests) || managed.canBeEdited);
   if (!allowed) return { refusal: contactHotelMessage(property.telephone) };
 
   const { ratePlans, roomTypes } = await context.availability.catalogue.catalogue(property);
@@ -337,7 +330,7 @@ export async function planAmendment(
     previousDue,
     newDue: totals.due,
     paidByCard: paidByCard(reservation, details),
-    withinFreeCancellation: managed.CanBeCancelled,
+    withinFreeCancellation: managed.canBeCancelled,
   });
   return {
     plan: {
@@ -364,7 +357,7 @@ async function checkCancellationReasons(
   cancelled: readonly { reasonId: number | null; index: number }[],
 ): Promise<void> {
   if (cancelled.length === 0) return;
-  const reasons = await findCancellationReasonIds(db, property.id);
+  const reasons = new Set((await findActiveCancellationReasons(db, property.id)).map((reason) => reason.id));
   for (const { reasonId, index } of cancelled) {
     const field = `RoomsToCancel[${index}].CancellationReasonId`;
     if (reasonId === null && property.manageBookingConfiguration.RequireCancellationReason) {

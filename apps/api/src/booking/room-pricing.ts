@@ -6,7 +6,7 @@ import type { RoomPriceSnapshot } from '@hotel/db/schema';
 import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import type { AppContext } from '../app-context';
-import { AppError, invalidField } from '../http';
+import { AppError, invalidField } from '../errors';
 import type { PropertyRow } from '../property';
 import { type RoomTypeRow, rateOccupancy, roomTypeLimits, stayDates, quoteStay, type QuotedRate, type StayQuote } from '../availability';
 import { findBookableServices, type BookableService } from './service-queries';
