@@ -1,5 +1,5 @@
 /**
- * What changing a booking does to its money (docs/domain-rules.md, "Amending a booking"): the
+ * What changing a booking does to its money (docs/pricing.md, "Amendments and cancellations"): the
  * new total as the guest pays it, and whether the difference is charged, refunded or neither.
  */
 import { ERROR_MESSAGES } from './messages';

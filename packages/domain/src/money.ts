@@ -141,7 +141,11 @@ export function percentOf(amount: Minor, percent: number): Minor {
   return roundRatio(BigInt(assertMinor(amount)) * numerator, denominator * 100n);
 }
 
-/** The amount after a percentage discount, never below 0 nor above the amount. */
+/**
+ * The amount after a percentage discount, never below 0 nor above the amount. The discount is
+ * what is rounded (half away from zero), not the discounted amount: on a half-penny the guest
+ * gets the larger discount (docs/pricing.md, Rounding).
+ */
 export function applyPercentDiscount(amount: Minor, percent: number): Minor {
   const clamped = Math.min(Math.max(percent, 0), 100);
   return amount - percentOf(amount, clamped);

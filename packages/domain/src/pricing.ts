@@ -1,5 +1,5 @@
 /**
- * Room prices from a rate's components (docs/domain-rules.md), stay sums with their Original*
+ * Room prices from a rate's components (docs/pricing.md), stay sums with their Original*
  * twins, lowest rate, price per night and booking totals. All amounts are minor units.
  */
 import { applyFixedDiscount, assertMinor, divideMinor, sumMinor, toMajor, type Minor } from './money';
@@ -63,7 +63,7 @@ export function componentsOf(prices: RatePrices): PriceComponents {
   return current;
 }
 
-/** The price of one room for a party (the room price rule, docs/domain-rules.md). */
+/** The price of one room for a party (the room price rule, docs/pricing.md). */
 export function roomPrice(prices: PriceComponents, party: Party): Minor {
   return partyPrice(
     party,

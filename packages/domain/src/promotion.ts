@@ -73,8 +73,15 @@ export function promotionRefusal(promotion: Promotion, context: PromotionContext
   return null;
 }
 
-/** The PromoCodeMessage explaining a refusal, or an unknown code when there is no promotion. */
-export function promoCodeMessage(refusal: PromotionRefusal | 'UNKNOWN_CODE', promotion?: Promotion): string {
+/**
+ * Why a search's promo code discounts no rate the search answers: the code is unknown, the
+ * promotion refuses the stay or every rate (PromotionRefusal), or the rates it does discount
+ * are not offered, because no searched party fits them or their room type has no room left.
+ */
+export type PromoCodeRefusal = PromotionRefusal | 'UNKNOWN_CODE' | 'PARTY_DOES_NOT_FIT' | 'SOLD_OUT';
+
+/** The PromoCodeMessage explaining a refusal; the promotion gives a minimum stay its number. */
+export function promoCodeMessage(refusal: PromoCodeRefusal, promotion?: Promotion): string {
   switch (refusal) {
     case 'UNKNOWN_CODE':
       return 'The promo code you entered is not recognised.';
@@ -87,7 +94,49 @@ export function promoCodeMessage(refusal: PromotionRefusal | 'UNKNOWN_CODE', pro
       return `This promo code needs a stay of at least ${promotion?.MinLengthOfStay ?? 1} nights.`;
     case 'NO_ELIGIBLE_NIGHT':
       return 'This promo code does not apply to your selected dates.';
+    case 'PARTY_DOES_NOT_FIT':
+      return 'This promo code applies only to rooms that cannot take your guests.';
+    case 'SOLD_OUT':
+      return 'This promo code applies only to rooms that are sold out for your dates.';
   }
+}
+
+// The most useful reason first: what the guest can change about the stay, then about the rooms
+// searched, then that the code is simply not for this hotel's rooms and rates.
+const PROMO_CODE_REFUSAL_ORDER: readonly PromoCodeRefusal[] = [
+  'MIN_LENGTH_OF_STAY',
+  'NO_ELIGIBLE_NIGHT',
+  'BOOKING_WINDOW',
+  'PARTY_DOES_NOT_FIT',
+  'SOLD_OUT',
+  'ROOM_TYPE',
+  'RATE_PLAN',
+];
+
+/** What a search answers about its promo code: IsPromoCodeValid and PromoCodeMessage. */
+export type PromoCodeOutcome = { isValid: boolean | null; message: string | null };
+
+/**
+ * What a search answers about its promo code. Valid, with the promotion's own message, only
+ * when a rate the answer offers took the code: a code that discounts only rates the answer
+ * leaves out (no room left, no searched party fits) buys the guest nothing. Otherwise invalid
+ * with the most useful of the reasons seen; none seen (no rate open at all) reads as the dates.
+ * Without a code, both are null.
+ */
+export function promoCodeOutcome(search: {
+  code: string | null | undefined;
+  /** The property's promotion with that code; absent for an unknown code. */
+  promotion: Promotion | null | undefined;
+  /** A rate the answer offers (a room free, a searched party fitting it) was discounted by the promotion. */
+  answeredRateTakesCode: boolean;
+  /** Why the other rates quoted for the stay did not take it, or were left out of the answer. */
+  refusals: ReadonlySet<PromoCodeRefusal>;
+}): PromoCodeOutcome {
+  if (!search.code?.trim()) return { isValid: null, message: null };
+  if (!search.promotion) return { isValid: false, message: promoCodeMessage('UNKNOWN_CODE') };
+  if (search.answeredRateTakesCode) return { isValid: true, message: search.promotion.Message || null };
+  const refusal = PROMO_CODE_REFUSAL_ORDER.find((reason) => search.refusals.has(reason)) ?? 'NO_ELIGIBLE_NIGHT';
+  return { isValid: false, message: promoCodeMessage(refusal, search.promotion) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Extras (services): cost by charge type (docs/domain-rules.md), inventory, and whether the
+ * Extras (services): cost by charge type (docs/pricing.md), inventory, and whether the
  * extras of an item are editable.
  */
 import { isWithin, nightsOfStay, type IsoDate } from './dates';

@@ -1,6 +1,6 @@
 /**
- * VAT extracted from a total (docs/domain-rules.md): tax-exclusive VAT is total/100*rate,
- * tax-inclusive VAT is total/(100+rate)*rate. Computed exactly and rounded once per line.
+ * VAT of a booking's total (docs/pricing.md): tax-exclusive VAT is total/100*rate added to it,
+ * tax-inclusive VAT is total/(100+rate)*rate inside it. Computed exactly and rounded once.
  */
 import { percentOf, scaleMinor, type Minor } from './money';
 

@@ -5,6 +5,7 @@ import {
   applyPromotion,
   discountNight,
   promoCodeMessage,
+  promoCodeOutcome,
   promotionCoversNight,
   promotionRefusal,
   type Promotion,
@@ -76,9 +77,67 @@ describe('promotion eligibility', () => {
   it('explains each refusal in the PromoCodeMessage', () => {
     expect(promoCodeMessage('MIN_LENGTH_OF_STAY', spring)).toBe('This promo code needs a stay of at least 2 nights.');
     expect(promoCodeMessage('MIN_LENGTH_OF_STAY')).toContain('at least 1 nights');
-    for (const refusal of ['UNKNOWN_CODE', 'RATE_PLAN', 'ROOM_TYPE', 'BOOKING_WINDOW', 'NO_ELIGIBLE_NIGHT'] as const) {
-      expect(promoCodeMessage(refusal)).toMatch(/promo code/);
-    }
+    const refusals = [
+      'UNKNOWN_CODE',
+      'RATE_PLAN',
+      'ROOM_TYPE',
+      'BOOKING_WINDOW',
+      'NO_ELIGIBLE_NIGHT',
+      'PARTY_DOES_NOT_FIT',
+      'SOLD_OUT',
+    ] as const;
+    for (const refusal of refusals) expect(promoCodeMessage(refusal)).toMatch(/promo code/);
+  });
+});
+
+describe('what a search answers about its promo code (promoCodeOutcome)', () => {
+  const withMessage: Promotion = { ...spring, Message: '10% off in spring' };
+  const outcome = (answeredRateTakesCode: boolean, refusals: Parameters<typeof promoCodeOutcome>[0]['refusals'] = new Set()) =>
+    promoCodeOutcome({ code: 'spring10', promotion: withMessage, answeredRateTakesCode, refusals });
+
+  it('is valid, with the promotion’s message, only when a rate the search answers took the code', () => {
+    expect(outcome(true, new Set(['ROOM_TYPE']))).toEqual({ isValid: true, message: '10% off in spring' });
+    expect(
+      promoCodeOutcome({ code: 'x', promotion: { ...spring, Message: '' }, answeredRateTakesCode: true, refusals: new Set() }),
+    ).toEqual({
+      isValid: true,
+      message: null,
+    });
+  });
+
+  it('is invalid when the rates that took the code are all left out of the answer, saying why', () => {
+    expect(outcome(false, new Set(['PARTY_DOES_NOT_FIT', 'ROOM_TYPE']))).toEqual({
+      isValid: false,
+      message: 'This promo code applies only to rooms that cannot take your guests.',
+    });
+    expect(outcome(false, new Set(['SOLD_OUT', 'RATE_PLAN']))).toEqual({
+      isValid: false,
+      message: 'This promo code applies only to rooms that are sold out for your dates.',
+    });
+  });
+
+  it.each([
+    [['RATE_PLAN', 'ROOM_TYPE', 'MIN_LENGTH_OF_STAY'], 'This promo code needs a stay of at least 2 nights.'],
+    [['RATE_PLAN', 'NO_ELIGIBLE_NIGHT', 'BOOKING_WINDOW'], 'This promo code does not apply to your selected dates.'],
+    [['ROOM_TYPE', 'BOOKING_WINDOW'], 'This promo code cannot be used for bookings made today.'],
+    [['SOLD_OUT', 'PARTY_DOES_NOT_FIT'], 'This promo code applies only to rooms that cannot take your guests.'],
+    [['RATE_PLAN', 'SOLD_OUT'], 'This promo code applies only to rooms that are sold out for your dates.'],
+    [['RATE_PLAN'], 'This promo code does not apply to the rooms and rates available for your stay.'],
+    [[], 'This promo code does not apply to your selected dates.'],
+  ] as const)('%#: of %j, tells %s', (refusals, message) => {
+    expect(outcome(false, new Set(refusals))).toEqual({ isValid: false, message });
+  });
+
+  it('is invalid for an unknown code, and null without a code', () => {
+    expect(promoCodeOutcome({ code: 'NOPE', promotion: undefined, answeredRateTakesCode: false, refusals: new Set() })).toEqual({
+      isValid: false,
+      message: 'The promo code you entered is not recognised.',
+    });
+    for (const code of [null, undefined, '', '  '])
+      expect(promoCodeOutcome({ code, promotion: withMessage, answeredRateTakesCode: true, refusals: new Set() })).toEqual({
+        isValid: null,
+        message: null,
+      });
   });
 });
 

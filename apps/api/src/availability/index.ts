@@ -2,7 +2,7 @@
 export { createAvailabilityCaches, type AvailabilityCaches } from './availability-caches';
 export type { RoomTypeRow } from './availability-queries';
 export { registerAvailabilityRoutes } from './availability-routes';
-export { rateOccupancy, roomTypeLimits, sellableRoomTypes, type SellableRoomType } from './search-availability';
+export { answeredPromoCode, rateOccupancy, roomTypeLimits, sellableRoomTypes, type SellableRoomType } from './search-availability';
 export { toRate } from './search-response';
 export { quoteStay, quoteStock, type QuotedRate, type StayQuote, type StayQuoteInput } from './stay-quote';
 export { assertRoomsPerBooking, maxNightsPerStay, stayDates, type StayDates } from './stay-request';

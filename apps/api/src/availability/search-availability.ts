@@ -2,6 +2,7 @@ import type { SearchRequest } from '@hotel/domain/wire/search-request';
 import { lowestRate, stayRoomCost, type RoomCost } from '@hotel/domain/pricing';
 import { fitsRoomTypeAndRate, type OccupancyLimits, type Party, type RateOccupancy } from '@hotel/domain/occupancy';
 import { toMajor } from '@hotel/domain/money';
+import { promoCodeOutcome, type PromoCodeOutcome, type PromoCodeRefusal } from '@hotel/domain/promotion';
 import type { AppContext } from '../app-context';
 import type { Rate, SearchResponse } from '@hotel/domain/wire/search-response';
 import { jsonBytes, type JsonText } from '../http';
@@ -107,6 +108,25 @@ export function sellableRoomTypes(quote: StayQuote, parties: readonly Party[]): 
   );
 }
 
+/**
+ * What a search answers about its promo code, judged on what it offers: valid only when a rate
+ * it answers (a room free, a searched party fitting the rate) took the code. A rate that took
+ * it and is left out says why: its room type has no room left, or no searched party fits it.
+ * The group search judges each property's code the same way.
+ */
+export function answeredPromoCode(quote: StayQuote, sellable: ReadonlyMap<number, SellableRoomType>): PromoCodeOutcome {
+  const { code, promotion, refusals } = quote.promoCode;
+  let answeredRateTakesCode = false;
+  for (const entry of sellable.values())
+    for (const { rate, roomCosts } of entry.rates)
+      if (rate.promotion && roomCosts.some((cost) => cost !== null)) answeredRateTakesCode = true;
+  const reasons = new Set<PromoCodeRefusal>(refusals);
+  if (!answeredRateTakesCode)
+    for (const entry of quote.roomTypes)
+      if (entry.rates.some((rate) => rate.promotion)) reasons.add(sellable.has(entry.roomType.id) ? 'PARTY_DOES_NOT_FIT' : 'SOLD_OUT');
+  return promoCodeOutcome({ code, promotion, answeredRateTakesCode, refusals: reasons });
+}
+
 function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest): SearchResponse {
   const parties: Party[] = request.Rooms;
   // Priced once: upgrades reuse them.
@@ -137,10 +157,11 @@ function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest)
       DateTo: stay.to,
     });
   }
+  const promoCode = answeredPromoCode(quote, sellable);
   return {
     RoomTypes: roomTypes,
-    PromoCodeMessage: quote.promoCode.message,
-    IsPromoCodeValid: quote.promoCode.isValid,
+    PromoCodeMessage: promoCode.message,
+    IsPromoCodeValid: promoCode.isValid,
     HopGiftVoucherCodeMessage: null,
     IsHopGiftVoucherCodeValid: null,
     NumberOfRoomsPerRoomTypeId: Object.fromEntries(quote.roomTypes.map((entry) => [String(entry.roomType.id), entry.freeUnits])),

@@ -1,5 +1,5 @@
 import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
-import { applyPromotion, promoCodeMessage, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
+import { applyPromotion, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
 import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import { notFound } from '../errors';
@@ -24,9 +24,19 @@ export type ClosedRate = { refusal: StayRefusal; minLengthOfStay: number };
 
 export type QuotedRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: QuotedRate[]; closedRates: ClosedRate[] };
 
-export type PromoCodeOutcome = { isValid: boolean | null; message: string | null };
+/**
+ * What the quote learnt about the search's promo code. Whether it is valid depends on which
+ * rates the answer offers the searched parties, so a search judges it (`answeredPromoCode`).
+ */
+export type QuotedPromoCode = {
+  code: string | null | undefined;
+  /** The property's promotion with that code; null for an unknown code or none. */
+  promotion: Promotion | null;
+  /** Why rates quoted for the stay did not take the code. */
+  refusals: ReadonlySet<PromotionRefusal>;
+};
 
-export type StayQuote = { roomTypes: QuotedRoomType[]; promoCode: PromoCodeOutcome };
+export type StayQuote = { roomTypes: QuotedRoomType[]; promoCode: QuotedPromoCode };
 
 export type StayQuoteInput = {
   /**
@@ -77,22 +87,6 @@ export function toDomainPromotion(row: PromotionRow): Promotion {
   };
 }
 
-// When no rate takes the code, the guest is told the most useful reason first.
-const refusalPriority: PromotionRefusal[] = ['MIN_LENGTH_OF_STAY', 'NO_ELIGIBLE_NIGHT', 'BOOKING_WINDOW', 'ROOM_TYPE', 'RATE_PLAN'];
-
-function promoOutcome(
-  code: string | null | undefined,
-  promotion: PromotionRow | undefined,
-  applied: boolean,
-  refusals: Set<PromotionRefusal>,
-): PromoCodeOutcome {
-  if (!code?.trim()) return { isValid: null, message: null };
-  if (!promotion) return { isValid: false, message: promoCodeMessage('UNKNOWN_CODE') };
-  if (applied) return { isValid: true, message: promotion.message || null };
-  const refusal = refusalPriority.find((r) => refusals.has(r)) ?? 'NO_ELIGIBLE_NIGHT';
-  return { isValid: false, message: promoCodeMessage(refusal, toDomainPromotion(promotion)) };
-}
-
 /**
  * Prices a stay at a property from its catalogue and rooms free in memory with the shared domain rules: every active
  * room type with its free units and the rate plans open for the whole stay (priced each
@@ -125,7 +119,6 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
   const promotion = input.promoCode?.trim() ? catalogue.promotions.get(input.promoCode.trim().toLowerCase()) : undefined;
   const domainPromotion = promotion && toDomainPromotion(promotion);
   const refusals = new Set<PromotionRefusal>();
-  let promotionApplied = false;
   const wantedCode = input.ratePlanCode?.trim().toLowerCase();
 
   const roomTypes = input.roomTypeIds
@@ -135,7 +128,8 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
     const rates: QuotedRate[] = [];
     const closedRates: ClosedRate[] = [];
     const free = freeUnits.get(roomType.id) ?? 0;
-    // With a code, its outcome depends on every room type it could discount, sold out or not.
+    // With a code, a room type with no room free is quoted still: that the rooms the code
+    // discounts are sold out is what the search then tells the guest (answeredPromoCode).
     if (input.sellableOnly && free === 0 && !promotion) return { roomType, freeUnits: free, rates, closedRates };
     for (const ratePlan of catalogue.ratePlans) {
       if (ratePlan.requiresCode && ratePlan.code.toLowerCase() !== wantedCode) continue;
@@ -162,7 +156,6 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         if (outcome.refusal === null) {
           nights = outcome.nights;
           appliedPromotion = promotion;
-          promotionApplied = true;
         } else {
           refusals.add(outcome.refusal);
         }
@@ -178,5 +171,5 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
     return { roomType, freeUnits: free, rates, closedRates };
   });
 
-  return { roomTypes: quoted, promoCode: promoOutcome(input.promoCode, promotion, promotionApplied, refusals) };
+  return { roomTypes: quoted, promoCode: { code: input.promoCode, promotion: domainPromotion ?? null, refusals } };
 }

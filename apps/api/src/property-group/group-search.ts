@@ -12,10 +12,11 @@ import {
 import { convertForDisplay, toMajor, type ExchangeRates, type Minor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { pricePerNight } from '@hotel/domain/pricing';
+import type { PromoCodeOutcome } from '@hotel/domain/promotion';
 import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
 import type { PropertyGroupSearchRequest, PropertyGroupSearchResponse, PropertyGroupSearchResult } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
-import { quoteStay, quoteStock, rateOccupancy, roomTypeLimits, stayDates, type StayDates, type StayQuote } from '../availability';
+import { quoteStay, quoteStock, rateOccupancy, roomTypeLimits, stayDates, type StayDates } from '../availability';
 import { type JsonText } from '../http';
 import { AppError } from '../errors';
 import { placeParty, type PlacedParty } from './party-placement';
@@ -89,7 +90,7 @@ async function searchStays(
     DateFrom: request.DateFrom,
     DateTo: request.DateTo,
     Nights: nights,
-    PromoCodeMessage: promoCodeMessage(outcomes.map((outcome) => outcome.promo)),
+    ...groupPromoCode(outcomes.map((outcome) => outcome.promo)),
     Properties: ranked.map((entry) => entry.result),
   };
 }
@@ -102,13 +103,12 @@ function convertedTotal(price: Price | null, total: Minor | null, display: Displ
 }
 
 /**
- * Promotions belong to each property: the code is good when any property takes it (its
- * message is the first such property's), otherwise the first property's refusal is told.
+ * Promotions belong to each property: the code is valid when any property's search would say
+ * so (the message is the first such property's), otherwise the first property's refusal is told.
  */
-function promoCodeMessage(outcomes: (StayQuote['promoCode'] | null)[]): string | null {
-  const taken = outcomes.find((outcome) => outcome?.isValid === true);
-  if (taken) return taken.message;
-  return outcomes.find((outcome) => outcome?.isValid === false)?.message ?? null;
+function groupPromoCode(outcomes: (PromoCodeOutcome | null)[]): Pick<PropertyGroupSearchResponse, 'IsPromoCodeValid' | 'PromoCodeMessage'> {
+  const told = outcomes.find((outcome) => outcome?.isValid === true) ?? outcomes.find((outcome) => outcome?.isValid === false);
+  return { IsPromoCodeValid: told?.isValid ?? null, PromoCodeMessage: told?.message ?? null };
 }
 
 function groupPrice(total: Minor, nights: number, currency: string, display: Display): Price {
@@ -125,7 +125,7 @@ function groupPrice(total: Minor, nights: number, currency: string, display: Dis
   };
 }
 
-type MemberOutcome = { result: PropertyGroupSearchResult; total: Minor | null; promo: StayQuote['promoCode'] | null };
+type MemberOutcome = { result: PropertyGroupSearchResult; total: Minor | null; promo: PromoCodeOutcome | null };
 
 async function searchMember(
   context: Context,
@@ -167,7 +167,7 @@ async function searchMember(
   const versions = { id: property.id, catalogueVersion, inventoryVersion };
   const quoteInput = { property: versions, today: stay.today, promoCode: request.PromoCode, ratePlanCode: request.RatePlanCode };
   const quote = await quoteStay(context.availability, { ...quoteInput, from: stay.from, to: stay.to });
-  const { availableRoomTypes, placed } = placeParty(quote, parties);
+  const { availableRoomTypes, placed, promoCode } = placeParty(quote, parties);
   if (placed) {
     return {
       result: result({
@@ -177,13 +177,13 @@ async function searchMember(
         RoomsLeft: placed.roomsLeft,
       }),
       total: placed.total,
-      promo: quote.promoCode,
+      promo: promoCode,
     };
   }
 
   const misfit = await partyWithoutRoom(context, entry.member, parties, request.RatePlanCode);
   if (misfit !== null)
-    return { ...blocked(partyDoesNotFitBlock(misfit + 1), { AvailableRoomTypes: availableRoomTypes }), promo: quote.promoCode };
+    return { ...blocked(partyDoesNotFitBlock(misfit + 1), { AvailableRoomTypes: availableRoomTypes }), promo: promoCode };
   const closedRates = quote.roomTypes.filter((roomType) => roomType.freeUnits > 0).flatMap((roomType) => roomType.closedRates);
   const block = restrictionBlock(closedRates, stay) ?? soldOutBlock(parties.length);
   const alternatives = await alternativeStays(context, entry.member, stay, quoteInput, parties);
@@ -198,7 +198,7 @@ async function searchMember(
       })),
     }),
     total: null,
-    promo: quote.promoCode,
+    promo: promoCode,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Minor } from '@hotel/domain/money';
 import type { Party } from '@hotel/domain/occupancy';
 import { cheapestPlacement } from '@hotel/domain/room-placement';
-import { sellableRoomTypes, type StayQuote } from '../availability';
+import type { PromoCodeOutcome } from '@hotel/domain/promotion';
+import { answeredPromoCode, sellableRoomTypes, type StayQuote } from '../availability';
 
 /** Every searched room placed on its own unit at the lowest total, and the fewest units left among the room types it uses. */
 export type PlacedParty = { total: Minor; roomsLeft: number };
@@ -10,6 +11,8 @@ export type PartyPlacement = {
   /** Room types with a unit free and an open rate fitting at least one searched room (what the single search lists). */
   availableRoomTypes: number;
   placed: PlacedParty | null;
+  /** What the single search answers about the promo code here: judged on the same rates. */
+  promoCode: PromoCodeOutcome;
 };
 
 /**
@@ -18,7 +21,9 @@ export type PartyPlacement = {
  * there whatever the other rooms take: the placement is over rooms x room types.
  */
 export function placeParty(quote: StayQuote, parties: readonly Party[]): PartyPlacement {
-  const sellable = [...sellableRoomTypes(quote, parties).values()];
+  const offered = sellableRoomTypes(quote, parties);
+  const promoCode = answeredPromoCode(quote, offered);
+  const sellable = [...offered.values()];
   const costs = parties.map((_, room) =>
     sellable.map((entry) => {
       let cheapest: Minor | null = null;
@@ -34,7 +39,7 @@ export function placeParty(quote: StayQuote, parties: readonly Party[]): PartyPl
     costs,
     sellable.map((entry) => entry.freeUnits),
   );
-  if (!placement) return { availableRoomTypes, placed: null };
+  if (!placement) return { availableRoomTypes, placed: null, promoCode };
   const roomsLeft = Math.min(...placement.roomTypeOfRoom.map((type) => sellable[type]!.freeUnits));
-  return { availableRoomTypes, placed: { total: placement.total, roomsLeft } };
+  return { availableRoomTypes, placed: { total: placement.total, roomsLeft }, promoCode };
 }

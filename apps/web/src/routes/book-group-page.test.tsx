@@ -210,6 +210,24 @@ describe('Property-group search (/BookGroup/{propertyCode})', () => {
     expect(screen.getByText('No room here takes 2 adults.')).toBeInTheDocument();
   });
 
+  const promoSearch = `/BookGroup/TEST?arrive=${arrive}&depart=${depart}&adults=2&promo=DOUBLE10`;
+
+  it('shows a promo code some hotel took as applied, with its message', async () => {
+    const taken = aGroupSearchResponse([aGroupSearchResult()], { IsPromoCodeValid: true, PromoCodeMessage: '10% off our doubles' });
+    renderAt(promoSearch, answered(taken));
+    const notice = (await screen.findByText('10% off our doubles')).parentElement!;
+    expect(within(notice).getByText('Promo code applied')).toBeInTheDocument();
+    expect(notice).not.toHaveAttribute('role', 'alert');
+  });
+
+  it('warns of a promo code no hotel took, with the reason', async () => {
+    const reason = 'This promo code applies only to rooms that cannot take your guests.';
+    renderAt(promoSearch, answered(aGroupSearchResponse([aGroupSearchResult()], { IsPromoCodeValid: false, PromoCodeMessage: reason })));
+    const notice = (await screen.findByText(reason)).parentElement!;
+    expect(within(notice).getByText('Promo code')).toBeInTheDocument();
+    expect(notice).toHaveAttribute('role', 'alert');
+  });
+
   it('opens a shareable link with its form filled and its search made, the party shared over its rooms', async () => {
     const calls = renderAt(
       `/BookGroup/TEST?arrive=${arrive}&depart=${depart}&adults=3&children=1&rooms=2&promo=WELCOME10`,

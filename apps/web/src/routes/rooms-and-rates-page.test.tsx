@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -195,8 +195,17 @@ describe('Rooms and Rates with the booking wizard', () => {
   });
 
   it('shows the promo code warning when the code is refused', async () => {
-    renderPage({ ...withUpgrade, IsPromoCodeValid: false, PromoCodeMessage: 'This promo code needs a stay of 2 nights or more' });
-    expect(await screen.findByText('This promo code needs a stay of 2 nights or more')).toBeInTheDocument();
+    renderPage({ ...withUpgrade, IsPromoCodeValid: false, PromoCodeMessage: 'This promo code needs a stay of at least 2 nights.' });
+    const notice = (await screen.findByText('This promo code needs a stay of at least 2 nights.')).parentElement!;
+    expect(within(notice).getByText('Promo code')).toBeInTheDocument();
+    expect(notice).toHaveAttribute('role', 'alert');
+  });
+
+  it('shows a promo code a rate took as applied, not as a warning', async () => {
+    renderPage({ ...withUpgrade, IsPromoCodeValid: true, PromoCodeMessage: '10% off our doubles' });
+    const notice = (await screen.findByText('10% off our doubles')).parentElement!;
+    expect(within(notice).getByText('Promo code applied')).toBeInTheDocument();
+    expect(notice).not.toHaveAttribute('role', 'alert');
   });
 
   it('gives each step its own history entry: Back goes to the step before, Forward to the one after', async () => {

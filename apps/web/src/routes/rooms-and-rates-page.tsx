@@ -12,8 +12,9 @@ import { alternativeStays, isSearchPossible, minLengthOfStay, type AlternativeSt
 import { buttonClasses, Button } from '../components/button';
 import { Loading } from '../components/loading';
 import { Notice } from '../components/notice';
+import { PromoCodeNotice } from '../components/promo-code-notice';
 import { useToast } from '../components/toast';
-import { AvailabilityOutcome, PromoCodeWarning } from '../features/availability/availability-outcome';
+import { AvailabilityOutcome } from '../features/availability/availability-outcome';
 import { RateList } from '../features/availability/rate-list';
 import { RoomTypeList, shownRoomTypes } from '../features/availability/room-type-list';
 import { useAvailabilitySearch } from '../features/availability/search-api';
@@ -382,7 +383,7 @@ export function RoomsAndRatesPage() {
           Change search
         </Link>
       </div>
-      {data !== undefined && <PromoCodeWarning response={data} />}
+      {data !== undefined && <PromoCodeNotice answer={data} />}
       {booking.soldOut !== null && (
         <Notice tone="warning" title="Sorry, your booking has changed" live>
           {booking.soldOut.removed.length > 0 ? (

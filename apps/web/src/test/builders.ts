@@ -448,6 +448,7 @@ export function aGroupSearchResponse(
     DateTo: '2030-05-07',
     Nights: 2,
     PromoCodeMessage: null,
+    IsPromoCodeValid: null,
     Properties: properties,
     ...overrides,
   };

@@ -111,6 +111,8 @@ export const propertyGroupSearchResponseSchema = z
     DateTo: z.string(),
     Nights: z.number().int(),
     PromoCodeMessage: z.string().nullable(),
+    /** As the single search's: true when some property's search answers a rate the code discounts; null without a code (docs/property-group-search.md). */
+    IsPromoCodeValid: z.boolean().nullable(),
     /** Properties that can sell the stay first, cheapest first (compared in DisplayCurrency when converted); then the rest by name. */
     Properties: z.array(propertyGroupSearchResultSchema),
   })

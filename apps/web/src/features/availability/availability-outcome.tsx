@@ -1,6 +1,7 @@
 /**
- * What the search found, in the guest's words: the promo code warning, the
- * good news, not enough rooms for the occupancy, or not available with alternative stays.
+ * What the search found, in the guest's words: the good news, not enough rooms for the
+ * occupancy, or not available with alternative stays. (The promo code's notice is
+ * components/promo-code-notice.tsx, which the group search shows too.)
  */
 import { formatDate } from '@hotel/domain/dates';
 import { ERROR_MESSAGES, nightsText, SUCCESS_MESSAGES } from '@hotel/domain/messages';
@@ -9,24 +10,6 @@ import { minimumStayBadge, type AlternativeStay } from '@hotel/domain/restrictio
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import type { SearchResponse } from '@hotel/domain/wire/search-response';
-
-export function PromoCodeWarning({ response }: { response: SearchResponse }) {
-  if (response.IsPromoCodeValid === false && response.PromoCodeMessage) {
-    return (
-      <Notice tone="warning" title="Promo code" live>
-        {response.PromoCodeMessage}
-      </Notice>
-    );
-  }
-  if (response.IsPromoCodeValid === true && response.PromoCodeMessage) {
-    return (
-      <Notice tone="positive" title="Promo code applied">
-        {response.PromoCodeMessage}
-      </Notice>
-    );
-  }
-  return null;
-}
 
 export function AvailabilityOutcome(props: {
   response: SearchResponse;

@@ -11,6 +11,7 @@ import { searchLinkQuery } from '@hotel/domain/search-link';
 import { buttonClasses, Button } from '../../components/button';
 import { Panel } from '../../components/layout';
 import { Notice } from '../../components/notice';
+import { PromoCodeNotice } from '../../components/promo-code-notice';
 import { paths } from '../../lib/paths';
 import type {
   PropertyGroupProperty,
@@ -48,11 +49,7 @@ export function GroupResults(props: {
   const about = new Map(props.group.Properties.map((property) => [property.PropertyId, property]));
   return (
     <div className="space-y-4">
-      {answer.PromoCodeMessage !== null && (
-        <Notice tone="warning" title="Promo code" live>
-          {answer.PromoCodeMessage}
-        </Notice>
-      )}
+      <PromoCodeNotice answer={answer} />
       {nothing && (
         <Notice tone="info" title="No hotel can take this stay" live>
           None of our hotels has rooms for {nightsText(answer.Nights)} from {shortDate(answer.DateFrom)}, nor on the nearest dates. Please
