@@ -1,9 +1,9 @@
-import { formatMoney, toMajor, toMinor } from '@hotel/domain/money';
+import { currencyExponent, formatMoney, toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { CapturePaymentRequest, CapturePaymentResponse } from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
-import { AppError, idempotently, invalidField, notFound, requestHashKey } from '../http';
+import { AppError, idempotently, invalidField, notFound, requestHashKey, wireAmountInMinor } from '../http';
 import { recordReservationChange } from '../manage-booking';
 import { captureReservationCard, cardHolds } from '../payments';
 import { lockBookingToCapture } from './admin-payments-queries';
@@ -17,7 +17,7 @@ export const CAPTURE_MESSAGES = {
   nothingHeld:
     'Nothing is held on a card for this booking: it was not paid by card, its payment is still waiting for the guest’s bank, or the hold was released when it was cancelled or changed. Take any payment due another way.',
   moreThanHeld: (held: { amount: number; currency: string }) =>
-    `The amount is more than the ${formatMoney(held)} held on the card. Send at most ${toMajor(held.amount).toFixed(2)}, or leave Amount out to capture everything held.`,
+    `The amount is more than the ${formatMoney(held)} held on the card. Send at most ${toMajor(held.amount, held.currency).toFixed(currencyExponent(held.currency))}, or leave Amount out to capture everything held.`,
 } as const;
 
 /** The Idempotency-Key scope of one booking's captures. */
@@ -64,7 +64,7 @@ async function captureInside(
       booking.captureMethod === 'automatic' ? CAPTURE_MESSAGES.automaticCapture : CAPTURE_MESSAGES.nothingHeld,
     );
   }
-  const amount = request.Amount == null ? undefined : toMinor(request.Amount);
+  const amount = request.Amount == null ? undefined : wireAmountInMinor('Amount', request.Amount, booking.currency);
   if (amount !== undefined && amount > holds.stillHeld) {
     throw invalidField('Amount', CAPTURE_MESSAGES.moreThanHeld({ amount: holds.stillHeld, currency: booking.currency }));
   }

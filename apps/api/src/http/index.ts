@@ -22,5 +22,6 @@ export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
 export { SlidingWindowCounter } from './rate-limit-store';
 export { openSealedText, sealText } from './sealed-text';
 export { isHttpsSite, sessionCookieName, sessionMiddleware } from './session';
+export { currencyDecimalsProblem, wireAmountInMinor } from './wire-money';
 export { endSessionsOfUser } from './session-store';
 export { findWebDist, serveWebClient, type PageHead } from './static-web';

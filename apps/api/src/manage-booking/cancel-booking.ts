@@ -119,7 +119,7 @@ async function cancelInside(
   });
   await recordReservationEvent(tx, context, { type: 'reservation.cancelled', reservationId: reservation.id, changeId }, property);
   await enqueueCancellationMail(tx, context, managed, { rooms: standing, card: details.payment, reason: reason?.text ?? null, refunded });
-  return { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded) };
+  return { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded, reservation.currency) };
 }
 
 /** The reason given, when it is one of the property's; a 400 naming the field when one is needed and missing, or unknown. */

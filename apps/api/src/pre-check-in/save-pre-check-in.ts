@@ -114,7 +114,7 @@ export async function savePreCheckIn(
           return {
             Success: true,
             Message: PRE_CHECK_IN_SAVED,
-            Payment: { Kind: extras?.payment.kind ?? 'None', Amount: toMajor(moved.amount) },
+            Payment: { Kind: extras?.payment.kind ?? 'None', Amount: toMajor(moved.amount, reservation.currency) },
           };
         }),
       ),

@@ -287,7 +287,7 @@ async function book(context: AppContext, input: CreateReservationInput): Promise
   const gateway = paymentType === PaymentType.PayByCard ? context.paymentGateways.forProperty(property) : null;
   const payWith = gateway && (await cardToPayWith(context, gateway, property, request, today, user));
   const paystack = paymentType === PaymentType.PayByPayStack ? checkPaystack(context, property) : null;
-  assertClientPrices(rooms);
+  assertClientPrices(rooms, property.currency);
 
   const roomsTotal = sumMinor(rooms.map((room) => room.total));
   const servicesTotal = sumMinor(rooms.map((room) => room.servicesTotal));

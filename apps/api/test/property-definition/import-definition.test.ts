@@ -484,7 +484,7 @@ describe('re-importing', () => {
     );
     expect(lowered).toEqual({
       ok: false,
-      problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the 30.00 already spent' }],
+      problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the £30.00 already spent' }],
     });
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentType } from '@hotel/domain/checkout';
+import { toMinor } from '@hotel/domain/money';
 import { buildItem } from '../../stores/booking-item';
 import {
   emptyBookingState,
@@ -79,6 +80,7 @@ function anItem(canPayByCompanyInvoice = true): BookingItem {
     entry: aSearchRoomType(),
     rate: aRate({ CanPayByCompanyInvoice: canPayByCompanyInvoice }),
     hasSelectableServices: false,
+    currency: 'GBP',
   });
   return { ...item, leadGuest: { FirstName: 'Ada', LastName: 'Lovelace', Email: '', Phone: '' }, roomConfigurationId: 5 };
 }
@@ -331,7 +333,7 @@ describe('CheckoutForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByText('The price of your stay has changed')).toBeInTheDocument();
     expect(screen.getByText('The price of your stay has changed').parentElement).toHaveTextContent(said);
-    expect(getBookingState().items[0]?.roomCost).toBe(newPrice * 100);
+    expect(getBookingState().items[0]?.roomCost).toBe(toMinor(newPrice, 'GBP'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept the new price and confirm booking' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalled());
