@@ -17,6 +17,7 @@ import {
   type WebhookEvent,
 } from './payment-gateway';
 import { PAYMENT_UNAVAILABLE_MESSAGE } from './payment-unavailable';
+import { stripeAmount } from './stripe-amounts';
 
 export const STRIPE_GATEWAY_NAME = 'stripe';
 
@@ -212,7 +213,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
         const paymentMethod = kept?.paymentMethod ?? ('paymentMethodId' in card ? card.paymentMethodId : '');
         const intent = await stripe.paymentIntents.create(
           {
-            amount: request.amount,
+            amount: stripeAmount(request.amount, request.currency),
             currency: request.currency.toLowerCase(),
             customer,
             payment_method: paymentMethod,
@@ -272,7 +273,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       try {
         const intent = await stripe.paymentIntents.create(
           {
-            amount: request.amount,
+            amount: stripeAmount(request.amount, request.currency),
             currency: request.currency.toLowerCase(),
             customer: kept.customer,
             payment_method: kept.paymentMethod,
@@ -301,7 +302,11 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       try {
         // A held PaymentIntent is never refunded: card-movements.ts releases or captures it instead.
         const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: request.amount, metadata: { reservation: request.reference } },
+          {
+            payment_intent: intentId,
+            amount: stripeAmount(request.amount, request.currency),
+            metadata: { reservation: request.reference },
+          },
           key,
         );
         if (refund.status === 'failed' || refund.status === 'canceled') {
@@ -332,7 +337,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       try {
         await stripe.paymentIntents.capture(
           request.gatewayReference,
-          { amount_to_capture: request.amount },
+          { amount_to_capture: stripeAmount(request.amount, request.currency) },
           { idempotencyKey: `${request.gatewayReference}:capture` },
         );
         return { status: 'captured', gatewayReference: request.gatewayReference };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { issuePath } from '@hotel/domain/model-state';
-import { isPaystackCurrency, PAYSTACK_CURRENCIES } from '../payments';
+import { isPaystackCurrency, PAYSTACK_CURRENCIES, stripeCurrencyProblem } from '../payments';
 import { currencyExponent, hasCurrencyDecimals } from '@hotel/domain/money';
 import { PRICE_FIELDS } from '@hotel/domain/pricing';
 import type { Definition, PropertyDefinition } from './definition-schema';
@@ -105,6 +105,9 @@ function propertyProblems(salvaged: SalvagedProperty, p: Path, codesWritten: Cod
       path: issuePath([...p, 'Currency']),
       message: `PayStack does not take ${currency}: use one of ${PAYSTACK_CURRENCIES.join(', ')}, or another payment provider`,
     });
+  // Stripe must be able to charge every price exactly: not KWD fils ending in other than 0 (docs/pricing.md).
+  const stripeProblem = payments?.Provider === 'stripe' && currency !== undefined ? stripeCurrencyProblem(currency) : null;
+  if (stripeProblem !== null) out.push({ path: issuePath([...p, 'Currency']), message: stripeProblem });
   if (payments?.Provider === 'stripe' && !payments.PublicKey)
     out.push({
       path: issuePath([...p, 'Payments', 'PublicKey']),

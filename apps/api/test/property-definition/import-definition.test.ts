@@ -316,6 +316,31 @@ describe('a definition with problems', () => {
     });
   });
 
+  it('refuses a Stripe property in a currency Stripe cannot charge every price of exactly, and takes yen and krónur', async () => {
+    const stripe = { Provider: 'stripe', PublicKey: 'pk_test_1' };
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({ Code: 'KUWAIT', Currency: 'KWD', Payments: stripe }),
+        aProperty({ Code: 'TOKYO', Currency: 'JPY', Payments: stripe }),
+        aProperty({ Code: 'REYKJAVIK', Currency: 'ISK', Payments: stripe }),
+        // The same dinars with the test gateway, which takes any minor unit, are fine.
+        aProperty({ Code: 'KUWAIT2', Currency: 'KWD' }),
+      ),
+      { checkOnly: true },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'Properties[0].Currency',
+          message:
+            'Stripe cannot charge every KWD price exactly: it takes KWD amounts only in steps of 0.010, so a booking could be charged another amount than its price. Use another payment provider for this property.',
+        },
+      ],
+    });
+  });
+
   it('refuses a Stripe property without its publishable key, and PayByPaystack beside another provider', async () => {
     const result = await importDefinition(
       t.context,
