@@ -64,6 +64,22 @@ describe('GET /api/CurrencyExchangeRate', () => {
     expect(await rates()).toEqual({ Base: 'GBP', Rates: { GBP: 1, EUR: 1.2, USD: 1.25, DKK: 8.952 } });
   });
 
+  it("converts into and out of currencies without two decimals, rounding once to the target currency's minor unit", async () => {
+    await givenDefinition(t.context, {
+      ...aDefinition(aProperty({ Code: 'TOKYO', Currency: 'JPY', AvailableCurrencies: ['JPY', 'GBP', 'KWD'] })),
+      ExchangeRates: { Base: 'GBP', Rates: { JPY: 188.7, KWD: 0.3873 } },
+    });
+    const table = await rates();
+    const stay = { amount: toMinor(170173, 'JPY'), currency: 'JPY' };
+    // ¥170,173 / 188.7 = £901.8177 = 90,181.77 pence -> 90,182 (not 901.82 pence from yen read as hundredths).
+    expect(convertForDisplay(stay, 'GBP', table)).toEqual({ amount: 90182, currency: 'GBP' });
+    expect(formatMoney(convertForDisplay(stay, 'GBP', table)!)).toBe('£901.82');
+    // ¥170,173 / 188.7 x 0.3873 = 349.273995 KWD = 349,273.995 fils -> 349,274.
+    expect(formatMoney(convertForDisplay(stay, 'KWD', table)!).replace(/\u00a0/g, ' ')).toBe('KWD 349.274');
+    // £100.00 = 10,000 pence x 188.7 / 100 = ¥18,870.
+    expect(convertForDisplay({ amount: toMinor(100, 'GBP'), currency: 'GBP' }, 'JPY', table)).toEqual({ amount: 18870, currency: 'JPY' });
+  });
+
   it('is in the OpenAPI document', async () => {
     const { body } = await request(t.app).get('/api/openapi.json').expect(200);
     expect(body.paths['/api/CurrencyExchangeRate'].get.responses['200']).toBeDefined();

@@ -70,3 +70,21 @@ describe('a currency with no decimals, or with three', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('a JPY property shown in pounds', () => {
+  it('converts yen to pence, rounding once to a whole penny, and says what is charged in yen', async () => {
+    fakeApi({ 'GET /api/CurrencyExchangeRate': { Base: 'GBP', Rates: { GBP: 1, JPY: 188.7 } } });
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <CurrencyProvider propertyCode="TOKYO" currency="JPY" available={['JPY', 'GBP']}>
+          <CurrencySelector />
+          <Price amount={170173} />
+        </CurrencyProvider>
+      </SWRConfig>,
+    );
+    expect(screen.getByText('JP¥170,173')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'GBP');
+    // ¥170,173 / 188.7 = £901.8177 = 90,181.77 pence -> £901.82.
+    expect(await screen.findByText('£901.82')).toBeInTheDocument();
+  });
+});
