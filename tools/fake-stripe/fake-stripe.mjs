@@ -125,6 +125,24 @@ const badLimit = () =>
   });
 
 /**
+ * Stripe's amount rules of the currencies it writes specially (docs.stripe.com/currencies): a
+ * three-decimal amount's last digit must be 0; ISK and UGX are whole units written with two
+ * decimals, always 00. (A zero-decimal amount is an integer of the unit, as every amount is.)
+ * Answers the refusal of an amount that breaks them, or null.
+ */
+function amountRefusal(amount, currency, param) {
+  const code = String(currency).toLowerCase();
+  const step = ['bhd', 'jod', 'kwd', 'omr', 'tnd'].includes(code) ? 10 : ['isk', 'ugx'].includes(code) ? 100 : 1;
+  if (amount % step === 0) return null;
+  return stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'invalid_charge_amount',
+    param,
+    message: `Amounts in ${code.toUpperCase()} must be multiples of ${step} (got ${amount}).`,
+  });
+}
+
+/**
  * Starts the fake on `port` (0: any free port). `webhookUrl`, when given, receives every event
  * signed with `webhookSecret`; every event is also kept in `events` with its signed header,
  * for a test to deliver itself. Answers the running fake: its `url`, its state, switches for
@@ -447,6 +465,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
           param: 'amount',
           message: 'Invalid integer: amount',
         });
+      const unpayable = amountRefusal(amount, body.currency, 'amount');
+      if (unpayable) return unpayable;
       if (body.customer && !customers.has(body.customer)) return notFound('customer', body.customer);
       const intentId = id('pi');
       const intent = {
@@ -499,6 +519,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
           });
         }
         const toCapture = body.amount_to_capture === undefined ? intent.amount_capturable : Number(body.amount_to_capture);
+        const uncapturable = amountRefusal(toCapture, intent.currency, 'amount_to_capture');
+        if (uncapturable) return uncapturable;
         if (!(toCapture > 0 && toCapture <= intent.amount_capturable)) {
           return stripeError(400, {
             type: 'invalid_request_error',
@@ -541,6 +563,8 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
       }
       const left = intent.amount_received - refunded(intent);
       const amount = body.amount === undefined ? left : Number(body.amount);
+      const unrefundable = amountRefusal(amount, intent.currency, 'amount');
+      if (unrefundable) return unrefundable;
       if (left <= 0)
         return stripeError(400, {
           type: 'invalid_request_error',

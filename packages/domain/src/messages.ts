@@ -16,7 +16,7 @@ export const VALIDATION_MESSAGES = {
   cancellationReasonRequired: 'Cancellation Reason is required',
   dateInvalid: 'A valid date is required (YYYY-MM-DD or YYYY/MM/DD)',
   timeInvalid: 'A valid time is required (HH:mm)',
-  amountInvalid: 'A valid amount with at most 2 decimals is required',
+  amountInvalid: 'A valid amount is required: a number, not negative, with no more decimals than its currency has',
   cardNameRequired: 'Name on Card is required',
   cardNumberInvalid: 'A valid card number is required',
   securityCodeInvalid: 'A valid security code is required',
@@ -37,6 +37,16 @@ function groupedDigits(n: number): string {
 /** What a field longer than it may be says, with the limit. */
 export function tooLongMessage(max: number): string {
   return `Please use ${groupedDigits(max)} characters or fewer`;
+}
+
+/**
+ * What an amount with more decimals than its currency has says: a JPY price has none, a GBP
+ * price at most 2, a KWD price at most 3.
+ */
+export function currencyDecimalsMessage(currency: string, decimals: number): string {
+  return decimals === 0
+    ? `A ${currency} amount is a whole number: ${currency} has no decimals`
+    : `A ${currency} amount has at most ${decimals} decimals`;
 }
 
 /** A count with its noun, singular for one: countText(1, 'adult', 'adults') -> "1 adult". */

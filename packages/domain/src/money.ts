@@ -1,13 +1,14 @@
 /**
- * Money as integer minor units (pence, cents) with one rounding rule.
+ * Money as integer minor units with one rounding rule.
  *
- * Every supported currency has two minor digits, so one minor unit is 1/100 of a major unit.
- * Floats appear only at the wire (`toMinor` / `toMajor`). Products and quotients are computed
- * exactly on decimal ratios (bigint) and rounded once, half away from zero: see
- * docs/decisions/0001-money-and-rounding.md.
+ * A minor unit is the smallest unit of the amount's currency as ISO 4217 defines it: a yen for
+ * JPY, a penny for GBP, a fils (1/1000 dinar) for KWD. Floats appear only at the wire
+ * (`toMinor` / `toMajor`, which take the currency). Products and quotients are computed
+ * exactly on decimal ratios (bigint) and rounded once, half away from zero, to a whole minor
+ * unit: see docs/decisions/0001-money-and-rounding.md.
  */
 
-/** An amount in minor units (1/100 of the major unit); always a safe integer. */
+/** An amount in minor units of its currency (yen, pence, fils); always a safe integer. */
 export type Minor = number;
 
 /** An ISO 4217 currency code, e.g. "GBP". */
@@ -25,11 +26,208 @@ export interface ExchangeRates {
   Rates: Readonly<Record<CurrencyCode, number>>;
 }
 
+/**
+ * Every active code of ISO 4217 (list one, as published on 2026-01-01) with its minor unit:
+ * the number of decimals of the currency, so 10 ** exponent minor units make one major unit.
+ * The funds codes are in (CLF and UYW count in ten-thousandths): the table is the standard's,
+ * so nobody has to judge which code is "real money". The codes without a minor unit (gold,
+ * silver, SDR, the testing and "no currency" codes: XAU, XAG, XPD, XPT, XB*, XDR, XSU, XUA,
+ * XTS, XXX) are left out: nothing is priced in them. A withdrawn code (HRK, SLL, BGN, ANG...)
+ * is not a currency any more.
+ */
+export const ISO_CURRENCY_EXPONENTS = {
+  AED: 2,
+  AFN: 2,
+  ALL: 2,
+  AMD: 2,
+  AOA: 2,
+  ARS: 2,
+  AUD: 2,
+  AWG: 2,
+  AZN: 2,
+  BAM: 2,
+  BBD: 2,
+  BDT: 2,
+  BHD: 3,
+  BIF: 0,
+  BMD: 2,
+  BND: 2,
+  BOB: 2,
+  BOV: 2,
+  BRL: 2,
+  BSD: 2,
+  BTN: 2,
+  BWP: 2,
+  BYN: 2,
+  BZD: 2,
+  CAD: 2,
+  CDF: 2,
+  CHE: 2,
+  CHF: 2,
+  CHW: 2,
+  CLF: 4,
+  CLP: 0,
+  CNY: 2,
+  COP: 2,
+  COU: 2,
+  CRC: 2,
+  CUP: 2,
+  CVE: 2,
+  CZK: 2,
+  DJF: 0,
+  DKK: 2,
+  DOP: 2,
+  DZD: 2,
+  EGP: 2,
+  ERN: 2,
+  ETB: 2,
+  EUR: 2,
+  FJD: 2,
+  FKP: 2,
+  GBP: 2,
+  GEL: 2,
+  GHS: 2,
+  GIP: 2,
+  GMD: 2,
+  GNF: 0,
+  GTQ: 2,
+  GYD: 2,
+  HKD: 2,
+  HNL: 2,
+  HTG: 2,
+  HUF: 2,
+  IDR: 2,
+  ILS: 2,
+  INR: 2,
+  IQD: 3,
+  IRR: 2,
+  ISK: 0,
+  JMD: 2,
+  JOD: 3,
+  JPY: 0,
+  KES: 2,
+  KGS: 2,
+  KHR: 2,
+  KMF: 0,
+  KPW: 2,
+  KRW: 0,
+  KWD: 3,
+  KYD: 2,
+  KZT: 2,
+  LAK: 2,
+  LBP: 2,
+  LKR: 2,
+  LRD: 2,
+  LSL: 2,
+  LYD: 3,
+  MAD: 2,
+  MDL: 2,
+  MGA: 2,
+  MKD: 2,
+  MMK: 2,
+  MNT: 2,
+  MOP: 2,
+  MRU: 2,
+  MUR: 2,
+  MVR: 2,
+  MWK: 2,
+  MXN: 2,
+  MXV: 2,
+  MYR: 2,
+  MZN: 2,
+  NAD: 2,
+  NGN: 2,
+  NIO: 2,
+  NOK: 2,
+  NPR: 2,
+  NZD: 2,
+  OMR: 3,
+  PAB: 2,
+  PEN: 2,
+  PGK: 2,
+  PHP: 2,
+  PKR: 2,
+  PLN: 2,
+  PYG: 0,
+  QAR: 2,
+  RON: 2,
+  RSD: 2,
+  RUB: 2,
+  RWF: 0,
+  SAR: 2,
+  SBD: 2,
+  SCR: 2,
+  SDG: 2,
+  SEK: 2,
+  SGD: 2,
+  SHP: 2,
+  SLE: 2,
+  SOS: 2,
+  SRD: 2,
+  SSP: 2,
+  STN: 2,
+  SVC: 2,
+  SYP: 2,
+  SZL: 2,
+  THB: 2,
+  TJS: 2,
+  TMT: 2,
+  TND: 3,
+  TOP: 2,
+  TRY: 2,
+  TTD: 2,
+  TWD: 2,
+  TZS: 2,
+  UAH: 2,
+  UGX: 0,
+  USD: 2,
+  USN: 2,
+  UYI: 0,
+  UYU: 2,
+  UYW: 4,
+  UZS: 2,
+  VED: 2,
+  VES: 2,
+  VND: 0,
+  VUV: 0,
+  WST: 2,
+  XAD: 2,
+  XAF: 0,
+  XCD: 2,
+  XCG: 2,
+  XOF: 0,
+  XPF: 0,
+  YER: 2,
+  ZAR: 2,
+  ZMW: 2,
+  ZWG: 2,
+} as const satisfies Readonly<Record<string, 0 | 2 | 3 | 4>>;
+
+/** An active ISO 4217 code. */
+export type IsoCurrency = keyof typeof ISO_CURRENCY_EXPONENTS;
+
+/** The codes of ISO_CURRENCY_EXPONENTS, in alphabetical order (for a schema's enum). */
+export const ISO_CURRENCIES = Object.keys(ISO_CURRENCY_EXPONENTS) as [IsoCurrency, ...IsoCurrency[]];
+
+/** The most decimals any currency has (CLF, UYW): what a wire amount may carry before its currency is known. */
+export const MAX_CURRENCY_EXPONENT = 4;
+
+/** True for an active ISO 4217 code (upper case, as the standard writes it). */
+export function isIsoCurrency(code: string): code is IsoCurrency {
+  return Object.hasOwn(ISO_CURRENCY_EXPONENTS, code);
+}
+
+/**
+ * The decimals of a currency (0 for JPY, 2 for GBP, 3 for KWD). Throws for a code that is not
+ * an active ISO 4217 code: the definition import refuses those, so none reaches money.
+ */
+export function currencyExponent(currency: CurrencyCode): number {
+  if (!isIsoCurrency(currency)) throw new RangeError(`Not an active ISO 4217 currency: ${currency}`);
+  return ISO_CURRENCY_EXPONENTS[currency];
+}
+
 /** The name of the one rounding rule used for money everywhere. */
 export const ROUNDING_RULE = 'half away from zero' as const;
-
-/** Minor units per major unit for every currency the product supports. */
-export const MINOR_UNITS_PER_MAJOR = 100;
 
 /** The default currency of a property. */
 export const DEFAULT_CURRENCY: CurrencyCode = 'GBP';
@@ -99,16 +297,32 @@ export function roundToMinor(value: number): Minor {
   return roundRatio(numerator, denominator);
 }
 
-/** Converts a wire amount in major units (14.5) to minor units (1450), exactly. */
-export function toMinor(major: number): Minor {
+/**
+ * Converts a wire amount in major units to minor units of its currency, exactly: 14.5 GBP is
+ * 1450 pence, 170173 JPY is 170173 yen, 5.124 KWD is 5124 fils. More decimals than the
+ * currency has are rounded half away from zero (float noise such as 0.1 + 0.2); an edge that
+ * must refuse them checks `hasCurrencyDecimals` first.
+ */
+export function toMinor(major: number, currency: CurrencyCode): Minor {
   const [numerator, denominator] = decimalRatio(major);
-  return roundRatio(numerator * BigInt(MINOR_UNITS_PER_MAJOR), denominator);
+  return roundRatio(numerator * 10n ** BigInt(currencyExponent(currency)), denominator);
 }
 
-/** Converts minor units to the major-unit number sent on the wire (1450 -> 14.5). */
-export function toMajor(minor: Minor): number {
-  // Integer / 100 is correctly rounded by IEEE 754, so it prints as the exact decimal.
-  return assertMinor(minor) / MINOR_UNITS_PER_MAJOR;
+/** Converts minor units of a currency to the major-unit number sent on the wire (1450 pence -> 14.5, 5124 fils -> 5.124). */
+export function toMajor(minor: Minor, currency: CurrencyCode): number {
+  // Integer / 10^n is correctly rounded by IEEE 754, so it prints as the exact decimal.
+  return assertMinor(minor) / 10 ** currencyExponent(currency);
+}
+
+/**
+ * True when a major-unit amount has no more decimals than its currency (no yen fraction, at
+ * most three decimals of a dinar): what a price written by a person or sent on the wire must be.
+ */
+export function hasCurrencyDecimals(major: number, currency: CurrencyCode): boolean {
+  // Fifteen significant digits are what a double holds of a decimal: beyond them is float
+  // noise (0.1 + 0.2 is 0.30000000000000004), which the wire tolerates and toMinor rounds away.
+  const [numerator, denominator] = decimalRatio(Number(major.toPrecision(15)));
+  return (numerator * 10n ** BigInt(currencyExponent(currency))) % denominator === 0n;
 }
 
 /** Sums minor amounts. */
@@ -190,14 +404,18 @@ export function allocateMinor(amount: Minor, weights: readonly number[]): Minor[
 
 /** The rate of a currency against the base of a rate table, or undefined when unknown. */
 function rateOf(currency: CurrencyCode, rates: ExchangeRates): number | undefined {
+  // A code that is no currency has no decimals to convert to: no rate, as if unlisted.
+  if (!isIsoCurrency(currency)) return undefined;
   if (currency === rates.Base) return 1;
   const rate = rates.Rates[currency];
   return rate !== undefined && Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
 
 /**
- * Converts money to another currency for display, rounding once; undefined when either
- * currency has no rate. Prices are charged in the property's currency, never converted.
+ * Converts money to another currency for display, rounding once to a whole minor unit of the
+ * target currency; undefined when either currency has no rate. The rates are per major unit,
+ * so the ratio also carries the two currencies' decimals (1,000 yen at 0.0053 GBP a yen is
+ * 530 pence, not 5.3). Prices are charged in the property's currency, never converted.
  */
 export function convertForDisplay(money: Money, to: CurrencyCode, rates: ExchangeRates): Money | undefined {
   if (money.currency === to) return money;
@@ -206,7 +424,11 @@ export function convertForDisplay(money: Money, to: CurrencyCode, rates: Exchang
   if (fromRate === undefined || toRate === undefined) return undefined;
   const [toNumerator, toDenominator] = decimalRatio(toRate);
   const [fromNumerator, fromDenominator] = decimalRatio(fromRate);
-  const amount = roundRatio(BigInt(assertMinor(money.amount)) * toNumerator * fromDenominator, toDenominator * fromNumerator);
+  const [toUnits, fromUnits] = [10n ** BigInt(currencyExponent(to)), 10n ** BigInt(currencyExponent(money.currency))];
+  const amount = roundRatio(
+    BigInt(assertMinor(money.amount)) * toNumerator * fromDenominator * toUnits,
+    toDenominator * fromNumerator * fromUnits,
+  );
   return { amount, currency: to };
 }
 
@@ -216,13 +438,16 @@ function numberFormat(locale: string, currency: CurrencyCode): Intl.NumberFormat
   const key = `${locale}|${currency}`;
   let format = numberFormats.get(key);
   if (format === undefined) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    // The decimals are ISO 4217's, not the locale data's: Intl shows HUF, IDR or IQD without
+    // decimals, which would hide part of what is charged. An amount shows exactly what it is.
+    const digits = currencyExponent(currency);
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     numberFormats.set(key, format);
   }
   return format;
 }
 
-/** Formats money for people with Intl, in its currency's locale unless given one. */
+/** Formats money for people with Intl, with its currency's decimals (¥170,173, KWD 5.124), in its currency's locale unless given one. */
 export function formatMoney(money: Money, locale: string = localeForCurrency(money.currency)): string {
-  return numberFormat(locale, money.currency).format(toMajor(money.amount));
+  return numberFormat(locale, money.currency).format(toMajor(money.amount, money.currency));
 }

@@ -2,7 +2,7 @@
  * Room prices from a rate's components (docs/pricing.md), stay sums with their Original*
  * twins, lowest rate, price per night and booking totals. All amounts are minor units.
  */
-import { applyFixedDiscount, assertMinor, divideMinor, sumMinor, toMajor, type Minor } from './money';
+import { applyFixedDiscount, assertMinor, divideMinor, sumMinor, toMajor, type CurrencyCode, type Minor } from './money';
 import type { Party } from './occupancy';
 
 /** The money components of a rate, in the order the wire lists them. */
@@ -227,28 +227,31 @@ export function sumNightlyPrices(nights: readonly RatePrices[]): RatePrices {
   return total;
 }
 
-/** Writes components and twins in major units for the wire. */
-export function pricesToWire(prices: RatePrices): Record<PriceField | OriginalPriceField, number> & {
+/** Writes components and twins in major units of the rate's currency for the wire. */
+export function pricesToWire(
+  prices: RatePrices,
+  currency: CurrencyCode,
+): Record<PriceField | OriginalPriceField, number> & {
   BaseNumberOfAdults: number;
 } {
   return {
-    BaseRate: toMajor(prices.BaseRate),
+    BaseRate: toMajor(prices.BaseRate, currency),
     BaseNumberOfAdults: prices.BaseNumberOfAdults,
-    CostPerRoom: toMajor(prices.CostPerRoom),
-    CostPerAdult: toMajor(prices.CostPerAdult),
-    CostPerChild: toMajor(prices.CostPerChild),
-    CostPerInfant: toMajor(prices.CostPerInfant),
-    PerPersonCostPerAdult: toMajor(prices.PerPersonCostPerAdult),
-    PerPersonCostPerChild: toMajor(prices.PerPersonCostPerChild),
-    PerPersonCostPerInfant: toMajor(prices.PerPersonCostPerInfant),
-    OriginalBaseRate: toMajor(prices.OriginalBaseRate),
-    OriginalCostPerRoom: toMajor(prices.OriginalCostPerRoom),
-    OriginalCostPerAdult: toMajor(prices.OriginalCostPerAdult),
-    OriginalCostPerChild: toMajor(prices.OriginalCostPerChild),
-    OriginalCostPerInfant: toMajor(prices.OriginalCostPerInfant),
-    OriginalPerPersonCostPerAdult: toMajor(prices.OriginalPerPersonCostPerAdult),
-    OriginalPerPersonCostPerChild: toMajor(prices.OriginalPerPersonCostPerChild),
-    OriginalPerPersonCostPerInfant: toMajor(prices.OriginalPerPersonCostPerInfant),
+    CostPerRoom: toMajor(prices.CostPerRoom, currency),
+    CostPerAdult: toMajor(prices.CostPerAdult, currency),
+    CostPerChild: toMajor(prices.CostPerChild, currency),
+    CostPerInfant: toMajor(prices.CostPerInfant, currency),
+    PerPersonCostPerAdult: toMajor(prices.PerPersonCostPerAdult, currency),
+    PerPersonCostPerChild: toMajor(prices.PerPersonCostPerChild, currency),
+    PerPersonCostPerInfant: toMajor(prices.PerPersonCostPerInfant, currency),
+    OriginalBaseRate: toMajor(prices.OriginalBaseRate, currency),
+    OriginalCostPerRoom: toMajor(prices.OriginalCostPerRoom, currency),
+    OriginalCostPerAdult: toMajor(prices.OriginalCostPerAdult, currency),
+    OriginalCostPerChild: toMajor(prices.OriginalCostPerChild, currency),
+    OriginalCostPerInfant: toMajor(prices.OriginalCostPerInfant, currency),
+    OriginalPerPersonCostPerAdult: toMajor(prices.OriginalPerPersonCostPerAdult, currency),
+    OriginalPerPersonCostPerChild: toMajor(prices.OriginalPerPersonCostPerChild, currency),
+    OriginalPerPersonCostPerInfant: toMajor(prices.OriginalPerPersonCostPerInfant, currency),
   };
 }
 

@@ -6,11 +6,17 @@ import {
   applyPercentDiscount,
   assertMinor,
   convertForDisplay,
+  currencyExponent,
   CURRENCY_FORMATS,
   divideMinor,
   formatMoney,
+  hasCurrencyDecimals,
+  isIsoCurrency,
+  ISO_CURRENCIES,
+  ISO_CURRENCY_EXPONENTS,
   isSupportedCurrency,
   localeForCurrency,
+  MAX_CURRENCY_EXPONENT,
   multiplyMinor,
   percentOf,
   ROUNDING_RULE,
@@ -25,45 +31,135 @@ import {
 // ICU separates some symbols with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('toMinor / toMajor: floats only at the wire', () => {
+describe('the currencies of ISO 4217 and their minor units', () => {
   it.each([
-    [14.5, 1450],
-    [0.1 + 0.2, 30],
-    [19.99, 1999],
-    [1.005, 101], // the decimal 1.005 rounds half away from zero, not its binary neighbour
-    [-1.005, -101],
-    [-2.5, -250],
-    [0, 0],
-    [1e-7, 0],
-    [123456789.12, 12345678912],
-  ])('toMinor(%s) = %s', (major, minor) => {
-    expect(toMinor(major)).toBe(minor);
+    ['JPY', 0],
+    ['KRW', 0],
+    ['VND', 0],
+    ['CLP', 0],
+    ['ISK', 0],
+    ['UGX', 0],
+    ['GBP', 2],
+    ['EUR', 2],
+    ['USD', 2],
+    ['HUF', 2],
+    ['MGA', 2],
+    ['IDR', 2],
+    ['KWD', 3],
+    ['BHD', 3],
+    ['OMR', 3],
+    ['JOD', 3],
+    ['TND', 3],
+    ['IQD', 3],
+    ['LYD', 3],
+    ['CLF', 4],
+    ['UYW', 4],
+  ])('%s has %s decimals', (currency, exponent) => {
+    expect(isIsoCurrency(currency)).toBe(true);
+    expect(currencyExponent(currency)).toBe(exponent);
+  });
+
+  it('lists the active codes only, upper case, each with 0, 2, 3 or 4 decimals', () => {
+    expect(ISO_CURRENCIES).toHaveLength(165);
+    for (const code of ISO_CURRENCIES) {
+      expect(code).toMatch(/^[A-Z]{3}$/);
+      expect([0, 2, 3, 4]).toContain(ISO_CURRENCY_EXPONENTS[code]);
+    }
+    expect(Math.max(...Object.values(ISO_CURRENCY_EXPONENTS))).toBe(MAX_CURRENCY_EXPONENT);
+    // Withdrawn codes, codes without a minor unit, made-up codes and other spellings are not currencies.
+    for (const code of ['HRK', 'SLL', 'BGN', 'ANG', 'XAU', 'XDR', 'XXX', 'XTS', 'XYZ', 'gbp', 'GB', 'toString', '']) {
+      expect(isIsoCurrency(code)).toBe(false);
+      expect(() => currencyExponent(code)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('toMinor / toMajor: floats only at the wire, in the minor unit of the currency', () => {
+  it.each([
+    [14.5, 'GBP', 1450],
+    [0.1 + 0.2, 'GBP', 30],
+    [19.99, 'GBP', 1999],
+    [1.005, 'GBP', 101], // the decimal 1.005 rounds half away from zero, not its binary neighbour
+    [-1.005, 'GBP', -101],
+    [-2.5, 'GBP', -250],
+    [0, 'GBP', 0],
+    [1e-7, 'GBP', 0],
+    [123456789.12, 'GBP', 12345678912],
+    // The oracle's stay: ¥170,173 is 170,173 yen, not 17,017,300 hundredths of a yen.
+    [170173, 'JPY', 170173],
+    [0.5, 'JPY', 1], // float noise or a typed fraction rounds once to a whole yen, half away from zero
+    [-0.5, 'JPY', -1],
+    [5.124, 'KWD', 5124], // fils: 1/1000 of a dinar
+    [0.0005, 'KWD', 1], // half a fils rounds away from zero
+    [12.3456, 'CLF', 123456],
+  ])('toMinor(%s, %s) = %s', (major, currency, minor) => {
+    expect(toMinor(major, currency)).toBe(minor);
   });
 
   it.each([
-    [1450, 14.5],
-    [30, 0.3],
-    [1999, 19.99],
-    [-5, -0.05],
-  ])('toMajor(%s) = %s', (minor, major) => {
-    expect(toMajor(minor)).toBe(major);
+    [1450, 'GBP', 14.5],
+    [30, 'GBP', 0.3],
+    [1999, 'GBP', 19.99],
+    [-5, 'GBP', -0.05],
+    [170173, 'JPY', 170173],
+    [5124, 'KWD', 5.124],
+    [5, 'BHD', 0.005],
+    [123456, 'CLF', 12.3456],
+  ])('toMajor(%s, %s) = %s', (minor, currency, major) => {
+    expect(toMajor(minor, currency)).toBe(major);
   });
 
-  it('round-trips every amount exactly', () => {
+  it.each([
+    [0, 'JPY'],
+    [2, 'GBP'],
+    [3, 'KWD'],
+    [4, 'UYW'],
+  ])('round-trips every amount exactly with %s decimals (%s)', (exponent, currency) => {
+    const decimals = new RegExp(exponent === 0 ? '^-?\\d+$' : `^-?\\d+(\\.\\d{1,${exponent}})?$`);
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (minor) => {
-        expect(toMinor(toMajor(minor))).toBe(minor);
-        expect(String(toMajor(minor))).toMatch(/^-?\d+(\.\d{1,2})?$/);
+        const major = toMajor(minor, currency);
+        expect(toMinor(major, currency)).toBe(minor);
+        expect(String(major)).toMatch(decimals);
+        expect(hasCurrencyDecimals(major, currency)).toBe(true);
       }),
     );
   });
 
-  it('refuses what is not money', () => {
-    expect(() => toMinor(Number.NaN)).toThrow(RangeError);
-    expect(() => toMinor(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-    expect(() => toMinor(1e300)).toThrow(RangeError);
-    expect(() => toMajor(1.5)).toThrow(RangeError);
+  it('tells whether a wire amount has no more decimals than its currency', () => {
+    expect(hasCurrencyDecimals(170173, 'JPY')).toBe(true);
+    expect(hasCurrencyDecimals(100.5, 'JPY')).toBe(false);
+    expect(hasCurrencyDecimals(14.5, 'GBP')).toBe(true);
+    expect(hasCurrencyDecimals(14.505, 'GBP')).toBe(false);
+    expect(hasCurrencyDecimals(0.1 + 0.2, 'GBP')).toBe(true); // float noise, not a third decimal
+    expect(hasCurrencyDecimals(5.124, 'KWD')).toBe(true);
+    expect(hasCurrencyDecimals(5.1245, 'KWD')).toBe(false);
+    expect(hasCurrencyDecimals(1e21, 'JPY')).toBe(true);
+  });
+
+  it('holds any decimal amount to its currency: more decimals, never exact', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.constantFrom('JPY', 'GBP', 'KWD'),
+        (minor, digit, currency) => {
+          // One more, non-zero digit after the currency's last one: 5.3 yen, 14.505 pounds, 5.1245 dinars.
+          const finer = (minor * 10 + digit) / 10 ** (currencyExponent(currency) + 1);
+          expect(hasCurrencyDecimals(finer, currency)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('refuses what is not money, and a currency that is not one', () => {
+    expect(() => toMinor(Number.NaN, 'GBP')).toThrow(RangeError);
+    expect(() => toMinor(Number.POSITIVE_INFINITY, 'GBP')).toThrow(RangeError);
+    expect(() => toMinor(1e300, 'GBP')).toThrow(RangeError);
+    expect(() => toMajor(1.5, 'GBP')).toThrow(RangeError);
     expect(() => assertMinor(Number.MAX_SAFE_INTEGER + 2)).toThrow(RangeError);
+    expect(() => toMinor(1, 'XYZ')).toThrow(RangeError);
+    expect(() => toMajor(1, 'XYZ')).toThrow(RangeError);
   });
 });
 
@@ -200,6 +296,17 @@ describe('formatMoney: every currency with a format of its own', () => {
     }
   });
 
+  it('shows exactly the decimals of the currency, whatever the locale data says', () => {
+    expect(plain(formatMoney({ amount: 170173, currency: 'JPY' }))).toBe('JP¥170,173');
+    expect(plain(formatMoney({ amount: 5124, currency: 'KWD' }))).toBe('KWD 5.124');
+    expect(plain(formatMoney({ amount: 5000, currency: 'BHD' }))).toBe('BHD 5.000');
+    // Intl's own data shows these without decimals; what is charged must show whole.
+    expect(plain(formatMoney({ amount: 123405, currency: 'HUF' }))).toBe('HUF 1,234.05');
+    expect(plain(formatMoney({ amount: 1234567, currency: 'IQD' }))).toBe('IQD 1,234.567');
+    expect(plain(formatMoney({ amount: 123456, currency: 'CLF' }))).toBe('CLF 12.3456');
+    expect(() => formatMoney({ amount: 1, currency: 'XYZ' })).toThrow(RangeError);
+  });
+
   it('formats other currencies in en-GB and honours an explicit locale', () => {
     expect(isSupportedCurrency('GBP')).toBe(true);
     expect(isSupportedCurrency('CHF')).toBe(false);
@@ -228,10 +335,25 @@ describe('convertForDisplay', () => {
     });
   });
 
+  it("rounds once to a whole minor unit of the target currency, whatever both currencies' decimals", () => {
+    const mixed: ExchangeRates = { Base: 'GBP', Rates: { JPY: 188.7, KWD: 0.3873, EUR: 1.17 } };
+    // £100.00 = 10,000 pence x 188.7 / 100 = ¥18,870
+    expect(convertForDisplay({ amount: 10000, currency: 'GBP' }, 'JPY', mixed)).toEqual({ amount: 18870, currency: 'JPY' });
+    // ¥170,173 / 188.7 = £901.8177... = 90,181.77 pence -> 90,182
+    expect(convertForDisplay({ amount: 170173, currency: 'JPY' }, 'GBP', mixed)).toEqual({ amount: 90182, currency: 'GBP' });
+    // ¥170,173 / 188.7 x 0.3873 = 349.273995... KWD = 349,273.995 fils -> 349,274
+    expect(convertForDisplay({ amount: 170173, currency: 'JPY' }, 'KWD', mixed)).toEqual({ amount: 349274, currency: 'KWD' });
+    // 5.124 KWD / 0.3873 x 1.17 = 15.479163... EUR = 1,547.9163 cents -> 1,548
+    expect(convertForDisplay({ amount: 5124, currency: 'KWD' }, 'EUR', mixed)).toEqual({ amount: 1548, currency: 'EUR' });
+    // ¥1 / 188.7 = 0.0052994... GBP = 0.53 pence -> 1 penny
+    expect(convertForDisplay({ amount: 1, currency: 'JPY' }, 'GBP', mixed)).toEqual({ amount: 1, currency: 'GBP' });
+  });
+
   it('keeps the same currency and refuses an unknown or unusable rate', () => {
     const money = { amount: 500, currency: 'USD' };
     expect(convertForDisplay(money, 'USD', rates)).toBe(money);
     expect(convertForDisplay(money, 'JPY', rates)).toBeUndefined();
     expect(convertForDisplay(money, 'BAD', rates)).toBeUndefined();
+    expect(convertForDisplay(money, 'XYZ', { Base: 'USD', Rates: { XYZ: 2 } })).toBeUndefined();
   });
 });

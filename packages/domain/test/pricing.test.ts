@@ -98,7 +98,7 @@ describe('wire and definition components', () => {
   });
 
   it('writes major units with every twin', () => {
-    const wire = pricesToWire(withOriginals(barDouble));
+    const wire = pricesToWire(withOriginals(barDouble), 'GBP');
     expect(wire.BaseRate).toBe(110);
     expect(wire.OriginalCostPerChild).toBe(15);
     expect(wire.BaseNumberOfAdults).toBe(2);

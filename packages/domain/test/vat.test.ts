@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyPercentDiscount } from '../src/money';
+import { pricePerNight } from '../src/pricing';
 import { addVat, splitGross, totalToPay, vatAddedTo, vatBreakdown, vatIncludedIn, vatOfTotal } from '../src/vat';
 
 describe('VAT is extracted from the total', () => {
@@ -69,5 +71,37 @@ describe('VAT is extracted from the total', () => {
         expect(Math.abs(vat - (net / 100) * rate)).toBeLessThanOrEqual(0.5 + 1e-6);
       }),
     );
+  });
+});
+
+describe('VAT, discounts and prices per night round to a whole minor unit of any currency', () => {
+  // The rules work on integer minor units: once the wire amount is read in its currency's unit,
+  // a yen rounds to a yen and a fils to a fils, with nothing of 100 assumed.
+  it('rounds a JPY VAT to a whole yen', () => {
+    // ¥170,173 tax-exclusive at 10 %: 17,017.3 -> ¥17,017; the guest pays ¥187,190.
+    expect(vatAddedTo(170173, 10)).toBe(17017);
+    expect(addVat(170173, 10)).toEqual({ net: 170173, vat: 17017, gross: 187190 });
+    // ¥170,173 tax-inclusive at 10 %: 170,173 x 10 / 110 = 15,470.27... -> ¥15,470.
+    expect(vatIncludedIn(170173, 10)).toBe(15470);
+    // ¥15 at 10 % added: 1.5 -> ¥2, half away from zero.
+    expect(vatAddedTo(15, 10)).toBe(2);
+  });
+
+  it('rounds a KWD VAT to a whole fils', () => {
+    // 12.345 KWD = 12,345 fils at 5 % added: 617.25 -> 617 fils (0.617 KWD).
+    expect(vatAddedTo(12345, 5)).toBe(617);
+    // 0.010 KWD = 10 fils at 5 %: 0.5 -> 1 fils, half away from zero.
+    expect(vatAddedTo(10, 5)).toBe(1);
+  });
+
+  it('rounds a percentage discount and a price per night to a whole yen or fils', () => {
+    // 15 % off ¥9,999: 1,499.85 -> ¥1,500 off, ¥8,499 left.
+    expect(applyPercentDiscount(9999, 15)).toBe(8499);
+    // 10 % off ¥15: 1.5 -> ¥2 off, half away from zero.
+    expect(applyPercentDiscount(15, 10)).toBe(13);
+    // 10 % off 0.125 KWD = 125 fils: 12.5 -> 13 fils off, 112 left.
+    expect(applyPercentDiscount(125, 10)).toBe(112);
+    // ¥170,173 over 3 nights: 56,724.33 -> ¥56,724 a night.
+    expect(pricePerNight(170173, 3)).toBe(56724);
   });
 });

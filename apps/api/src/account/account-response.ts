@@ -40,7 +40,7 @@ function bookedReservations(user: UserRow, history: ReservationHistoryRow[]) {
     DateTo: row.dateTo,
     Status: reservationStatusNames[row.status],
     // What the guest pays: VAT added on top of a tax-exclusive total.
-    TotalCost: toMajor(totalToPay(row.total, row.totalVat, row.isTaxExclusive)),
+    TotalCost: toMajor(totalToPay(row.total, row.totalVat, row.isTaxExclusive), row.currency),
     Currency: row.currency,
   }));
 }

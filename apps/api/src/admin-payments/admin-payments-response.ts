@@ -11,9 +11,9 @@ export function toCapturePaymentResponse(
   return {
     ReservationNumber: booking.reservationNumber,
     Currency: booking.currency,
-    Held: toMajor(holds.held),
-    Captured: toMajor(captured),
-    TotalCaptured: toMajor(holds.captured),
-    Released: toMajor(holds.released),
+    Held: toMajor(holds.held, booking.currency),
+    Captured: toMajor(captured, booking.currency),
+    TotalCaptured: toMajor(holds.captured, booking.currency),
+    Released: toMajor(holds.released, booking.currency),
   };
 }

@@ -1,11 +1,12 @@
 import { countNights, parseDate, todayIn } from '@hotel/domain/dates';
 import type { ModelState } from '@hotel/domain/model-state';
 import { toMinor } from '@hotel/domain/money';
+import { PRICE_FIELDS } from '@hotel/domain/pricing';
 import { ARI_WEEKDAYS, type AriChange, type AriChangeResult, type AriRequest, type AriResponse } from '@hotel/domain/wire/ari';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { idempotently, requestHashKey } from '../idempotency';
-import { AppError, notFound } from '../errors';
+import { AppError, currencyDecimalsProblem, notFound } from '../errors';
 import { sellableWindow } from '../property-definition';
 import {
   findSoldCodes,
@@ -65,15 +66,31 @@ function targetsOf(change: AriChange, at: string, codes: SoldCodes, modelState: 
   return ratePlanIds && roomTypeIds ? { ratePlanIds, roomTypeIds } : null;
 }
 
+/** The amounts a price change may carry: a rate's components, its base rate named `Price`. */
+const PRICE_CHANGE_AMOUNTS = PRICE_FIELDS.map((field) => (field === 'BaseRate' ? 'Price' : field));
+
+/** The amounts of a price change, each with no more decimals than the property's currency has (no yen fractions). */
+function amountsOf(change: AriChange, at: string, currency: string, modelState: ModelState): boolean {
+  if (change.Type !== 'Price') return true;
+  const problems = Object.keys(modelState).length;
+  for (const field of PRICE_CHANGE_AMOUNTS) {
+    const amount = change[field];
+    const problem = amount == null ? null : currencyDecimalsProblem(amount, currency);
+    if (problem !== null) add(modelState, `${at}.${field}`, problem);
+  }
+  return Object.keys(modelState).length === problems;
+}
+
 /** Every change resolved to ids and nights, or a 400 listing every problem of every change. */
-function resolveChanges(request: AriRequest, codes: SoldCodes, window: { today: string; last: string }): Resolved[] {
+function resolveChanges(request: AriRequest, codes: SoldCodes, window: { today: string; last: string }, currency: string): Resolved[] {
   const modelState: ModelState = {};
   const resolved: Resolved[] = [];
   request.Changes.forEach((change, index) => {
     const at = `Changes[${index}]`;
     const nights = nightsOf(change, at, window, modelState);
     const targets = targetsOf(change, at, codes, modelState);
-    if (nights && targets) resolved.push({ change, nights, ...targets });
+    const amounts = amountsOf(change, at, currency, modelState);
+    if (nights && targets && amounts) resolved.push({ change, nights, ...targets });
   });
   const count = Object.values(modelState).flat().length;
   if (count > 0) {
@@ -82,7 +99,7 @@ function resolveChanges(request: AriRequest, codes: SoldCodes, window: { today: 
   return resolved;
 }
 
-const minor = (amount: number | null | undefined) => (amount == null ? null : toMinor(amount));
+const minor = (amount: number | null | undefined, currency: string) => (amount == null ? null : toMinor(amount, currency));
 
 function restrictionOf(change: Exclude<AriChange, { Type: 'Price' | 'Rooms' }>): Restriction {
   switch (change.Type) {
@@ -98,19 +115,25 @@ function restrictionOf(change: Exclude<AriChange, { Type: 'Price' | 'Rooms' }>):
 }
 
 /** Applies one resolved change; a Rooms change below what is sold adds its nights to `modelState` instead. */
-async function applyChange(tx: Tx, { change, nights, ratePlanIds, roomTypeIds }: Resolved, at: string, modelState: ModelState) {
+async function applyChange(
+  tx: Tx,
+  { change, nights, ratePlanIds, roomTypeIds }: Resolved,
+  at: string,
+  modelState: ModelState,
+  currency: string,
+) {
   const { Type } = change;
   if (change.Type === 'Price') {
     const counts = await writePrices(tx, { ratePlanId: ratePlanIds[0]!, roomTypeId: roomTypeIds[0]! }, nights, {
-      baseRate: toMinor(change.Price),
+      baseRate: toMinor(change.Price, currency),
       baseNumberOfAdults: change.BaseNumberOfAdults ?? null,
-      costPerRoom: minor(change.CostPerRoom),
-      costPerAdult: minor(change.CostPerAdult),
-      costPerChild: minor(change.CostPerChild),
-      costPerInfant: minor(change.CostPerInfant),
-      perPersonCostPerAdult: minor(change.PerPersonCostPerAdult),
-      perPersonCostPerChild: minor(change.PerPersonCostPerChild),
-      perPersonCostPerInfant: minor(change.PerPersonCostPerInfant),
+      costPerRoom: minor(change.CostPerRoom, currency),
+      costPerAdult: minor(change.CostPerAdult, currency),
+      costPerChild: minor(change.CostPerChild, currency),
+      costPerInfant: minor(change.CostPerInfant, currency),
+      perPersonCostPerAdult: minor(change.PerPersonCostPerAdult, currency),
+      perPersonCostPerChild: minor(change.PerPersonCostPerChild, currency),
+      perPersonCostPerInfant: minor(change.PerPersonCostPerInfant, currency),
     });
     return { Type, Nights: counts.nights, NightsChanged: counts.changed };
   }
@@ -138,12 +161,13 @@ async function applyInside(tx: Tx, request: AriRequest, now: Date): Promise<AriR
   if (!property) throw notFound(`No property has the code "${request.PropertyCode}". Check the PropertyCode of its definition.`);
   const today = todayIn(now, property.timeZone);
   const window = { today, last: sellableWindow(now, property.timeZone).last };
-  const resolved = resolveChanges(request, await findSoldCodes(tx, property.id), window);
+  const resolved = resolveChanges(request, await findSoldCodes(tx, property.id), window, property.currency);
 
   // In request order: a later change to the same nights wins, as it would sent on its own afterwards.
   const modelState: ModelState = {};
   const results: AriChangeResult[] = [];
-  for (const [index, change] of resolved.entries()) results.push(await applyChange(tx, change, `Changes[${index}]`, modelState));
+  for (const [index, change] of resolved.entries())
+    results.push(await applyChange(tx, change, `Changes[${index}]`, modelState, property.currency));
   if (Object.keys(modelState).length > 0) {
     throw new AppError('VALIDATION_FAILED', 'Some nights already have more rooms sold than asked for; nothing was changed.', {
       modelState,

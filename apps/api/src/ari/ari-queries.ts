@@ -14,7 +14,7 @@ const selectedNights = (nights: NightSelection) => sql`
   FROM generate_series(${nights.from}::date, ${nights.to}::date, interval '1 day') AS g(night)
   WHERE ${intArray(nights.weekdays)}::int[] IS NULL OR extract(isodow FROM g.night)::int = ANY(${intArray(nights.weekdays)}::int[])`;
 
-export type AriProperty = { id: number; code: string; timeZone: string };
+export type AriProperty = { id: number; code: string; timeZone: string; currency: string };
 
 /**
  * The property by its code, its row locked until commit: ARI updates of one property and its
@@ -24,7 +24,7 @@ export type AriProperty = { id: number; code: string; timeZone: string };
 export async function lockPropertyByCode(tx: Tx, code: string): Promise<AriProperty | undefined> {
   const [row] = await rawRows<AriProperty>(
     tx,
-    sql`SELECT id, code, time_zone AS "timeZone" FROM properties WHERE code = ${code} FOR NO KEY UPDATE`,
+    sql`SELECT id, code, time_zone AS "timeZone", currency FROM properties WHERE code = ${code} FOR NO KEY UPDATE`,
   );
   return row;
 }

@@ -39,6 +39,8 @@ export class CalendarModel {
   private readonly ratePlans: RatePlanCells[];
   private readonly free = new Map<number, Int32Array>();
   private readonly available: Int32Array;
+  /** The property's currency, whose minor units the prices are in. */
+  private readonly currency: string;
   /** Each arrival's entry as UTF-8 JSON followed by a comma, ready to be joined. */
   private readonly entries: Buffer[];
   /** Runs of BLOCK entries joined, made when first sent and dropped when one of their entries is rewritten. */
@@ -54,6 +56,7 @@ export class CalendarModel {
   ) {
     const window = calendarWindow(today);
     this.from = window.from;
+    this.currency = catalogue.property.currency;
     this.arrivals = daysBetween(window.from, window.to) + 1;
     this.days = this.arrivals + maxNightsPerStay;
     this.available = new Int32Array(this.arrivals);
@@ -193,7 +196,7 @@ export class CalendarModel {
       }
       if (bestNights === 0) continue;
       const perNight = bestNights === 1 ? bestTotal : pricePerNight(bestTotal, bestNights);
-      rates.push({ RatePlanId: ratePlanId, MinLengthOfStay: bestNights, MinimumRate: toMajor(perNight) });
+      rates.push({ RatePlanId: ratePlanId, MinLengthOfStay: bestNights, MinimumRate: toMajor(perNight, this.currency) });
     }
     const night: CalendarResponse[number] = { DateOfStay: addDays(this.from, day), AvailableRooms: this.available[day]!, Rates: rates };
     return Buffer.from(`${JSON.stringify(night)},`);

@@ -76,7 +76,10 @@ export async function searchAvailability(
   // amendment of 2026-11-24).
   return availability.answers.text<SearchResponse>(key, () =>
     readStayStock(availability, input).then((stock) => {
-      const bytes = jsonBytes(searchAnswer(quoteStock(stock, input), stay, request), lastAnswerBytes + lastAnswerBytes / 16);
+      const bytes = jsonBytes(
+        searchAnswer(quoteStock(stock, input), stay, request, property.currency),
+        lastAnswerBytes + lastAnswerBytes / 16,
+      );
       lastAnswerBytes = bytes.length;
       return bytes;
     }),
@@ -127,7 +130,7 @@ export function answeredPromoCode(quote: StayQuote, sellable: ReadonlyMap<number
   return promoCodeOutcome({ code, promotion, answeredRateTakesCode, refusals: reasons });
 }
 
-function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest): SearchResponse {
+function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest, currency: string): SearchResponse {
   const parties: Party[] = request.Rooms;
   // Priced once: upgrades reuse them.
   const sellable = sellableRoomTypes(quote, parties);
@@ -136,7 +139,7 @@ function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest)
   const written = new Map<PricedRate, Rate>();
   const rateOf = (priced: PricedRate) => {
     let rate = written.get(priced);
-    if (!rate) written.set(priced, (rate = templatedRate(priced)));
+    if (!rate) written.set(priced, (rate = templatedRate(priced, currency)));
     return rate;
   };
   const roomTypes: SearchResponse['RoomTypes'] = [];
@@ -151,8 +154,8 @@ function searchAnswer(quote: StayQuote, stay: StayDates, request: SearchRequest)
     roomTypes.push({
       RoomType: templatedRoomType(entry.roomType, upgrades, rateOf),
       Rates: fitting.map(rateOf),
-      LowestRate: toMajor(lowest.LowestRate),
-      OriginalLowestRate: toMajor(lowest.OriginalLowestRate),
+      LowestRate: toMajor(lowest.LowestRate, currency),
+      OriginalLowestRate: toMajor(lowest.OriginalLowestRate, currency),
       DateFrom: stay.from,
       DateTo: stay.to,
     });

@@ -97,8 +97,8 @@ function rateWire(plan: RatePlanRow, values: RateValues): Rate {
 }
 
 /** A priced rate's figures: components summed over the stay and each room's cost, in major units. Written out without a spread, which made V8 build a slow dictionary object. */
-function rateValues({ rate, roomCosts }: PricedRate): RateValues {
-  const prices = pricesToWire(rate.prices);
+function rateValues({ rate, roomCosts }: PricedRate, currency: string): RateValues {
+  const prices = pricesToWire(rate.prices, currency);
   return {
     Promotion: rate.promotion && { Code: rate.promotion.code, Name: rate.promotion.name, Message: rate.promotion.message || null },
     BaseNumberOfAdults: prices.BaseNumberOfAdults,
@@ -118,21 +118,23 @@ function rateValues({ rate, roomCosts }: PricedRate): RateValues {
     OriginalPerPersonCostPerAdult: prices.OriginalPerPersonCostPerAdult,
     OriginalPerPersonCostPerChild: prices.OriginalPerPersonCostPerChild,
     OriginalPerPersonCostPerInfant: prices.OriginalPerPersonCostPerInfant,
-    RoomCosts: roomCosts.map((cost) => cost && { TotalCost: toMajor(cost.total), OriginalTotalCost: toMajor(cost.original) }),
+    RoomCosts: roomCosts.map(
+      (cost) => cost && { TotalCost: toMajor(cost.total, currency), OriginalTotalCost: toMajor(cost.original, currency) },
+    ),
     MinLengthOfStay: rate.minLengthOfStay,
   };
 }
 
-/** A priced rate as the wire's rate plan. */
-export function toRate(priced: PricedRate): Rate {
-  return rateWire(priced.rate.ratePlan, rateValues(priced));
+/** A priced rate as the wire's rate plan, its amounts in major units of the property's currency. */
+export function toRate(priced: PricedRate, currency: string): Rate {
+  return rateWire(priced.rate.ratePlan, rateValues(priced, currency));
 }
 
 const rateTemplate = derivedOnce((plan: RatePlanRow) => new JsonTemplate(RATE_VALUES, (values: RateValues) => rateWire(plan, values)));
 
 /** As `toRate`, for `jsonBytes` to write: the rate plan's part as bytes made once per catalogue version. */
-export function templatedRate(priced: PricedRate): Rate {
-  return rateTemplate(priced.rate.ratePlan).fill(rateValues(priced));
+export function templatedRate(priced: PricedRate, currency: string): Rate {
+  return rateTemplate(priced.rate.ratePlan).fill(rateValues(priced, currency));
 }
 
 function upgradesWire(upgrades: { roomType: RoomTypeRow; rates: PricedRate[] }[], rateOf: (rate: PricedRate) => Rate): Upgrade[] {

@@ -79,11 +79,11 @@ export async function quoteAmendment(context: AmendContext, request: ManageBooki
       ...plan.rooms.map((room) => ({
         ReservationItemId: room.booked?.id ?? null,
         IsCancelled: false,
-        TotalCost: toMajor(room.total),
-        OriginalTotalCost: toMajor(room.originalTotal),
-        ServicesCost: toMajor(room.servicesTotal),
-        PreviousTotalCost: toMajor(room.booked?.total ?? 0),
-        PreviousServicesCost: toMajor(room.booked ? previousServices(room.booked.id) : 0),
+        TotalCost: toMajor(room.total, plan.reservation.currency),
+        OriginalTotalCost: toMajor(room.originalTotal, plan.reservation.currency),
+        ServicesCost: toMajor(room.servicesTotal, plan.reservation.currency),
+        PreviousTotalCost: toMajor(room.booked?.total ?? 0, plan.reservation.currency),
+        PreviousServicesCost: toMajor(room.booked ? previousServices(room.booked.id) : 0, plan.reservation.currency),
       })),
       ...plan.cancelled.map(({ booked }) => ({
         ReservationItemId: booked.id,
@@ -91,14 +91,14 @@ export async function quoteAmendment(context: AmendContext, request: ManageBooki
         TotalCost: 0,
         OriginalTotalCost: 0,
         ServicesCost: 0,
-        PreviousTotalCost: toMajor(booked.total),
-        PreviousServicesCost: toMajor(previousServices(booked.id)),
+        PreviousTotalCost: toMajor(booked.total, plan.reservation.currency),
+        PreviousServicesCost: toMajor(previousServices(booked.id), plan.reservation.currency),
       })),
     ],
-    PreviousTotal: toMajor(plan.previousDue),
-    NewTotal: toMajor(plan.totals.due),
-    Difference: toMajor(plan.totals.due - plan.previousDue),
-    Payment: { Kind: plan.payment.kind, Amount: toMajor(plan.payment.amount) },
+    PreviousTotal: toMajor(plan.previousDue, plan.reservation.currency),
+    NewTotal: toMajor(plan.totals.due, plan.reservation.currency),
+    Difference: toMajor(plan.totals.due - plan.previousDue, plan.reservation.currency),
+    Payment: { Kind: plan.payment.kind, Amount: toMajor(plan.payment.amount, plan.reservation.currency) },
     Policy: plan.payment.policy,
     Currency: plan.reservation.currency,
   };
@@ -267,7 +267,7 @@ async function takeOnAmendment(
     const answer: ManageBookingUpdateResponse = {
       Success: true,
       Message: UPDATED,
-      Payment: { Kind: plan.payment.kind, Amount: toMajor(refunded) },
+      Payment: { Kind: plan.payment.kind, Amount: toMajor(refunded, reservation.currency) },
       Reservation: await describe(tx, reservation.id),
     };
     if (retry.key) await saveIdempotentAnswer(tx, { key: retry.key, scope: retry.scope, status: 200, body: answer });
@@ -301,7 +301,7 @@ export async function chargeHeldChange(
 export function heldChangeAnswer(outcome: MovementOutcome): Omit<ManageBookingUpdateResponse, 'Reservation'> {
   switch (outcome.status) {
     case 'succeeded':
-      return { Success: true, Message: UPDATED, Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount) } };
+      return { Success: true, Message: UPDATED, Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount, outcome.movement.currency) } };
     case 'unknown':
       throw new AppError('PAYMENT_UNAVAILABLE', MONEY_MESSAGES.changeOutcomeUnknown);
     default:

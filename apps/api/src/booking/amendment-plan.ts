@@ -15,7 +15,7 @@ import { totalToPay } from '@hotel/domain/vat';
 import type { ManageBookingUpdateRequest, ManagedRoomChange } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Queryable } from '../database';
-import { AppError, invalidField } from '../errors';
+import { AppError, currencyDecimalsProblem, invalidField } from '../errors';
 import { assertRoomsPerBooking } from '../availability';
 import type { PropertyRow } from '../property';
 import { findActiveCancellationReasons } from '../static-data';
@@ -217,6 +217,8 @@ export async function planAmendment(
       NumberOfInfants: change.NumberOfInfants,
     };
     if (!canTakeRoom(party)) throw invalidField(`ReservationItems[${index}].NumberOfAdults`, 'A room needs at least one adult or child');
+    const decimals = currencyDecimalsProblem(change.TotalCost, property.currency);
+    if (decimals !== null) throw invalidField(`ReservationItems[${index}].TotalCost`, decimals);
     if (!booked) return { change, index, booked, kind: 'stay' as RoomChangeKind };
     const kind = roomChangeKind({
       stayChanged: stayChanged(change, booked),
@@ -317,6 +319,7 @@ export async function planAmendment(
       servicesTotal: room.servicesTotal,
       services: room.newServiceLines,
     })),
+    property.currency,
   );
 
   const totals = amendedTotals({

@@ -1,6 +1,6 @@
 import type { CardType } from '@hotel/domain/cards';
 import { voucherReturnedOnCancellation } from '@hotel/domain/gift-voucher';
-import { toMajor } from '@hotel/domain/money';
+import { formatMoney, toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { ManageBookingCancelRequest, ManageBookingCancelResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
@@ -110,7 +110,7 @@ async function withRefundOutcome(
   const movements = await findMovementsOf(context.database.db, movementIds);
   const sum = (status: string) => movements.filter((m) => m.status === status).reduce((total, m) => total + m.amount, 0);
   const currency = movements[0]?.currency ?? 'GBP';
-  const shown = (amount: number) => `${toMajor(amount).toFixed(2)} ${currency}`;
+  const shown = (amount: number) => formatMoney({ amount, currency });
   if (sum('failed') > 0) return { ...answer, Message: CANCEL_MESSAGES.refundNotMade(shown(sum('failed'))) };
   if (sum('pending') > 0) return { ...answer, Message: CANCEL_MESSAGES.refundPending(shown(sum('pending'))) };
   return answer;
@@ -190,7 +190,7 @@ async function cancelInside(
     voucherReturned,
   });
   return {
-    answer: { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded) },
+    answer: { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded, reservation.currency) },
     movementIds,
     enqueued: { mail: true, webhooks: told.webhooks },
   };

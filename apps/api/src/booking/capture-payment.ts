@@ -1,7 +1,7 @@
-import { formatMoney, toMajor, toMinor } from '@hotel/domain/money';
+import { currencyExponent, formatMoney, toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { CapturePaymentRequest, CapturePaymentResponse } from '@hotel/domain/wire/admin-payment';
-import { AppError, invalidField, notFound } from '../errors';
+import { AppError, invalidField, notFound, wireAmountInMinor } from '../errors';
 import {
   awaitMovement,
   AwaitingMovement,
@@ -34,7 +34,7 @@ export const CAPTURE_MESSAGES = {
   nothingHeld:
     'Nothing is held on a card for this booking: it was not paid by card, its payment is still waiting for the guest’s bank, or the hold was released when it was cancelled or changed. Take any payment due another way.',
   moreThanHeld: (held: { amount: number; currency: string }) =>
-    `The amount is more than the ${formatMoney(held)} held on the card. Send at most ${toMajor(held.amount).toFixed(2)}, or leave Amount out to capture everything held.`,
+    `The amount is more than the ${formatMoney(held)} held on the card. Send at most ${toMajor(held.amount, held.currency).toFixed(currencyExponent(held.currency))}, or leave Amount out to capture everything held.`,
 } as const;
 
 /** The Idempotency-Key scope of one booking's captures. */
@@ -110,7 +110,7 @@ async function recordCaptures(
         booking.captureMethod === 'automatic' ? CAPTURE_MESSAGES.automaticCapture : CAPTURE_MESSAGES.nothingHeld,
       );
     }
-    const amount = request.Amount == null ? undefined : toMinor(request.Amount);
+    const amount = request.Amount == null ? undefined : wireAmountInMinor('Amount', request.Amount, booking.currency);
     if (amount !== undefined && amount > holds.stillHeld) {
       throw invalidField('Amount', CAPTURE_MESSAGES.moreThanHeld({ amount: holds.stillHeld, currency: booking.currency }));
     }

@@ -172,7 +172,7 @@ async function planBooking(context: AppContext, input: CreateReservationInput): 
   const gateway = paymentType === PaymentType.PayByCard ? context.paymentGateways.forProperty(property) : null;
   const payWith = gateway && (await cardToPayWith(context, gateway, property, request, today, user));
   const paystack = paymentType === PaymentType.PayByPayStack ? checkPaystack(context, property) : null;
-  assertClientPrices(rooms);
+  assertClientPrices(rooms, property.currency);
   return { property, rooms, paymentType, gateway, payWith, paystack, today, now };
 }
 

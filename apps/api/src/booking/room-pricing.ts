@@ -6,7 +6,7 @@ import type { RoomPriceSnapshot } from '@hotel/db/schema';
 import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import type { AppContext } from '../app-context';
-import { AppError, invalidField } from '../errors';
+import { AppError, currencyDecimalsProblem, invalidField } from '../errors';
 import type { PropertyRow } from '../property';
 import { type RoomTypeRow, rateOccupancy, roomTypeLimits, stayDates, quoteStay, type QuotedRate, type StayQuote } from '../availability';
 import { findBookableServices, type BookableService } from './service-queries';
@@ -125,6 +125,9 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
   const roomTypeIds = rooms.map((room) => room.RoomTypeId);
   const priced: PricedRoom<Payload>[] = [];
   for (const [index, payload] of rooms.entries()) {
+    // The price the guest saw is in the property's currency: a yen has no fraction to send.
+    const decimals = currencyDecimalsProblem(payload.TotalCost, property.currency);
+    if (decimals !== null) throw invalidField(`${fieldOf(index)}.TotalCost`, decimals);
     const stay = stayDates(property, payload.DateFrom, payload.DateTo, options.now, {
       from: `${fieldOf(index)}.DateFrom`,
       to: `${fieldOf(index)}.DateTo`,
@@ -204,21 +207,21 @@ export type PriceCheckedRoom = Pick<PricedRoom, 'total' | 'originalTotal' | 'ser
   services: readonly { service: { id: number }; total: Minor }[];
 };
 
-/** Refuses with 409 and the server's prices when any room's TotalCost differs from what the client saw. */
-export function assertClientPrices(rooms: readonly PriceCheckedRoom[]): void {
-  const changed = rooms.some((room) => toMinor(room.payload.TotalCost) !== room.total);
+/** Refuses with 409 and the server's prices (in major units of `currency`) when any room's TotalCost differs from what the client saw. */
+export function assertClientPrices(rooms: readonly PriceCheckedRoom[], currency: string): void {
+  const changed = rooms.some((room) => toMinor(room.payload.TotalCost, currency) !== room.total);
   if (!changed) return;
   throw new AppError('PRICE_CHANGED', 'The price of your stay has changed. Please check the new price and confirm your booking again.', {
     details: {
       // Everything a client shows of a room, so it can show the new prices without searching again.
       Rooms: rooms.map((room) => ({
         ReservationItemId: room.payload.ReservationItemId ?? null,
-        TotalCost: toMajor(room.total),
-        OriginalTotalCost: toMajor(room.originalTotal),
-        ServicesCost: toMajor(room.servicesTotal),
-        Services: room.services.map((s) => ({ ServiceId: s.service.id, TotalCost: toMajor(s.total) })),
+        TotalCost: toMajor(room.total, currency),
+        OriginalTotalCost: toMajor(room.originalTotal, currency),
+        ServicesCost: toMajor(room.servicesTotal, currency),
+        Services: room.services.map((s) => ({ ServiceId: s.service.id, TotalCost: toMajor(s.total, currency) })),
       })),
-      TotalCost: toMajor(sumMinor(rooms.map((room) => room.total + room.servicesTotal))),
+      TotalCost: toMajor(sumMinor(rooms.map((room) => room.total + room.servicesTotal)), currency),
     },
   });
 }

@@ -18,8 +18,6 @@ export type RecordedChange = {
 /** The body of a webhook message (Standard Webhooks' shape): the event's type, when it happened, and what it is about. */
 export type HotelEventPayload = { type: HotelEventType; timestamp: string; data: Record<string, unknown> };
 
-const money = (amount: number) => toMajor(amount);
-
 /** What the guest pays in all (VAT added when prices are before tax), as the totals of a booking read. */
 export function amountToPay(reservation: Pick<EventReservation, 'total' | 'totalVat' | 'isTaxExclusive'>): number {
   return totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive);
@@ -31,6 +29,7 @@ export function amountToPay(reservation: Pick<EventReservation, 'total' | 'total
  * booking's payment is named by its type only.
  */
 export function reservationEventData(propertyCode: string, reservation: EventReservation, change: RecordedChange | undefined) {
+  const money = (amount: number) => toMajor(amount, reservation.currency);
   return {
     ReservationNumber: reservation.reservationNumber,
     PropertyCode: propertyCode,
@@ -65,12 +64,12 @@ export function reservationEventData(propertyCode: string, reservation: EventRes
       Total: money(room.total),
       Extras: room.extras.map((extra) => ({ Name: extra.name, Quantity: extra.quantity, Total: money(extra.total) })),
     })),
-    Change: change ? changeData(change) : null,
+    Change: change ? changeData(change, money) : null,
   };
 }
 
 /** The history row's change as a webhook carries it: totals in major units, each field's old and new value as the history has them. */
-function changeData({ details }: RecordedChange) {
+function changeData({ details }: RecordedChange, money: (amount: number) => number) {
   return {
     PreviousTotal: details.previousTotal === undefined ? null : money(details.previousTotal),
     NewTotal: details.newTotal === undefined ? null : money(details.newTotal),

@@ -79,7 +79,7 @@ export async function searchDateOptions(
       return refused(dateChangeRefusalMessage({ kind: 'PARTY', roomTypeName: room.roomTypeName, ratePlanName: room.ratePlanName }));
     }
     const cost = stayRoomCost(rate.nights, party);
-    const components = pricesToWire(rate.prices);
+    const components = pricesToWire(rate.prices, property.currency);
     rows.push({
       ReservationItemId: room.id,
       RoomTypeId: room.roomTypeId,
@@ -92,8 +92,8 @@ export async function searchDateOptions(
       NumberOfChildren: party.NumberOfChildren,
       NumberOfInfants: party.NumberOfInfants,
       Promotion: rate.promotion && { Code: rate.promotion.code, Name: rate.promotion.name, Message: rate.promotion.message || null },
-      TotalCost: toMajor(cost.total),
-      OriginalTotalCost: toMajor(cost.original),
+      TotalCost: toMajor(cost.total, property.currency),
+      OriginalTotalCost: toMajor(cost.original, property.currency),
     });
   }
   return { Success: true, Message: null, ReservationItemRateRows: rows };

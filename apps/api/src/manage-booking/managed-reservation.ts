@@ -31,7 +31,7 @@ export function toManagedReservation(
     .map((room) => {
       const stay = stayTimingOf(property, reservation, room);
       return {
-        ...toBookedRoom(room),
+        ...toBookedRoom(room, reservation.currency),
         CanBeCancelled: canBeCancelled(stay, now),
         CanBeEdited: canBeEdited(stay, now),
         CancellationDeadlineHours: room.cancellationDeadlineHours,
@@ -53,8 +53,8 @@ export function toManagedReservation(
     Booker: toBookedBooker(reservation),
     Company: toBookedCompany(reservation),
     Rooms: rooms,
-    TotalAccommodationPrice: toMajor(reservation.totalRooms),
-    TotalServicesPrice: toMajor(reservation.totalServices),
+    TotalAccommodationPrice: toMajor(reservation.totalRooms, reservation.currency),
+    TotalServicesPrice: toMajor(reservation.totalServices, reservation.currency),
     Currency: reservation.currency,
     LocationName: property.name,
   };

@@ -35,18 +35,18 @@ export async function reservationItemServices(
     departure: room.dateTo,
   });
   const party = { NumberOfAdults: room.adults, NumberOfChildren: room.children, NumberOfInfants: room.infants };
-  const withHeld = offered.map((entry) => {
+  const withHeld = offered.services.map((entry) => {
     const held = room.services.find((service) => service.serviceId === entry.service.id);
     if (entry.freeUnits === null || !held) return entry;
     const units = serviceUnits({ ChargePerPerson: entry.service.chargePerPerson }, { quantity: held.quantity, party });
     return { ...entry, freeUnits: entry.freeUnits + units };
   });
   return {
-    ...toServicesResponse(withHeld),
+    ...toServicesResponse({ currency: offered.currency, services: withHeld }),
     Booked: room.services.map((service) => ({
       ServiceId: service.serviceId,
       Quantity: service.quantity,
-      TotalCost: toMajor(service.total),
+      TotalCost: toMajor(service.total, reservation.currency),
     })),
   };
 }

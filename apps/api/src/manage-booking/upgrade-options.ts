@@ -82,11 +82,11 @@ export async function upgradeOptions(
           MinimumOccupancy: entry.roomType.minimumOccupancy,
           AdultMaximumOccupancy: entry.roomType.adultMaximumOccupancy,
           ChildMaximumOccupancy: entry.roomType.childMaximumOccupancy,
-          AvailableRates: entry.rates.map((candidate) => toRate(priced(candidate))),
+          AvailableRates: entry.rates.map((candidate) => toRate(priced(candidate), property.currency)),
         },
-        Rate: toRate(priced(rate)),
-        TotalUpgradeCost: toMajor(cost.total),
-        Difference: toMajor(upgradePriceDifference(room.total, cost.total)),
+        Rate: toRate(priced(rate), property.currency),
+        TotalUpgradeCost: toMajor(cost.total, property.currency),
+        Difference: toMajor(upgradePriceDifference(room.total, cost.total), property.currency),
       });
     }
   }

@@ -59,6 +59,7 @@ export {
   type PaymentProviderName,
 } from './payment-gateways';
 export { PAYMENT_UNAVAILABLE_MESSAGE } from './payment-unavailable';
+export { stripeCurrencyProblem } from './stripe-amounts';
 export { STRIPE_API_VERSION, STRIPE_GATEWAY_NAME } from './stripe-gateway';
 export { findUserSavedCard, keepSavedCard, saveCardForUser } from './saved-cards';
 export { registerTestChallengeRoutes } from './test-challenge-routes';

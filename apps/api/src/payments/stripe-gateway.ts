@@ -18,6 +18,7 @@ import {
   type WebhookEvent,
 } from './payment-gateway';
 import { PAYMENT_UNAVAILABLE_MESSAGE } from './payment-unavailable';
+import { stripeAmount } from './stripe-amounts';
 
 export const STRIPE_GATEWAY_NAME = 'stripe';
 
@@ -264,7 +265,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
         const paymentMethod = kept?.paymentMethod ?? ('paymentMethodId' in card ? card.paymentMethodId : '');
         const intent = await stripe.paymentIntents.create(
           {
-            amount: request.amount,
+            amount: stripeAmount(request.amount, request.currency),
             currency: request.currency.toLowerCase(),
             customer,
             payment_method: paymentMethod,
@@ -312,7 +313,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       try {
         const intent = await stripe.paymentIntents.create(
           {
-            amount: request.amount,
+            amount: stripeAmount(request.amount, request.currency),
             currency: request.currency.toLowerCase(),
             customer: kept.customer,
             payment_method: kept.paymentMethod,
@@ -342,7 +343,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
         const refund = await stripe.refunds.create(
           {
             payment_intent: intentId,
-            amount: request.amount,
+            amount: stripeAmount(request.amount, request.currency),
             metadata: { reservation: request.reference, movement: request.idempotencyKey },
           },
           { idempotencyKey: request.idempotencyKey },
@@ -375,7 +376,7 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
       try {
         await stripe.paymentIntents.capture(
           request.gatewayReference,
-          { amount_to_capture: request.amount },
+          { amount_to_capture: stripeAmount(request.amount, request.currency) },
           { idempotencyKey: request.idempotencyKey },
         );
         return { status: 'captured', gatewayReference: request.gatewayReference };

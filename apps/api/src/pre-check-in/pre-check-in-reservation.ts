@@ -64,11 +64,11 @@ export function toPreCheckInReservation(
         Email: guest.email,
         Phone: guest.phone,
       })),
-      Services: room.services.map(toBookedService),
-      OriginalAccommodationPrice: toMajor(room.total),
-      OriginalAccommodationVat: toMajor(vatOfTotal(room.total, vat)),
-      OriginalServicesPrice: toMajor(services),
-      OriginalServicesVat: toMajor(vatOfTotal(services, vat)),
+      Services: room.services.map((service) => toBookedService(service, reservation.currency)),
+      OriginalAccommodationPrice: toMajor(room.total, reservation.currency),
+      OriginalAccommodationVat: toMajor(vatOfTotal(room.total, vat), reservation.currency),
+      OriginalServicesPrice: toMajor(services, reservation.currency),
+      OriginalServicesVat: toMajor(vatOfTotal(services, vat), reservation.currency),
     };
   });
   return {
@@ -87,12 +87,12 @@ export function toPreCheckInReservation(
     Currency: reservation.currency,
     PreCheckInCompletedAt: reservation.preCheckInCompletedAt?.toISOString() ?? null,
     Totals: {
-      AccommodationTotal: toMajor(totals.rooms),
-      ServicesTotal: toMajor(totals.services),
-      VoucherDiscount: toMajor(reservation.voucherDiscount),
+      AccommodationTotal: toMajor(totals.rooms, reservation.currency),
+      ServicesTotal: toMajor(totals.services, reservation.currency),
+      VoucherDiscount: toMajor(reservation.voucherDiscount, reservation.currency),
       VatRate: reservation.vatRate,
       IsTaxExclusive: reservation.isTaxExclusive,
-      TotalToPay: toMajor(totals.due),
+      TotalToPay: toMajor(totals.due, reservation.currency),
       PaidByCard: totals.paidByCard,
     },
   };

@@ -208,7 +208,7 @@ async function chargeExtras(
   const answer: PreCheckInSaveResponse = {
     Success: true,
     Message: PRE_CHECK_IN_SAVED,
-    Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount) },
+    Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount, outcome.movement.currency) },
   };
   if (retry.key) await saveIdempotentAnswer(context.database.db, { key: retry.key, scope: retry.scope, status: 200, body: answer });
   return answer;

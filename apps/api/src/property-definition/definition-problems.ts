@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { issuePath } from '@hotel/domain/model-state';
-import { isPaystackCurrency, PAYSTACK_CURRENCIES } from '../payments';
-import type { Definition } from './definition-schema';
+import { isPaystackCurrency, PAYSTACK_CURRENCIES, stripeCurrencyProblem } from '../payments';
+import { currencyExponent, hasCurrencyDecimals } from '@hotel/domain/money';
+import { PRICE_FIELDS } from '@hotel/domain/pricing';
+import type { Definition, PropertyDefinition } from './definition-schema';
 import { salvageDefinition, type CodesWritten, type SalvagedDefinition, type SalvagedProperty } from './salvaged-definition';
 
 /** One problem in a definition file, located by its JSON path (`Properties[0].RatePlans[1].Prices[3].RoomType`). */
@@ -41,6 +43,38 @@ function ordered(from: string | null | undefined, to: string | null | undefined,
 
 const noCodesWritten: CodesWritten = { roomTypes: [], ratePlans: [] };
 
+/** What a price with more decimals than its currency has is told: what the currency allows, and what to do. */
+function tooManyDecimalsMessage(currency: string): string {
+  const decimals = currencyExponent(currency);
+  return decimals === 0
+    ? `must be a whole number: ${currency} has no decimals, so write the price without them`
+    : `must have at most ${decimals} decimals: ${currency} has ${decimals}, so round the price to them`;
+}
+
+/**
+ * Every price of a property written with more decimals than its currency has (¥100.5, £14.505):
+ * it could be neither charged nor shown as written, and rounding it would sell another price.
+ */
+function priceDecimalProblems(
+  property: Pick<PropertyDefinition, 'RatePlans' | 'Promotions' | 'Services' | 'GiftVouchers'>,
+  currency: string,
+  p: Path,
+  out: DefinitionProblem[],
+): void {
+  const check = (amount: number | null | undefined, at: Path) => {
+    if (amount != null && !hasCurrencyDecimals(amount, currency))
+      out.push({ path: issuePath(at), message: tooManyDecimalsMessage(currency) });
+  };
+  property.RatePlans.forEach((ratePlan, i) =>
+    ratePlan.Prices.forEach((price, j) => PRICE_FIELDS.forEach((field) => check(price[field], [...p, 'RatePlans', i, 'Prices', j, field]))),
+  );
+  property.Promotions.forEach((promotion, i) => check(promotion.DiscountAmountPerNight, [...p, 'Promotions', i, 'DiscountAmountPerNight']));
+  property.Services.forEach((service, i) =>
+    service.Articles.forEach((article, j) => check(article.Price, [...p, 'Services', i, 'Articles', j, 'Price'])),
+  );
+  property.GiftVouchers.forEach((voucher, i) => check(voucher.Balance, [...p, 'GiftVouchers', i, 'Balance']));
+}
+
 /**
  * A property's cross-reference problems. `property` may be salvaged from a file the schema
  * refused (salvaged-definition.ts): a check runs only on the fields it needs that are valid.
@@ -71,6 +105,9 @@ function propertyProblems(salvaged: SalvagedProperty, p: Path, codesWritten: Cod
       path: issuePath([...p, 'Currency']),
       message: `PayStack does not take ${currency}: use one of ${PAYSTACK_CURRENCIES.join(', ')}, or another payment provider`,
     });
+  // Stripe must be able to charge every price exactly: not KWD fils ending in other than 0 (docs/pricing.md).
+  const stripeProblem = payments?.Provider === 'stripe' && currency !== undefined ? stripeCurrencyProblem(currency) : null;
+  if (stripeProblem !== null) out.push({ path: issuePath([...p, 'Currency']), message: stripeProblem });
   if (payments?.Provider === 'stripe' && !payments.PublicKey)
     out.push({
       path: issuePath([...p, 'Payments', 'PublicKey']),
@@ -127,6 +164,7 @@ function propertyProblems(salvaged: SalvagedProperty, p: Path, codesWritten: Cod
     out,
   );
 
+  if (currency !== undefined) priceDecimalProblems(property, currency, p, out);
   if (currency !== undefined && property.AvailableCurrencies.length > 0 && !property.AvailableCurrencies.includes(currency)) {
     out.push({ path: issuePath([...p, 'AvailableCurrencies']), message: `must include the property's currency ${currency}` });
   }

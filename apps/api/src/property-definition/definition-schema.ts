@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone } from '@hotel/domain/dates';
+import { ISO_CURRENCIES, MAX_CURRENCY_EXPONENT } from '@hotel/domain/money';
 import { DEFAULT_BASE_NUMBER_OF_ADULTS } from '@hotel/domain/pricing';
 import { isValidTimeOfDay } from '@hotel/domain/time-of-day';
 import { PERCENT_DECIMALS } from '@hotel/db/schema/shared-columns';
@@ -28,7 +29,13 @@ const clock = z
   .string()
   .regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time HH:mm')
   .refine(isValidTimeOfDay, 'must be a 24-hour time HH:mm');
-const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP');
+/**
+ * An active ISO 4217 code: its minor unit decides how prices in it are counted, rounded and
+ * charged (docs/pricing.md, "Currencies and minor units"), so a code the standard does not
+ * list (or no longer lists) is refused rather than guessed at. An enum, so the JSON Schema
+ * lists the codes too.
+ */
+const currency = z.enum(ISO_CURRENCIES, { error: 'must be an active ISO 4217 currency code in capitals, such as GBP, EUR, JPY or KWD' });
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb');
 const url = z
   .string()
@@ -37,8 +44,20 @@ const url = z
 const count = z.number().int().min(0).max(1000);
 const optionalBound = count.nullish();
 
-/** A price in major units (14.5 = £14.50): at most 2 decimals, never negative. */
-export const amount = z.number().min(0).max(10_000_000).multipleOf(0.01, 'must have at most 2 decimals');
+/**
+ * A price in major units of the property's currency (14.5 = £14.50, 170173 = ¥170,173), never
+ * negative, with at most 4 decimals (CLF's): the schema does not know the currency. The import
+ * then refuses more decimals than the property's currency has (definition-problems.ts): ¥100.5
+ * or £14.505 is not a price.
+ */
+export const amount = z
+  .number()
+  .min(0)
+  .max(10_000_000)
+  .multipleOf(
+    Number(`1e-${MAX_CURRENCY_EXPONENT}`),
+    `must have at most ${MAX_CURRENCY_EXPONENT} decimals, and no more than its currency has`,
+  );
 
 /**
  * A percentage as written (8.875 = 8.875 %), kept exactly: at most 4 decimals, the precision
@@ -349,7 +368,21 @@ export const propertySchema = z.strictObject({
 
 export const definitionSchema = z.strictObject({
   Groups: z.array(z.strictObject({ Code: code, Name: name, Properties: z.array(code).min(1) })).default([]),
-  ExchangeRates: z.strictObject({ Base: currency, Rates: z.record(currency, z.number().positive().max(1_000_000)) }).nullish(),
+  ExchangeRates: z
+    .strictObject({
+      Base: currency,
+      // Partial: a file lists the currencies it converts to, not every currency there is.
+      Rates: z.partialRecord(currency, z.number().positive().max(1_000_000), {
+        error: (issue) => {
+          // Keys outside the enum come as `unrecognized_keys`, which zod's types do not list for a record.
+          const keys: unknown = Reflect.get(issue, 'keys');
+          return Array.isArray(keys)
+            ? `${keys.join(', ')}: not an active ISO 4217 currency code; rates are keyed by codes in capitals, such as EUR or JPY`
+            : undefined;
+        },
+      }),
+    })
+    .nullish(),
   Properties: z.array(propertySchema).min(1, 'a definition needs at least one property'),
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { toMinor } from '@hotel/domain/money';
+import { formatMoney, toMinor } from '@hotel/domain/money';
 import {
   cancellationReasons,
   cardTypes,
@@ -263,7 +263,7 @@ async function writePrices(
   );
   for (const plan of p.RatePlans) {
     for (const price of plan.Prices) {
-      await writePriceEntry(tx, ratePlanIds.get(plan.Code)!, roomTypeIds.get(price.RoomType)!, price, window);
+      await writePriceEntry(tx, ratePlanIds.get(plan.Code)!, roomTypeIds.get(price.RoomType)!, price, window, p.Currency);
     }
   }
 }
@@ -310,7 +310,7 @@ async function writePromotions(
       name: promotion.Name,
       message: promotion.Message ?? '',
       discountPercent: promotion.DiscountPercent ?? null,
-      discountAmountPerNight: promotion.DiscountAmountPerNight != null ? toMinor(promotion.DiscountAmountPerNight) : null,
+      discountAmountPerNight: promotion.DiscountAmountPerNight != null ? toMinor(promotion.DiscountAmountPerNight, p.Currency) : null,
       stayFrom: promotion.StayFrom ?? null,
       stayTo: promotion.StayTo ?? null,
       stayWeekdays: promotion.StayWeekdays ?? null,
@@ -366,9 +366,14 @@ async function writeServices(
       .returning({ id: services.id });
     const serviceId = row!.id;
     await tx.delete(serviceArticles).where(eq(serviceArticles.serviceId, serviceId));
-    await tx
-      .insert(serviceArticles)
-      .values(service.Articles.map((article, sortOrder) => ({ serviceId, name: article.Name, price: toMinor(article.Price), sortOrder })));
+    await tx.insert(serviceArticles).values(
+      service.Articles.map((article, sortOrder) => ({
+        serviceId,
+        name: article.Name,
+        price: toMinor(article.Price, p.Currency),
+        sortOrder,
+      })),
+    );
     await tx.delete(serviceRoomTypes).where(eq(serviceRoomTypes.serviceId, serviceId));
     await tx.delete(serviceRatePlans).where(eq(serviceRatePlans.serviceId, serviceId));
     if (service.RoomTypes?.length)
@@ -402,7 +407,7 @@ async function writeGiftVouchers(
 ): Promise<DefinitionProblem[]> {
   const problems: DefinitionProblem[] = [];
   for (const [i, voucher] of p.GiftVouchers.entries()) {
-    const initialAmount = toMinor(voucher.Balance);
+    const initialAmount = toMinor(voucher.Balance, p.Currency);
     const [existing] = await tx
       .select({ id: giftVouchers.id })
       .from(giftVouchers)
@@ -425,7 +430,7 @@ async function writeGiftVouchers(
     if (balance < 0) {
       problems.push({
         path: at('GiftVouchers', i, 'Balance'),
-        message: `is less than the ${(spent!.amount / 100).toFixed(2)} already spent`,
+        message: `is less than the ${formatMoney({ amount: spent!.amount, currency: p.Currency })} already spent`,
       });
       continue;
     }

@@ -38,7 +38,10 @@ export async function writePriceEntry(
   roomTypeId: number,
   price: PriceDefinition,
   window: NightWindow,
+  /** The property's currency: the prices are written in its minor units. */
+  currency: string,
 ): Promise<void> {
+  const minor = (amount: number) => toMinor(amount, currency);
   const first = price.From ? later(price.From, window.first) : window.first;
   const last = price.To ? earlier(price.To, window.last) : window.last;
   if (first > last) return;
@@ -49,9 +52,9 @@ export async function writePriceEntry(
     INSERT INTO nightly_prices (rate_plan_id, room_type_id, night, base_rate, base_number_of_adults, cost_per_room,
       cost_per_adult, cost_per_child, cost_per_infant, per_person_cost_per_adult, per_person_cost_per_child,
       per_person_cost_per_infant, min_length_of_stay, closed_to_arrival, closed_to_departure, stop_sell)
-    SELECT ${ratePlanId}, ${roomTypeId}, night::date, ${toMinor(price.BaseRate)}, ${price.BaseNumberOfAdults}, ${toMinor(price.CostPerRoom)},
-      ${toMinor(price.CostPerAdult)}, ${toMinor(price.CostPerChild)}, ${toMinor(price.CostPerInfant)}, ${toMinor(price.PerPersonCostPerAdult)},
-      ${toMinor(price.PerPersonCostPerChild)}, ${toMinor(price.PerPersonCostPerInfant)}, ${price.MinLengthOfStay},
+    SELECT ${ratePlanId}, ${roomTypeId}, night::date, ${minor(price.BaseRate)}, ${price.BaseNumberOfAdults}, ${minor(price.CostPerRoom)},
+      ${minor(price.CostPerAdult)}, ${minor(price.CostPerChild)}, ${minor(price.CostPerInfant)}, ${minor(price.PerPersonCostPerAdult)},
+      ${minor(price.PerPersonCostPerChild)}, ${minor(price.PerPersonCostPerInfant)}, ${price.MinLengthOfStay},
       ${price.ClosedToArrival}, ${price.ClosedToDeparture}, ${price.StopSell}
     FROM generate_series(${first}::date, ${last}::date, interval '1 day') AS night
     WHERE (${weekdays}::int[] IS NULL OR extract(isodow FROM night)::int = ANY(${weekdays}::int[]))

@@ -82,7 +82,7 @@ async function calendarNights(
         const shown = rates ? convertForDisplay({ amount: total, currency: member.property.currency }, currency, rates)?.amount : total;
         if (shown !== undefined && (lowest === null || shown < lowest)) lowest = shown;
       });
-      return { Date: date, PropertiesAvailable: available, LowestPrice: lowest === null ? null : toMajor(lowest) };
+      return { Date: date, PropertiesAvailable: available, LowestPrice: lowest === null ? null : toMajor(lowest, currency) };
     }),
   };
 }

@@ -115,12 +115,16 @@ function groupPrice(total: Minor, nights: number, currency: string, display: Dis
   const converted =
     display && display.currency !== currency ? convertForDisplay({ amount: total, currency }, display.currency, display.rates) : undefined;
   return {
-    Total: toMajor(total),
-    PerNight: toMajor(pricePerNight(total, nights)),
+    Total: toMajor(total, currency),
+    PerNight: toMajor(pricePerNight(total, nights), currency),
     Currency: currency,
     // Per night from the converted total, so the two read consistently (PerNight x Nights ~ Total).
     Converted: converted
-      ? { Total: toMajor(converted.amount), PerNight: toMajor(pricePerNight(converted.amount, nights)), Currency: display!.currency }
+      ? {
+          Total: toMajor(converted.amount, converted.currency),
+          PerNight: toMajor(pricePerNight(converted.amount, nights), converted.currency),
+          Currency: converted.currency,
+        }
       : null,
   };
 }

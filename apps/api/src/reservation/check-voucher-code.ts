@@ -42,7 +42,7 @@ export async function checkVoucherCode(
   const discount = giftVoucherDiscount(voucher.balance, total);
   return {
     IsValid: true,
-    TotalDiscount: toMajor(discount),
+    TotalDiscount: toMajor(discount, property.currency),
     Message: giftVoucherAppliedMessage({ amount: discount, currency: property.currency }),
     ShowExperienceWarningMessage: voucher.isExperience,
   };

@@ -26,16 +26,16 @@ export function toConfirmationResponse(
     PaymentType: reservation.paymentType,
     Card: toMaskedCard(details.payment),
     Rooms: details.rooms.map((room) => ({
-      ...toBookedRoom(room),
-      Vat: toMajor(room.vat),
+      ...toBookedRoom(room, reservation.currency),
+      Vat: toMajor(room.vat, reservation.currency),
       PromotionCode: room.promotionCode,
       IsCancelled: room.status === 'cancelled',
     })),
-    TotalAccommodationPrice: toMajor(reservation.totalRooms),
-    TotalServicesPrice: toMajor(reservation.totalServices),
-    GiftVoucherDiscount: toMajor(reservation.voucherDiscount),
-    TotalCost: toMajor(totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive)),
-    TotalVat: toMajor(reservation.totalVat),
+    TotalAccommodationPrice: toMajor(reservation.totalRooms, reservation.currency),
+    TotalServicesPrice: toMajor(reservation.totalServices, reservation.currency),
+    GiftVoucherDiscount: toMajor(reservation.voucherDiscount, reservation.currency),
+    TotalCost: toMajor(totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive), reservation.currency),
+    TotalVat: toMajor(reservation.totalVat, reservation.currency),
     VatRate: reservation.vatRate,
     IsTaxExclusive: reservation.isTaxExclusive,
     Currency: reservation.currency,
@@ -78,8 +78,8 @@ export function toBookedCompany(reservation: ReservationRow): ConfirmationRespon
   return reservation.companyAccountId ? { AccountId: reservation.companyAccountId, Name: reservation.companyName ?? '' } : null;
 }
 
-/** The fields of a booked room that the confirmation and the manage pages both answer. */
-export function toBookedRoom(room: Room) {
+/** The fields of a booked room that the confirmation and the manage pages both answer, in major units of the booking's currency. */
+export function toBookedRoom(room: Room, currency: string) {
   return {
     ReservationItemId: room.id,
     RoomTypeId: room.roomTypeId,
@@ -94,9 +94,9 @@ export function toBookedRoom(room: Room) {
     NumberOfChildren: room.children,
     NumberOfInfants: room.infants,
     Guests: room.guests.map(toBookedGuest),
-    Services: room.services.map(toBookedService),
-    TotalCost: toMajor(room.total),
-    OriginalTotalCost: toMajor(room.originalTotal),
+    Services: room.services.map((service) => toBookedService(service, currency)),
+    TotalCost: toMajor(room.total, currency),
+    OriginalTotalCost: toMajor(room.originalTotal, currency),
   };
 }
 
@@ -118,12 +118,15 @@ export function toBookedGuest(guest: Room['guests'][number]): ConfirmationRespon
   };
 }
 
-export function toBookedService(service: Room['services'][number]): ConfirmationResponse['Rooms'][number]['Services'][number] {
+export function toBookedService(
+  service: Room['services'][number],
+  currency: string,
+): ConfirmationResponse['Rooms'][number]['Services'][number] {
   return {
     ServiceId: service.serviceId,
     ServiceName: service.name,
     ChargeType: service.chargeType,
     Quantity: service.quantity,
-    TotalCost: toMajor(service.total),
+    TotalCost: toMajor(service.total, currency),
   };
 }

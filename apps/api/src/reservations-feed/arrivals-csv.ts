@@ -1,3 +1,4 @@
+import { currencyExponent } from '@hotel/domain/money';
 import type { ArrivalsLine, ArrivalsResponse } from '@hotel/domain/wire/reservations-feed';
 
 /** A field as RFC 4180 writes it: quoted when it holds a comma, quote or line break, its quotes doubled. */
@@ -40,9 +41,10 @@ function row(movement: string, line: ArrivalsLine): (string | number)[] {
     line.Adults,
     line.Children,
     line.Currency,
-    line.AmountToPay.toFixed(2),
-    line.Paid.toFixed(2),
-    line.Balance.toFixed(2),
+    // As many decimals as the currency has: 170173 for yen, 5.120 for dinars, 240.00 for pounds.
+    line.AmountToPay.toFixed(currencyExponent(line.Currency)),
+    line.Paid.toFixed(currencyExponent(line.Currency)),
+    line.Balance.toFixed(currencyExponent(line.Currency)),
   ];
 }
 

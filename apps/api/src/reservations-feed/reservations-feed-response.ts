@@ -25,7 +25,8 @@ function paidOf(rows: FeedRows['payments']): Minor {
   return sumMinor(rows.filter((row) => row.status === 'succeeded').map((row) => signs[row.transactionType] * row.amount));
 }
 
-const moneyOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? toMajor(value) : null);
+const moneyOrNull = (value: unknown, currency: string): number | null =>
+  typeof value === 'number' && Number.isInteger(value) ? toMajor(value, currency) : null;
 
 /** The feed's items, in the order of `ids`. */
 export function toFeedReservations(rows: FeedRows, ids: readonly number[]): FeedReservation[] {
@@ -41,6 +42,7 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
     const payments = paymentsOf.get(id) ?? [];
     const amountToPay = row.total + (row.isTaxExclusive ? row.totalVat : 0);
     const paid = paidOf(payments);
+    const money = (amount: Minor) => toMajor(amount, row.currency);
     return [
       {
         ReservationNumber: row.reservationNumber,
@@ -81,12 +83,12 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
             DateTo: room.dateTo,
             Nights: nightsOfStay(room.dateFrom, room.dateTo).map((date, night) => ({
               Date: date,
-              Price: prices?.[night] === undefined ? null : toMajor(prices[night]),
+              Price: prices?.[night] === undefined ? null : money(prices[night]),
             })),
             Adults: room.adults,
             Children: room.children,
             Infants: room.infants,
-            TotalCost: toMajor(room.total),
+            TotalCost: money(room.total),
             Guests: (guestsOf.get(room.id) ?? []).map((guest) => ({
               IsLeadGuest: guest.isLead,
               FirstName: guest.firstName,
@@ -98,27 +100,27 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
               ServiceId: extra.serviceId,
               Name: extra.name,
               Quantity: extra.quantity,
-              UnitPrice: toMajor(extra.unitPrice),
-              TotalCost: toMajor(extra.total),
+              UnitPrice: money(extra.unitPrice),
+              TotalCost: money(extra.total),
             })),
           };
         }),
         Totals: {
-          Rooms: toMajor(row.totalRooms),
-          Extras: toMajor(row.totalServices),
-          VoucherDiscount: toMajor(row.voucherDiscount),
-          Total: toMajor(row.total),
-          Vat: toMajor(row.totalVat),
+          Rooms: money(row.totalRooms),
+          Extras: money(row.totalServices),
+          VoucherDiscount: money(row.voucherDiscount),
+          Total: money(row.total),
+          Vat: money(row.totalVat),
           VatRate: row.vatRate,
           IsTaxExclusive: row.isTaxExclusive,
-          AmountToPay: toMajor(amountToPay),
-          Paid: toMajor(paid),
-          Balance: toMajor(amountToPay - paid),
+          AmountToPay: money(amountToPay),
+          Paid: money(paid),
+          Balance: money(amountToPay - paid),
         },
         Payments: payments.map((payment) => ({
           Type: payment.transactionType,
           Status: payment.status,
-          Amount: toMajor(payment.amount),
+          Amount: toMajor(payment.amount, payment.currency),
           Currency: payment.currency,
           Gateway: payment.gateway,
           CardBrand: payment.brand,
@@ -131,8 +133,8 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
           Action: change.action,
           At: change.at.toISOString(),
           Via: change.via,
-          TotalBefore: moneyOrNull(change.details.previousTotal),
-          TotalAfter: moneyOrNull(change.details.newTotal),
+          TotalBefore: moneyOrNull(change.details.previousTotal, row.currency),
+          TotalAfter: moneyOrNull(change.details.newTotal, row.currency),
           ChangedFields: Array.isArray(change.details.changes)
             ? change.details.changes.flatMap((c: unknown) =>
                 typeof c === 'object' && c !== null && typeof (c as { field?: unknown }).field === 'string'

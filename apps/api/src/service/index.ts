@@ -1,4 +1,4 @@
 // The service area's door: the application imports only what is exported here.
-export { offeredServices, type OfferedService } from './offered-services';
+export { offeredServices, type OfferedService, type OfferedServices } from './offered-services';
 export { toServicesResponse } from './service-response';
 export { registerServiceRoutes } from './service-routes';

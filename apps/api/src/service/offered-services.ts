@@ -9,6 +9,9 @@ export type OfferedServicesRequest = { propertyId: number; roomTypeId: number; r
 
 export type OfferedService = { service: ServiceRow; articles: ArticleRow[]; freeUnits: number | null };
 
+/** The extras offered, priced in minor units of the property's `currency`. */
+export type OfferedServices = { currency: string; services: OfferedService[] };
+
 /**
  * Units of a limited service free over the nights of the stay it is offered on: its scarcest
  * night. A night without a stored row lies outside the sellable window and has nothing to
@@ -22,7 +25,7 @@ function freeUnitsOverStay(nights: IsoDate[], stored: Map<IsoDate, number>): num
 export async function offeredServices(
   { database }: Pick<AppContext, 'database'>,
   request: OfferedServicesRequest,
-): Promise<OfferedService[]> {
+): Promise<OfferedServices> {
   const { db } = database;
   const found = await findStayParts(db, request);
   if (!found.property) throw notFound(`There is no property ${request.propertyId}.`);
@@ -45,7 +48,7 @@ export async function offeredServices(
     perNight.set(row.night, row.total - row.used);
     freeByNight.set(row.serviceId, perNight);
   }
-  return rows.map((service) => ({
+  const services = rows.map((service) => ({
     service,
     articles: articles.filter((article) => article.serviceId === service.id),
     freeUnits:
@@ -56,4 +59,5 @@ export async function offeredServices(
             freeByNight.get(service.id) ?? new Map(),
           ),
   }));
+  return { currency: found.currency, services };
 }

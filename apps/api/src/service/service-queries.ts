@@ -22,16 +22,16 @@ export type ServiceNightRow = { serviceId: number; night: IsoDate; total: number
 export async function findStayParts(
   db: Queryable,
   ids: { propertyId: number; roomTypeId: number; ratePlanId: number },
-): Promise<{ property: boolean; roomType: boolean; ratePlan: boolean }> {
+): Promise<{ property: boolean; currency: string; roomType: boolean; ratePlan: boolean }> {
   // Written out: drizzle leaves column names unqualified in a select list, which a correlated subquery cannot have.
-  const [row] = await rawRows<{ roomType: boolean; ratePlan: boolean }>(
+  const [row] = await rawRows<{ currency: string; roomType: boolean; ratePlan: boolean }>(
     db,
-    sql`SELECT
+    sql`SELECT p.currency,
       EXISTS (SELECT 1 FROM room_types rt WHERE rt.id = ${ids.roomTypeId} AND rt.property_id = p.id) AS "roomType",
       EXISTS (SELECT 1 FROM rate_plans rp WHERE rp.id = ${ids.ratePlanId} AND rp.property_id = p.id) AS "ratePlan"
     FROM properties p WHERE p.id = ${ids.propertyId}`,
   );
-  return row ? { property: true, ...row } : { property: false, roomType: false, ratePlan: false };
+  return row ? { property: true, ...row } : { property: false, currency: '', roomType: false, ratePlan: false };
 }
 
 /**

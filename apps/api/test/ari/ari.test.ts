@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { currencyDecimalsMessage } from '@hotel/domain/messages';
 import { createApp } from '../../src/app';
 import { createAppContext } from '../../src/app-context';
 import type { Database } from '../../src/database';
@@ -297,7 +298,7 @@ describe('POST /api/Admin/Ari: refusals', () => {
   it('answers 400 for bad weekdays, money and types before anything runs', async () => {
     const { body } = await ari([
       { ...newPrice, Weekdays: ['Mon', 'Funday'] },
-      { ...newPrice, Price: 150.555 },
+      { ...newPrice, Price: 150.55555 },
       { ...newPrice, Price: -1 },
       { ...newPrice, Type: 'Discount' },
       { ...newPrice, From: '2027-02-30' },
@@ -309,6 +310,19 @@ describe('POST /api/Admin/Ari: refusals', () => {
       'Changes[3].Type',
       'Changes[4].From',
     ]);
+  });
+
+  it("answers 400 for a price with more decimals than the property's currency has, naming each, and changes nothing", async () => {
+    const { body } = await ari([
+      { ...newPrice, Price: 150.555 },
+      { ...newPrice, Price: 150.55, CostPerAdult: 10.001 },
+    ]).expect(400);
+    // The test property is in GBP: pence are the smallest unit, a third decimal is no price.
+    expect(body.ModelState).toEqual({
+      'Changes[0].Price': [currencyDecimalsMessage('GBP', 2)],
+      'Changes[1].CostPerAdult': [currencyDecimalsMessage('GBP', 2)],
+    });
+    expect((await doublePrices('2027-03-04', '2027-03-05')).map((row) => row.base_rate)).toEqual([10000, 14000]);
   });
 
   it('answers 404 for an unknown property', async () => {

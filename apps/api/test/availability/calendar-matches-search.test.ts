@@ -20,7 +20,7 @@ const lastNight = addDays(today, 365);
 
 /** True about `tenths` times in ten. */
 const sometimes = (tenths: number) => fc.integer({ min: 0, max: 9 }).map((n) => n < tenths);
-const money = fc.integer({ min: 0, max: 30_000 }).map(toMajor);
+const money = fc.integer({ min: 0, max: 30_000 }).map((minor) => toMajor(minor, 'GBP'));
 const dateInYear = fc.integer({ min: 0, max: 380 }).map((day) => addDays(today, day));
 const nightSelector = fc.record(
   {
@@ -125,7 +125,7 @@ function lowestPerRate(answer: SearchAnswer): Map<number, number> {
     for (const rate of roomType.Rates) {
       const cost = rate.RoomCosts[0];
       if (!cost) continue;
-      const price = toMinor(cost.TotalCost);
+      const price = toMinor(cost.TotalCost, 'GBP');
       lowest.set(rate.RatePlanId, Math.min(lowest.get(rate.RatePlanId) ?? price, price));
     }
   }
@@ -171,7 +171,7 @@ describe('the calendar and a search for one adult', () => {
             expect({ night: night.DateOfStay, ratePlanId, rate: shown.get(ratePlanId) }).toEqual({
               night: night.DateOfStay,
               ratePlanId,
-              rate: { RatePlanId: ratePlanId, MinLengthOfStay: 1, MinimumRate: toMajor(price) },
+              rate: { RatePlanId: ratePlanId, MinLengthOfStay: 1, MinimumRate: toMajor(price, 'GBP') },
             });
           }
           // Every other rate shown needs a longer stay, which a search of that length answers at that price per night.
@@ -181,7 +181,7 @@ describe('the calendar and a search for one adult', () => {
             expect({
               night: night.DateOfStay,
               rate,
-              perNight: longer === undefined ? undefined : toMajor(pricePerNight(longer, rate.MinLengthOfStay)),
+              perNight: longer === undefined ? undefined : toMajor(pricePerNight(longer, rate.MinLengthOfStay), 'GBP'),
             }).toEqual({
               night: night.DateOfStay,
               rate,

@@ -34,15 +34,22 @@ describe('pnpm property:import', () => {
       file,
       JSON.stringify(
         aDefinition(
-          aProperty({ Currency: 'pounds', RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 1.234 }] }] }),
+          aProperty({
+            Currency: 'pounds',
+            RatePlans: [{ Code: 'BAR', Name: 'Flexible', Prices: [{ RoomType: 'TWN', BaseRate: 1.23456 }] }],
+          }),
         ),
       ),
     );
     const result = await cli('property:import', file);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nothing was changed');
-    expect(result.stderr).toContain('Properties[0].Currency: must be an ISO 4217 code such as GBP');
-    expect(result.stderr).toContain('Properties[0].RatePlans[0].Prices[0].BaseRate: must have at most 2 decimals');
+    expect(result.stderr).toContain(
+      'Properties[0].Currency: must be an active ISO 4217 currency code in capitals, such as GBP, EUR, JPY or KWD',
+    );
+    expect(result.stderr).toContain(
+      'Properties[0].RatePlans[0].Prices[0].BaseRate: must have at most 4 decimals, and no more than its currency has',
+    );
   });
 
   it('--check reports a mistyped field and an unknown reference in the same run', async () => {
@@ -59,7 +66,7 @@ describe('pnpm property:import', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `${file}: 2 problem(s), nothing was changed:\n` +
-        '  Properties[0].Currency: Invalid input: expected string, received number\n' +
+        '  Properties[0].Currency: must be an active ISO 4217 currency code in capitals, such as GBP, EUR, JPY or KWD\n' +
         '  Properties[0].RatePlans[0].Prices[0].RoomType: unknown room type "TWN"\n',
     );
   });

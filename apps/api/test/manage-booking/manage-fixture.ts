@@ -63,3 +63,37 @@ export async function findBooked(t: TestApp, ids: Ids, created: { ConfirmationTo
     itemIds: (found.body.Reservation.Rooms as { ReservationItemId: number }[]).map((room) => room.ReservationItemId),
   };
 }
+
+/** An Update body for a one-room booking: its room as Search answers it now, with `room` overriding (dates, extras, price). */
+export async function oneRoomChange(t: TestApp, ids: Ids, booking: Booked, room: Record<string, unknown> = {}) {
+  const { body } = await request(t.app)
+    .post('/api/ManageBooking/Search')
+    .query({ propertyId: ids.propertyId, reservationNumber: booking.number, hash: booking.code })
+    .expect(200);
+  const booked = body.Reservation.Rooms[0];
+  return {
+    PropertyId: ids.propertyId,
+    ReservationId: booking.id,
+    Code: booking.code,
+    ReservationItems: [
+      {
+        ReservationItemId: booked.ReservationItemId,
+        DateFrom: booked.DateFrom,
+        DateTo: booked.DateTo,
+        RoomTypeId: booked.RoomTypeId,
+        RatePlanId: booked.RatePlanId,
+        NumberOfAdults: booked.NumberOfAdults,
+        NumberOfChildren: booked.NumberOfChildren,
+        NumberOfInfants: booked.NumberOfInfants,
+        RoomConfigurationDropdownOptionId: booked.RoomConfigurationDropdownOptionId,
+        Guests: booked.Guests,
+        Services: (booked.Services as { ServiceId: number; Quantity: number }[]).map(({ ServiceId, Quantity }) => ({
+          ServiceId,
+          Quantity,
+        })),
+        TotalCost: booked.TotalCost,
+        ...room,
+      },
+    ],
+  };
+}

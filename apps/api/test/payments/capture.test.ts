@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
+import { currencyDecimalsMessage, VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import { CAPTURE_AMOUNT_NOT_POSITIVE } from '@hotel/domain/wire/admin-payment';
 import { startFakeStripe, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
 import { CAPTURE_MESSAGES, MONEY_MESSAGES } from '../../src/booking';
@@ -206,7 +206,9 @@ describe('what a capture refuses', () => {
   it.each([
     [{ Amount: 0 }, CAPTURE_AMOUNT_NOT_POSITIVE],
     [{ Amount: -5 }, VALIDATION_MESSAGES.amountInvalid],
-    [{ Amount: 10.005 }, VALIDATION_MESSAGES.amountInvalid],
+    // A third decimal is no amount of pounds: GBP has 2.
+    [{ Amount: 10.005 }, currencyDecimalsMessage('GBP', 2)],
+    [{ Amount: 10.00005 }, VALIDATION_MESSAGES.amountInvalid],
     [{ Amount: '200' }, VALIDATION_MESSAGES.amountInvalid],
     // £240.01 is a penny more than the £240.00 held.
     [{ Amount: 240.01 }, CAPTURE_MESSAGES.moreThanHeld({ amount: 24_000, currency: 'GBP' })],

@@ -215,7 +215,7 @@ describe('a definition with problems', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        { path: 'Properties[0].Currency', message: 'Invalid input: expected string, received number' },
+        { path: 'Properties[0].Currency', message: 'must be an active ISO 4217 currency code in capitals, such as GBP, EUR, JPY or KWD' },
         { path: 'Properties[0].RatePlans[0].Prices[0].RoomType', message: 'unknown room type "TWN"' },
       ],
     });
@@ -243,6 +243,100 @@ describe('a definition with problems', () => {
         { path: 'Properties[0].RoomTypes[0].Name', message: 'Too small: expected string to have >=1 characters' },
         { path: 'Properties[0].RatePlans[1].Prices[0].BaseRate', message: 'Invalid input: expected number, received string' },
         { path: 'Properties[0].RatePlans[2].Prices[0].RoomType', message: 'unknown room type "SGL"' },
+      ],
+    });
+  });
+
+  it('refuses a currency that is not an active ISO 4217 code, wherever a currency is written', async () => {
+    const result = await importDefinition(
+      t.context,
+      {
+        ExchangeRates: { Base: 'GBP', Rates: { EUR: 1.17, XYZ: 2 } },
+        Properties: [
+          // HRK was withdrawn when Croatia took the euro; gbp is not how the standard writes it.
+          aProperty({ Code: 'ZAGREB', Currency: 'HRK' }),
+          aProperty({ Code: 'LOWER', Currency: 'gbp', AvailableCurrencies: ['GBP', 'XAU'] }),
+        ],
+      },
+      { checkOnly: true },
+    );
+    const message = 'must be an active ISO 4217 currency code in capitals, such as GBP, EUR, JPY or KWD';
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'ExchangeRates.Rates',
+          message: 'XYZ: not an active ISO 4217 currency code; rates are keyed by codes in capitals, such as EUR or JPY',
+        },
+        { path: 'Properties[0].Currency', message },
+        { path: 'Properties[1].Currency', message },
+        { path: 'Properties[1].AvailableCurrencies[1]', message },
+      ],
+    });
+  });
+
+  it("accepts prices with the decimals of the property's currency and refuses any with more, naming each price", async () => {
+    const pricedIn = (Code: string, Currency: string, price: number) =>
+      aProperty({
+        Code,
+        Currency,
+        RatePlans: [{ Code: 'BAR', Name: 'Best Available Rate', Prices: [{ RoomType: 'DBL', BaseRate: price, CostPerAdult: price }] }],
+        Promotions: [{ Code: 'OFF', Name: 'Off', DiscountAmountPerNight: price, RatePlans: ['BAR'] }],
+        Services: [{ Code: 'BKF', Name: 'Breakfast', ChargeType: 'PerDay', Articles: [{ Name: 'Breakfast', Price: price }] }],
+        GiftVouchers: [{ Code: 'GIFT', Balance: price }],
+      });
+    // Yen have no decimals, pounds 2, Kuwaiti dinars 3 (fils), Chilean UF 4.
+    const good = await importDefinition(
+      t.context,
+      aDefinition(
+        pricedIn('YEN', 'JPY', 17000),
+        pricedIn('POUND', 'GBP', 14.5),
+        pricedIn('DINAR', 'KWD', 12.345),
+        pricedIn('UF', 'CLF', 1.2345),
+      ),
+      { checkOnly: true },
+    );
+    expect(good).toEqual({ ok: true, summary: { properties: ['YEN', 'POUND', 'DINAR', 'UF'] } });
+
+    const bad = await importDefinition(t.context, aDefinition(pricedIn('YEN', 'JPY', 100.5), pricedIn('POUND', 'GBP', 14.505)), {
+      checkOnly: true,
+    });
+    const yen = 'must be a whole number: JPY has no decimals, so write the price without them';
+    const pounds = 'must have at most 2 decimals: GBP has 2, so round the price to them';
+    const at = (i: number) => [
+      `Properties[${i}].RatePlans[0].Prices[0].BaseRate`,
+      `Properties[${i}].RatePlans[0].Prices[0].CostPerAdult`,
+      `Properties[${i}].Promotions[0].DiscountAmountPerNight`,
+      `Properties[${i}].Services[0].Articles[0].Price`,
+      `Properties[${i}].GiftVouchers[0].Balance`,
+    ];
+    expect(bad).toEqual({
+      ok: false,
+      problems: [...at(0).map((path) => ({ path, message: yen })), ...at(1).map((path) => ({ path, message: pounds }))],
+    });
+  });
+
+  it('refuses a Stripe property in a currency Stripe cannot charge every price of exactly, and takes yen and krónur', async () => {
+    const stripe = { Provider: 'stripe', PublicKey: 'pk_test_1' };
+    const result = await importDefinition(
+      t.context,
+      aDefinition(
+        aProperty({ Code: 'KUWAIT', Currency: 'KWD', Payments: stripe }),
+        aProperty({ Code: 'TOKYO', Currency: 'JPY', Payments: stripe }),
+        aProperty({ Code: 'REYKJAVIK', Currency: 'ISK', Payments: stripe }),
+        // The same dinars with the test gateway, which takes any minor unit, are fine.
+        aProperty({ Code: 'KUWAIT2', Currency: 'KWD' }),
+      ),
+      { checkOnly: true },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          path: 'Properties[0].Currency',
+          message:
+            'Stripe cannot charge every KWD price exactly: it takes KWD amounts only in steps of 0.010, so a booking could be charged another amount than its price. Use another payment provider for this property.',
+        },
       ],
     });
   });
@@ -484,7 +578,7 @@ describe('re-importing', () => {
     );
     expect(lowered).toEqual({
       ok: false,
-      problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the 30.00 already spent' }],
+      problems: [{ path: 'Properties[0].GiftVouchers[0].Balance', message: 'is less than the £30.00 already spent' }],
     });
   });
 });

@@ -6,6 +6,7 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { Stripe, StripeElements, StripePaymentElement } from '@stripe/stripe-js';
 import type { Minor } from '@hotel/domain/money';
+import { toStripeAmount } from '@hotel/domain/stripe-amounts';
 import { loadStripeFrom } from '../lib/stripe-loader';
 import { Button } from './button';
 import { Loading } from './loading';
@@ -52,17 +53,20 @@ export function StripePaymentField(props: {
   const mountPoint = useRef<HTMLDivElement>(null);
   const mounted = useRef<Mounted | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // In Stripe's unit of the currency (5 ISK is 500 there, ¥500 is 500). A Stripe property's
+  // currency always converts exactly: the definition import refuses the others.
+  const stripeAmount = toStripeAmount(props.amount, props.currency)!;
   // The element is made once per key and currency (the checkout keys this field by them): a new
   // amount is passed on, not remounted. Declared first, these run before the element is made.
-  const amount = useRef(props.amount);
+  const amount = useRef(stripeAmount);
   const onChange = useRef(props.onChange);
   useEffect(() => {
     onChange.current = props.onChange;
   });
   useEffect(() => {
-    amount.current = props.amount;
-    mounted.current?.elements.update({ amount: props.amount });
-  }, [props.amount]);
+    amount.current = stripeAmount;
+    mounted.current?.elements.update({ amount: stripeAmount });
+  }, [stripeAmount]);
   const { publicKey, scriptUrl } = props;
   const currency = props.currency.toLowerCase();
 

@@ -7,8 +7,11 @@ import { toMinor } from '@hotel/domain/money';
 import type { RoomCost } from '@hotel/domain/pricing';
 import type { Rate as WireRate } from '@hotel/domain/wire/search-response';
 
-/** The stay price of the searched room `roomIndex` on a rate, and its undiscounted twin; null when its party does not fit. */
-export function roomCostOf(rate: WireRate, roomIndex: number): RoomCost | null {
+/**
+ * The stay price of the searched room `roomIndex` on a rate, and its undiscounted twin, in minor
+ * units of the property's `currency` (yen, pence); null when its party does not fit.
+ */
+export function roomCostOf(rate: WireRate, roomIndex: number, currency: string): RoomCost | null {
   const cost = rate.RoomCosts[roomIndex];
-  return cost ? { total: toMinor(cost.TotalCost), original: toMinor(cost.OriginalTotalCost) } : null;
+  return cost ? { total: toMinor(cost.TotalCost, currency), original: toMinor(cost.OriginalTotalCost, currency) } : null;
 }

@@ -68,7 +68,7 @@ function givenABasketFor(dateFrom: string, dateTo: string) {
   };
   startSearch(criteria);
   const entry = aSearchRoomType();
-  const item = buildItem({ criteria, roomIndex: 0, entry, rate: entry.Rates[0]!, hasSelectableServices: false });
+  const item = buildItem({ criteria, roomIndex: 0, entry, rate: entry.Rates[0]!, hasSelectableServices: false, currency: 'GBP' });
   setBookingState((current) => ({ ...current, searching: false, searchPerformed: true, items: [item] }));
   return getBookingState();
 }

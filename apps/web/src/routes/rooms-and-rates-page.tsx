@@ -31,6 +31,7 @@ import { useWizardHistory } from '../hooks/use-wizard-history';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useProperty, usePropertyToday, useUnitNoun } from '../hooks/use-property';
+import { toMajor } from '@hotel/domain/money';
 import { trackEvent } from '../lib/analytics';
 import { errorText } from '../lib/api-client';
 import { bookingTotals } from '../lib/booking-totals';
@@ -116,7 +117,10 @@ export function RoomsAndRatesPage() {
     data?.RoomTypes.find((entry) => entry.RoomType.RoomTypeId === roomTypeId);
   const activeItem: BookingItem | undefined = booking.items[booking.itemIndex];
   const currentItemOptions = useMemo(
-    () => (activeItem === undefined ? [] : upgradeOptions(entryOf(activeItem.RoomTypeId)?.RoomType, activeItem, booking.roomsLeft)),
+    () =>
+      activeItem === undefined
+        ? []
+        : upgradeOptions(entryOf(activeItem.RoomTypeId)?.RoomType, activeItem, booking.roomsLeft, property.Currency),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- entryOf reads data, listed
     [activeItem, data, booking.roomsLeft],
   );
@@ -165,15 +169,20 @@ export function RoomsAndRatesPage() {
         entry,
         rate,
         hasSelectableServices: (services?.Services.length ?? 0) > 0,
+        currency: property.Currency,
       });
       const left = { ...booking.roomsLeft, [String(item.RoomTypeId)]: (booking.roomsLeft[String(item.RoomTypeId)] ?? 0) - 1 };
-      item.upgradesSeen = upgradeOptions(entry.RoomType, item, left).length === 0;
+      item.upgradesSeen = upgradeOptions(entry.RoomType, item, left, property.Currency).length === 0;
       const move = addItem(item, wizard);
       if (move === null) {
         toast.negative(ERROR_MESSAGES.roomsNoLongerAvailable);
         return;
       }
-      trackEvent('addToCart', { roomTypeId: item.RoomTypeId, ratePlanId: item.RatePlanId, value: item.roomCost / 100 });
+      trackEvent('addToCart', {
+        roomTypeId: item.RoomTypeId,
+        ratePlanId: item.RatePlanId,
+        value: toMajor(item.roomCost, property.Currency),
+      });
       follow(move);
     } finally {
       setBusy(false);

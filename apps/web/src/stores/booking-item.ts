@@ -11,10 +11,12 @@ export function buildItem(input: {
   entry: SearchRoomType;
   rate: WireRate;
   hasSelectableServices: boolean;
+  /** The property's currency, which the search's prices are in. */
+  currency: string;
 }): BookingItem {
   const party: Party = input.criteria.rooms[input.roomIndex] ?? { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 };
   // Only rates that take the room's party are offered, and the search priced each of them for it.
-  const price = roomCostOf(input.rate, input.roomIndex);
+  const price = roomCostOf(input.rate, input.roomIndex, input.currency);
   if (price === null) throw new Error(`Rate ${input.rate.RatePlanId} has no price for room ${input.roomIndex + 1}`);
   return {
     ReservationItemId: newId(),

@@ -45,6 +45,7 @@ function itemFor(roomIndex: number, options: { services?: boolean; upgrades?: bo
       ],
     }),
     hasSelectableServices: options.services ?? true,
+    currency: 'GBP',
   });
   item.upgradesSeen = !(options.upgrades ?? false);
   return item;

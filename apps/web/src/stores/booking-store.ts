@@ -425,10 +425,10 @@ export function setGiftVoucher(giftVoucher: GiftVoucher): void {
 }
 
 /**
- * New prices the server answered (PRICE_CHANGED): each room's price, undiscounted price and
- * extras, by ReservationItemId, so the summary shows them and the next Create sends them.
+ * New prices the server answered (PRICE_CHANGED), in major units of the property's `currency`:
+ * each room's price, undiscounted price and extras, by ReservationItemId, so the summary shows them and the next Create sends them.
  */
-export function applyNewPrices(rooms: readonly NewRoomPrices[]): void {
+export function applyNewPrices(rooms: readonly NewRoomPrices[], currency: string): void {
   setBookingState((current) => ({
     ...current,
     items: current.items.map((item) => {
@@ -436,11 +436,11 @@ export function applyNewPrices(rooms: readonly NewRoomPrices[]): void {
       if (priced === undefined) return item;
       return {
         ...item,
-        roomCost: toMinor(priced.TotalCost),
-        originalRoomCost: toMinor(priced.OriginalTotalCost),
+        roomCost: toMinor(priced.TotalCost, currency),
+        originalRoomCost: toMinor(priced.OriginalTotalCost, currency),
         services: item.services.map((service) => {
           const cost = priced.Services.find((candidate) => candidate.ServiceId === service.ServiceId)?.TotalCost;
-          return cost === undefined ? service : { ...service, cost: toMinor(cost) };
+          return cost === undefined ? service : { ...service, cost: toMinor(cost, currency) };
         }),
       };
     }),

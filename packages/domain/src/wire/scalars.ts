@@ -1,11 +1,12 @@
 /**
  * Field schemas every wire shape reuses: ids, dates, times, money, e-mail, phone, passwords.
  * They validate and never transform, so a schema's input and output types are the same and
- * its JSON Schema is exact; convert after parsing with `parseDate` and `toMinor`.
+ * its JSON Schema is exact; convert after parsing with `parseDate` and `toMinor` (which takes the currency).
  */
 import { z } from 'zod';
 import { isValidDate } from '../dates';
 import { requiredMessage, tooLongMessage, VALIDATION_MESSAGES } from '../messages';
+import { MAX_CURRENCY_EXPONENT } from '../money';
 import { canTakeRoom, type Party } from '../occupancy';
 import { isValidTimeOfDay } from '../time-of-day';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isStrongPassword, isValidPhone, PHONE_MAX_LENGTH } from '../validation';
@@ -52,14 +53,18 @@ export const wireTime = z
   .refine(isValidTimeOfDay, { error: VALIDATION_MESSAGES.timeInvalid });
 
 /**
- * Money in major units with at most 2 decimals, not negative. zod's multipleOf tolerates
- * float noise (0.1 + 0.2 passes as 0.30), which `toMinor` then rounds away.
+ * Money in major units, not negative, with at most as many decimals as any currency has (4,
+ * CLF): the schema does not know the currency yet. The API refuses an amount with more
+ * decimals than the property's currency has once it knows it (`hasCurrencyDecimals`): a JPY
+ * price has none, a GBP price at most 2. zod's multipleOf tolerates float noise (0.1 + 0.2
+ * passes as 0.30), which `toMinor` then rounds away.
  */
 export const wireMoney = z
   .number({ error: VALIDATION_MESSAGES.amountInvalid })
   .min(0, { error: VALIDATION_MESSAGES.amountInvalid })
   .max(100_000_000, { error: VALIDATION_MESSAGES.amountInvalid })
-  .multipleOf(0.01, { error: VALIDATION_MESSAGES.amountInvalid });
+  // 1e-4 parsed from its text: 10 ** -4 is 0.00009999999999999999 and would show so in the JSON Schema.
+  .multipleOf(Number(`1e-${MAX_CURRENCY_EXPONENT}`), { error: VALIDATION_MESSAGES.amountInvalid });
 
 /** A guest count of a room. */
 export const guestCount = z.number().int().min(0).max(50);

@@ -45,7 +45,9 @@ function BookingList(props: { title: string; entries: ReturnType<typeof upcoming
           <li key={`${reservation.PropertyCode}/${reservation.ReservationNumber}`} className="space-y-1 px-4 py-3">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4">
               <p className="font-semibold">{reservation.PropertyName}</p>
-              <p className="font-semibold">{formatMoney({ amount: toMinor(reservation.TotalCost), currency: reservation.Currency })}</p>
+              <p className="font-semibold">
+                {formatMoney({ amount: toMinor(reservation.TotalCost, reservation.Currency), currency: reservation.Currency })}
+              </p>
             </div>
             <p className="text-sm">{stayDatesText(from, to)}</p>
             <p className="text-sm text-gray-800">

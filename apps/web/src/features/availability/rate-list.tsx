@@ -4,6 +4,7 @@ import { pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
+import { useMoney } from '../../hooks/use-money';
 import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType, Rate as WireRate } from '@hotel/domain/wire/search-response';
 
@@ -17,6 +18,7 @@ export function RateList(props: {
   onSelect: (rate: WireRate) => void;
   onBack: () => void;
 }) {
+  const { chargeCurrency } = useMoney();
   const { entry, party } = props;
   const rates = entry.Rates.filter((rate) => fitsRoomTypeAndRate(party, entry.RoomType, rate));
   return (
@@ -41,7 +43,7 @@ export function RateList(props: {
       </div>
       <ul className="space-y-3" aria-label={`Rates for ${entry.RoomType.Name}`}>
         {rates.map((rate) => {
-          const price = roomCostOf(rate, props.roomIndex);
+          const price = roomCostOf(rate, props.roomIndex, chargeCurrency);
           if (price === null) return null;
           return (
             <Panel as="li" key={rate.RatePlanId}>

@@ -12,6 +12,7 @@ import { lowestRate, pricePerNight } from '@hotel/domain/pricing';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/layout';
 import { Price } from '../../components/price';
+import { useMoney } from '../../hooks/use-money';
 import { roomCostOf } from '../../lib/rate-price';
 import type { SearchRoomType } from '@hotel/domain/wire/search-response';
 
@@ -38,11 +39,12 @@ export function RoomTypeList(props: {
   unit: { one: string; many: string; One: string };
   onChoose: (roomTypeId: number) => void;
 }) {
+  const { chargeCurrency } = useMoney();
   return (
     <ul className="space-y-4" aria-label={`Available ${props.unit.many}`}>
       {props.roomTypes.map(({ RoomType: roomType, Rates }) => {
         const left = props.roomsLeft[String(roomType.RoomTypeId)] ?? 0;
-        const lowest = lowestRate([Rates.flatMap((rate) => roomCostOf(rate, props.roomIndex) ?? [])]);
+        const lowest = lowestRate([Rates.flatMap((rate) => roomCostOf(rate, props.roomIndex, chargeCurrency) ?? [])]);
         return (
           <Panel as="li" key={roomType.RoomTypeId} padding="none" className="overflow-hidden sm:flex">
             {roomType.ImageUrls[0] && (

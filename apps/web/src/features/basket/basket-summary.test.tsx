@@ -14,6 +14,7 @@ const items = [
     entry: aSearchRoomType(),
     rate: aRate({ RoomCosts: [{ TotalCost: 100, OriginalTotalCost: 100 }] }),
     hasSelectableServices: false,
+    currency: 'GBP',
   }),
 ];
 const unit = { One: 'Room', Many: 'Rooms' };

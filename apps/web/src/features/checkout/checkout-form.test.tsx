@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentType } from '@hotel/domain/checkout';
+import { toMinor } from '@hotel/domain/money';
 import { buildItem } from '../../stores/booking-item';
 import {
   emptyBookingState,
@@ -72,13 +73,14 @@ vi.mock('../../lib/stripe-loader', () => ({
   },
 }));
 
-function anItem(canPayByCompanyInvoice = true): BookingItem {
+function anItem(canPayByCompanyInvoice = true, currency = 'GBP'): BookingItem {
   const item = buildItem({
     criteria: aSearchCriteria(),
     roomIndex: 0,
     entry: aSearchRoomType(),
     rate: aRate({ CanPayByCompanyInvoice: canPayByCompanyInvoice }),
     hasSelectableServices: false,
+    currency,
   });
   return { ...item, leadGuest: { FirstName: 'Ada', LastName: 'Lovelace', Email: '', Phone: '' }, roomConfigurationId: 5 };
 }
@@ -331,7 +333,7 @@ describe('CheckoutForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByText('The price of your stay has changed')).toBeInTheDocument();
     expect(screen.getByText('The price of your stay has changed').parentElement).toHaveTextContent(said);
-    expect(getBookingState().items[0]?.roomCost).toBe(newPrice * 100);
+    expect(getBookingState().items[0]?.roomCost).toBe(toMinor(newPrice, 'GBP'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept the new price and confirm booking' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalled());
@@ -593,6 +595,15 @@ describe('CheckoutForm at a Stripe property', () => {
       created: [],
       focused: 0,
     });
+  });
+
+  it('hands the Payment Element the amount in Stripe’s unit of the currency: 200 ISK is 20000, as Stripe writes krónur', async () => {
+    givenBasket([anItem(true, 'ISK')]);
+    fakeApi(baseRoutes);
+    renderWithProviders(<Harness property={{ ...stripeProperty, Currency: 'ISK', AvailableCurrencies: ['ISK'] }} />);
+    await screen.findByTitle('Secure payment input frame');
+    // The rate's 200 krónur are 200 of our minor units (ISK has none) and 20000 at Stripe, whose ISK keeps two decimals, always 00.
+    expect(stripeJs.elementsOptions).toEqual([{ mode: 'payment', amount: 20000, currency: 'isk', paymentMethodCreation: 'manual' }]);
   });
 
   it('takes the card in Stripe’s Payment Element and books with the payment method it made, never a card number', async () => {

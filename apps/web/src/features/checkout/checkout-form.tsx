@@ -103,6 +103,7 @@ export function CheckoutForm(props: {
   const { onBooked } = props;
   const attempt = useBookingAttempt({
     propertyId: property.PropertyId,
+    currency: property.Currency,
     fallbackMessage: ERROR_MESSAGES.createBookingFailed,
     onMade: useCallback((created: ReservationCreated) => onBooked(created, draft), [onBooked, draft]),
     onRoomsSold: props.onRoomsSold,
@@ -182,7 +183,7 @@ export function CheckoutForm(props: {
         PONumber: paymentType === PaymentType.PayByCompanyInvoice ? draft.poNumber.trim() || null : null,
         ...searchCodes(props),
         HopGiftVoucherCode: props.giftVoucher.status === 'applied' ? props.giftVoucher.code : null,
-        Rooms: items.map(reservationRoom),
+        Rooms: items.map((item) => reservationRoom(item, property.Currency)),
         BrowserData: browserData(),
       };
     },

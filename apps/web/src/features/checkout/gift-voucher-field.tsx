@@ -40,13 +40,13 @@ export function GiftVoucherField(props: {
         LanguageCode: LANGUAGE_CODE,
         VoucherCode: trimmed,
         ...props.codes,
-        Rooms: props.items.map(pricedRoom),
+        Rooms: props.items.map((item) => pricedRoom(item, money.chargeCurrency)),
       });
       if (reply.IsValid) {
         onChange({
           code: trimmed,
           status: 'applied',
-          discount: toMinor(reply.TotalDiscount),
+          discount: toMinor(reply.TotalDiscount, money.chargeCurrency),
           message: reply.Message,
           showContactUs: reply.ShowExperienceWarningMessage,
         });

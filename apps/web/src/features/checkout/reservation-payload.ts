@@ -3,8 +3,8 @@ import { toMajor } from '@hotel/domain/money';
 import type { PricedRoomPayload, ReservationRoomPayload } from '@hotel/domain/wire/reservation-rooms';
 import type { BookingItem } from '../../stores/booking-store';
 
-/** A basket item as priced: what was chosen, for whom, with which extras, and the room cost seen. */
-export function pricedRoom(item: BookingItem): PricedRoomPayload {
+/** A basket item as priced: what was chosen, for whom, with which extras, and the room cost seen (in the property's `currency`). */
+export function pricedRoom(item: BookingItem, currency: string): PricedRoomPayload {
   return {
     ReservationItemId: item.ReservationItemId,
     DateFrom: item.DateFrom,
@@ -20,7 +20,7 @@ export function pricedRoom(item: BookingItem): PricedRoomPayload {
       ServiceId: service.ServiceId,
       Quantity: service.Quantity,
     })),
-    TotalCost: toMajor(item.roomCost),
+    TotalCost: toMajor(item.roomCost, currency),
   };
 }
 
@@ -35,9 +35,9 @@ export function searchCodes(search: { promoCode: string; ratePlanCode: string })
 }
 
 /** A basket item for Reservation/Create: with its room configuration and lead guest. */
-export function reservationRoom(item: BookingItem): ReservationRoomPayload {
+export function reservationRoom(item: BookingItem, currency: string): ReservationRoomPayload {
   return {
-    ...pricedRoom(item),
+    ...pricedRoom(item, currency),
     ReservationItemId: item.ReservationItemId,
     RoomConfigurationDropdownOptionId: item.roomConfigurationId,
     LeadGuest: {

@@ -49,6 +49,8 @@ function openChannel(): BroadcastChannel | null {
 
 export function useBookingAttempt(props: {
   propertyId: number;
+  /** The property's currency, which the server's new prices are in. */
+  currency: string;
   fallbackMessage: string;
   /** The booking was made (answered, or found after a lost answer). */
   onMade: (created: ReservationCreated) => Promise<void> | void;
@@ -60,7 +62,7 @@ export function useBookingAttempt(props: {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [otherTab, setOtherTab] = useState<OtherTab>(null);
   const channel = useRef<BroadcastChannel | null>(null);
-  const { propertyId, onMade, onRoomsSold, fallbackMessage } = props;
+  const { propertyId, currency, onMade, onRoomsSold, fallbackMessage } = props;
   const basketId = booking.basketId;
 
   useEffect(() => {
@@ -129,7 +131,7 @@ export function useBookingAttempt(props: {
       announce('ready');
       setPhase('ready');
       if (error instanceof ApiError && error.code === 'PRICE_CHANGED' && error.body?.Rooms) {
-        applyNewPrices(error.body.Rooms);
+        applyNewPrices(error.body.Rooms, currency);
         setRefusal({ kind: 'priceChanged', previousTotal });
         return;
       }
@@ -141,7 +143,7 @@ export function useBookingAttempt(props: {
       }
       setRefusal({ kind: 'refused', message });
     },
-    [announce, fallbackMessage, onRoomsSold],
+    [announce, currency, fallbackMessage, onRoomsSold],
   );
 
   /**

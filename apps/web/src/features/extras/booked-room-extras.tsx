@@ -43,7 +43,7 @@ export function BookedRoomExtras(props: {
   onSave: (services: ChosenExtra[]) => void;
   onBack: () => void;
 }) {
-  const { show } = useWireMoney();
+  const { show, currency } = useWireMoney();
   const { room } = props;
   const services = useReservationItemServices(props.access, room.ReservationItemId);
   const [chosen, setChosen] = useState<Record<number, number>>(() =>
@@ -62,9 +62,10 @@ export function BookedRoomExtras(props: {
   const lineCost = (service: (typeof list)[number], quantity: number) =>
     toMajor(
       serviceCost(
-        { ...service, Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price) })) },
+        { ...service, Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price, currency) })) },
         { nights: offeredNights(service, room.DateFrom, room.DateTo).length, quantity, party },
       ),
+      currency,
     );
   const save = () =>
     props.onSave(

@@ -19,6 +19,7 @@ function aFamilyItem() {
     entry: aSearchRoomType(),
     rate: aRate({ RoomCosts: [{ TotalCost: 540, OriginalTotalCost: 540 }] }),
     hasSelectableServices: true,
+    currency: 'GBP',
   });
 }
 

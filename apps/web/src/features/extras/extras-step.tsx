@@ -61,7 +61,7 @@ export function ExtrasStep(props: {
           ServiceName: service.ServiceName,
           ChargeType: service.ChargeType,
           Quantity: quantity,
-          cost: serviceLineCost(service, { nights: nightsOf(service), quantity, party: item.party }),
+          cost: serviceLineCost(service, { nights: nightsOf(service), quantity, party: item.party }, money.chargeCurrency),
           units: serviceUnits(service, { quantity, party: item.party }),
         };
       });
@@ -90,9 +90,17 @@ export function ExtrasStep(props: {
           const max = left === null ? UNLIMITED_QUANTITY : Math.floor(left / unitsEach);
           const soldOut = !canBookServiceQuantity(available, unitsEach, elsewhere) && quantity === 0;
           const unitPrice = money.display(
-            serviceLineCost(service, { nights: 1, quantity: 1, party: { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 } }),
+            serviceLineCost(
+              service,
+              { nights: 1, quantity: 1, party: { NumberOfAdults: 1, NumberOfChildren: 0, NumberOfInfants: 0 } },
+              money.chargeCurrency,
+            ),
           );
-          const lineCost = serviceLineCost(service, { nights: nightsOf(service), quantity: Math.max(1, quantity), party: item.party });
+          const lineCost = serviceLineCost(
+            service,
+            { nights: nightsOf(service), quantity: Math.max(1, quantity), party: item.party },
+            money.chargeCurrency,
+          );
           const priceText = `${unitPrice} ${CHARGE_LABELS[service.ChargeType]}${service.ChargePerPerson ? ' per person' : ''}`;
           return (
             <Panel as="li" key={service.ServiceId}>

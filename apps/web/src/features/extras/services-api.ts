@@ -55,14 +55,15 @@ export function useServices(propertyId: number, stay: ServiceStay) {
 
 /**
  * What a service costs for a number of nights it is offered on, a quantity and a party (the
- * domain's service cost rule); `offeredNights` gives the nights of a stay.
+ * domain's service cost rule), in minor units of the property's `currency`; `offeredNights`
+ * gives the nights of a stay.
  */
-export function serviceLineCost(service: WireService, stay: { nights: number; quantity: number; party: Party }): Minor {
+export function serviceLineCost(service: WireService, stay: { nights: number; quantity: number; party: Party }, currency: string): Minor {
   return serviceCost(
     {
       ChargeType: service.ChargeType,
       ChargePerPerson: service.ChargePerPerson,
-      Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price) })),
+      Articles: service.Articles.map((article) => ({ Price: toMinor(article.Price, currency) })),
     },
     stay,
   );

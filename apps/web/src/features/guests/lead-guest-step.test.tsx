@@ -12,6 +12,7 @@ const item = buildItem({
   entry: aSearchRoomType(),
   rate: aRate(),
   hasSelectableServices: true,
+  currency: 'GBP',
 });
 
 describe('LeadGuestStep', () => {

@@ -23,13 +23,13 @@ import { stayText } from './reservation-overview';
 import { ChoiceRow, StepSection } from '../../components/step-section';
 import { searchDateOptionsRequestSchema } from '@hotel/domain/wire/manage-booking-change';
 
-/** The rows' new price against each room's current one. */
-function rowDifference(rows: readonly DateChangeRow[], rooms: readonly DraftRoom[]): number {
+/** The rows' new price against each room's current one, counted in minor units of the booking's `currency`. */
+function rowDifference(rows: readonly DateChangeRow[], rooms: readonly DraftRoom[], currency: string): number {
   const minor = rows.reduce((sum, row) => {
     const room = rooms.find((candidate) => candidate.ReservationItemId === row.ReservationItemId);
-    return sum + toMinor(row.TotalCost) - toMinor(room?.TotalCost ?? 0);
+    return sum + toMinor(row.TotalCost, currency) - toMinor(room?.TotalCost ?? 0, currency);
   }, 0);
-  return toMajor(minor);
+  return toMajor(minor, currency);
 }
 
 export function ChangeDatesStep(props: {
@@ -42,7 +42,7 @@ export function ChangeDatesStep(props: {
   onAccept: (rows: DateChangeRow[]) => void;
   onBack: () => void;
 }) {
-  const { show, signed } = useWireMoney();
+  const { show, signed, currency } = useWireMoney();
   const itemIds = props.rooms.flatMap((room) => (room.ReservationItemId === null ? [] : [room.ReservationItemId]));
   const form = useForm({ DateFrom: props.stay.DateFrom, DateTo: props.stay.DateTo });
   const [answer, setAnswer] = useState<SearchDateOptionsResponse | null>(null);
@@ -123,7 +123,7 @@ export function ChangeDatesStep(props: {
             })}
           </ul>
           <p className="text-lg font-semibold" data-testid="date-change-difference">
-            Difference: {signed(rowDifference(answer.ReservationItemRateRows, props.rooms))}
+            Difference: {signed(rowDifference(answer.ReservationItemRateRows, props.rooms, currency))}
           </p>
           <p className="text-sm text-gray-700">
             {nightsText(countNights(form.values.DateFrom, form.values.DateTo))}; extras are priced again on the summary.

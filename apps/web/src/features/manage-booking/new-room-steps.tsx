@@ -88,11 +88,11 @@ export function RatePlanSelectionStep(props: {
   onChoose: (room: NewRoom) => void;
   onBack: () => void;
 }) {
-  const { show } = useWireMoney();
+  const { show, currency } = useWireMoney();
   const { entry, adults } = props.choice;
   const rates = entry.Rates.flatMap((rate) => {
-    const cost = roomCostOf(rate, 0);
-    return cost === null ? [] : [{ rate, total: toMajor(cost.total) }];
+    const cost = roomCostOf(rate, 0, currency);
+    return cost === null ? [] : [{ rate, total: toMajor(cost.total, currency) }];
   });
   return (
     <StepSection title={`Rates for ${entry.RoomType.Name}`} focusOnShow={props.focusOnShow}>

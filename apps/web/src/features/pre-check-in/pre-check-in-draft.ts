@@ -193,14 +193,14 @@ export function extrasPriceOf(draft: PreCheckInDraft, reservation: PreCheckInRes
     );
   });
   const { Totals } = reservation;
-  const previousTotal = toMinor(Totals.TotalToPay);
+  const previousTotal = toMinor(Totals.TotalToPay, reservation.Currency);
   if (added.length === 0)
     return { added, previousTotal: Totals.TotalToPay, newTotal: Totals.TotalToPay, payment: { kind: 'None', amount: 0 } };
-  const services = sumMinor(draft.rooms.flatMap((room) => room.Services.map((line) => toMinor(line.TotalCost))));
+  const services = sumMinor(draft.rooms.flatMap((room) => room.Services.map((line) => toMinor(line.TotalCost, reservation.Currency))));
   const totals = amendedTotals({
-    rooms: toMinor(Totals.AccommodationTotal),
+    rooms: toMinor(Totals.AccommodationTotal, reservation.Currency),
     services,
-    bookedVoucherDiscount: toMinor(Totals.VoucherDiscount),
+    bookedVoucherDiscount: toMinor(Totals.VoucherDiscount, reservation.Currency),
     vat: { rate: Totals.VatRate, isTaxExclusive: Totals.IsTaxExclusive },
   });
   const payment = amendmentPayment({
@@ -212,7 +212,7 @@ export function extrasPriceOf(draft: PreCheckInDraft, reservation: PreCheckInRes
   return {
     added,
     previousTotal: Totals.TotalToPay,
-    newTotal: toMajor(totals.due),
-    payment: { kind: payment.kind === 'Charge' ? 'Charge' : 'None', amount: toMajor(payment.amount) },
+    newTotal: toMajor(totals.due, reservation.Currency),
+    payment: { kind: payment.kind === 'Charge' ? 'Charge' : 'None', amount: toMajor(payment.amount, reservation.Currency) },
   };
 }

@@ -130,13 +130,13 @@ function RoomExtrasList(props: { services: readonly ChosenExtra[] }) {
 
 /** The extras added, the booking's new total and who is charged the difference, as Save will do it. */
 function ExtrasPriceNotice(props: { price: ExtrasPrice }) {
-  const { show } = useWireMoney();
+  const { show, currency } = useWireMoney();
   const { price } = props;
   if (price.added.length === 0) return null;
-  const addedCost = price.added.reduce((sum, line) => sum + toMinor(line.TotalCost), 0);
+  const addedCost = price.added.reduce((sum, line) => sum + toMinor(line.TotalCost, currency), 0);
   return (
     <Notice tone="info" live>
-      <p>Extras added: {show(toMajor(addedCost))}.</p>
+      <p>Extras added: {show(toMajor(addedCost, currency))}.</p>
       <p>
         New total: {show(price.newTotal)} (was {show(price.previousTotal)}).
       </p>

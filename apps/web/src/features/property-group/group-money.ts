@@ -4,7 +4,7 @@ import type { PropertyGroupSearchResult } from '@hotel/domain/wire/property-grou
 
 /** A wire amount in its currency, as every price of the client is written. */
 export function groupMoney(amount: number, currency: string): string {
-  return formatMoney({ amount: toMinor(amount), currency });
+  return formatMoney({ amount: toMinor(amount, currency), currency });
 }
 
 const wholeFormats = new Map<string, Intl.NumberFormat>();

@@ -26,7 +26,7 @@ export function ConfirmationView(props: {
   renderLink: (href: string, label: string, className: string) => ReactNode;
 }) {
   const { confirmation: c } = props;
-  const money = (amount: number) => formatMoney({ amount: toMinor(amount), currency: c.Currency });
+  const money = (amount: number) => formatMoney({ amount: toMinor(amount, c.Currency), currency: c.Currency });
   const nights = countNights(c.DateFrom, c.DateTo);
   const action = buttonClasses('secondary', 'w-full sm:w-auto');
   return (

@@ -22,8 +22,13 @@ export interface UpgradeOption {
   difference: Minor;
 }
 
-/** The eligible upgrades of an item, cheapest first. */
-export function upgradeOptions(roomType: WireRoomType | undefined, item: BookingItem, roomsLeft: RoomsLeft): UpgradeOption[] {
+/** The eligible upgrades of an item, cheapest first; the search's prices are in the property's `currency`. */
+export function upgradeOptions(
+  roomType: WireRoomType | undefined,
+  item: BookingItem,
+  roomsLeft: RoomsLeft,
+  currency: string,
+): UpgradeOption[] {
   if (roomType === undefined) return [];
   return roomType.Upgrades.filter((upgrade) =>
     isUpgradeEligible({
@@ -37,7 +42,7 @@ export function upgradeOptions(roomType: WireRoomType | undefined, item: Booking
       const rate = upgrade.AvailableRates.find((candidate) => candidate.RatePlanId === item.RatePlanId);
       if (rate === undefined) return [];
       // The search priced the upgrade's rates for every searched room; this item fills room `roomNumber`.
-      const price = roomCostOf(rate, item.roomNumber - 1);
+      const price = roomCostOf(rate, item.roomNumber - 1, currency);
       if (price === null) return [];
       return [
         { upgrade, rate, total: price.total, original: price.original, difference: upgradePriceDifference(item.roomCost, price.total) },
