@@ -1,8 +1,16 @@
-import { capturePaymentParamsSchema, capturePaymentRequestSchema, capturePaymentResponseSchema } from '@hotel/domain/wire/admin-payment';
+import {
+  capturePaymentParamsSchema,
+  capturePaymentRequestSchema,
+  capturePaymentResponseSchema,
+  paymentMovementParamsSchema,
+  paymentMovementsResponseSchema,
+  reconcileMovementResponseSchema,
+} from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
 import { capturePayment } from '../booking';
 import { toCapturePaymentResponse } from './admin-payments-response';
+import { paymentMovementsNeedingAttention, reconcilePaymentMovement } from './payment-movements';
 
 export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -28,5 +36,35 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
       },
     },
     ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req), toCapturePaymentResponse),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/api/Admin/PaymentMovements',
+      operationId: 'listPaymentMovementsNeedingAttention',
+      summary:
+        'Payment movements the operator must look at: awaiting their provider’s answer for over an hour (Stuck), or a refund or release the provider refused (RefundRefused). docs/payments.md says what to do with each',
+      tag: 'Admin',
+      security: 'adminApiKey',
+      response: paymentMovementsResponseSchema,
+      errors: { 401: 'Missing or wrong API key' },
+    },
+    () => paymentMovementsNeedingAttention(context),
+  );
+  api.route(
+    {
+      method: 'post',
+      path: '/api/Admin/PaymentMovements/{id}/Reconcile',
+      operationId: 'reconcilePaymentMovement',
+      summary:
+        'Asks the provider now what it did with a movement awaiting its answer, and records it as the reconciler would (a booking confirmed or released, a refund recorded)',
+      tag: 'Admin',
+      security: 'adminApiKey',
+      params: paymentMovementParamsSchema,
+      response: reconcileMovementResponseSchema,
+      errors: { 401: 'Missing or wrong API key', 404: 'No payment movement has this id' },
+    },
+    ({ params }) => reconcilePaymentMovement(context, params.id),
   );
 }

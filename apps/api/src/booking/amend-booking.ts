@@ -301,7 +301,11 @@ export async function chargeHeldChange(
 export function heldChangeAnswer(outcome: MovementOutcome): Omit<ManageBookingUpdateResponse, 'Reservation'> {
   switch (outcome.status) {
     case 'succeeded':
-      return { Success: true, Message: UPDATED, Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount, outcome.movement.currency) } };
+      return {
+        Success: true,
+        Message: UPDATED,
+        Payment: { Kind: 'Charge', Amount: toMajor(outcome.movement.amount, outcome.movement.currency) },
+      };
     case 'unknown':
       throw new AppError('PAYMENT_UNAVAILABLE', MONEY_MESSAGES.changeOutcomeUnknown);
     default:

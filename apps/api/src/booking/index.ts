@@ -18,7 +18,9 @@ export { guestRowOf, replaceGuests, type GuestValues } from './guest-rows';
 export { findLedgerBreaches, type LedgerBreach } from './ledger';
 export {
   makeMovementById,
+  reconcileMovementNow,
   reconcileOverdueMovements,
+  STUCK_AFTER_MS,
   scheduleMovementReconciler,
   takeProviderHint,
   type MovementContext,

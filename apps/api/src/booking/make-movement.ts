@@ -303,6 +303,25 @@ export async function reconcileMovement(context: MovementContext, movement: Move
   }
 }
 
+/** How long a movement may await its provider's answer before the operator is told (/readyz, the admin API). */
+export const STUCK_AFTER_MS = 60 * 60_000;
+
+/**
+ * The operator's "ask now" for one movement (POST /api/Admin/PaymentMovements/{id}/Reconcile): a
+ * pending movement is reconciled at once, whatever its next attempt's time; a 3-D Secure wait is
+ * asked about; anything else is answered as it stands. Undefined when there is no such movement.
+ */
+export async function reconcileMovementNow(context: MovementContext, id: number): Promise<MovementOutcome | undefined> {
+  const movement = await findMovement(context.database.db, id);
+  if (!movement) return undefined;
+  if (movement.status === 'pending') return reconcileMovement(context, movement);
+  if (movement.status === 'requires_action') {
+    const hinted = await takeProviderHint(context, { gateway: movement.gateway, names: { idempotencyKey: movement.idempotencyKey } });
+    return outcomeOf(hinted.found ? hinted.movement : movement, { status: 'not_found' });
+  }
+  return outcomeOf(movement, { status: 'not_found' });
+}
+
 /** One pass of the reconciler: every movement whose answer is overdue, claimed for this process alone. Answers how many it settled. */
 export async function reconcileOverdueMovements(context: MovementContext): Promise<{ settled: number; stillPending: number }> {
   const claimed = await claimOverdueMovements(context.database.db, context.clock.now());

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import type { AppContext } from '../app-context';
 import { rawRows } from '../database';
-import { missingProviderWarnings } from '../payments';
+import { STUCK_AFTER_MS } from '../booking';
+import { countStuckMovements, missingProviderWarnings } from '../payments';
 
 /** What /readyz and the start log say while the test gateway takes the payments of a production site. */
 export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test gateway, which takes no money';
@@ -12,7 +13,7 @@ export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test 
  * and which gateway takes card payments, loudly when a production site runs the test gateway.
  * Routes of the app itself, not a router of their own: every request passes them on its way.
  */
-export function registerHealthRoutes(app: Express, { database, config, paymentGateways }: AppContext): void {
+export function registerHealthRoutes(app: Express, { database, config, paymentGateways, clock }: AppContext): void {
   const gatewayNames = [config.payments.test && 'test', config.payments.stripe && 'stripe', config.payments.paystack && 'paystack'].filter(
     (name) => typeof name === 'string',
   );
@@ -25,12 +26,19 @@ export function registerHealthRoutes(app: Express, { database, config, paymentGa
       await database.ping();
       // A property whose provider this server does not run refuses every card booking: said here, not found by a guest.
       const providers = await rawRows<{ provider: string }>(database.db, sql`SELECT DISTINCT payment_provider AS provider FROM properties`);
+      // Money whose outcome nobody knows for an hour is the operator's to look at (docs/payments.md).
+      const stuck = await countStuckMovements(database.db, clock.now(), STUCK_AFTER_MS);
       const warnings = [
         ...standing,
         ...missingProviderWarnings(
           paymentGateways,
           providers.map((row) => row.provider),
         ),
+        ...(stuck > 0
+          ? [
+              `${stuck} payment ${stuck === 1 ? 'movement has' : 'movements have'} waited over an hour for the provider's answer: see GET /api/Admin/PaymentMovements`,
+            ]
+          : []),
       ];
       res.json({ status: 'ready', database: database.driver, payments: gatewayNames, ...(warnings.length > 0 && { warnings }) });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { toMajor } from '@hotel/domain/money';
-import { totalToPay } from '@hotel/domain/vat';
+import { bookingBalance } from '@hotel/domain/booking-balance';
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { EventReservation, EventTableBooking } from './hotel-event-queries';
 
@@ -18,9 +18,9 @@ export type RecordedChange = {
 /** The body of a webhook message (Standard Webhooks' shape): the event's type, when it happened, and what it is about. */
 export type HotelEventPayload = { type: HotelEventType; timestamp: string; data: Record<string, unknown> };
 
-/** What the guest pays in all (VAT added when prices are before tax), as the totals of a booking read. */
-export function amountToPay(reservation: Pick<EventReservation, 'total' | 'totalVat' | 'isTaxExclusive'>): number {
-  return totalToPay(reservation.total, reservation.totalVat, reservation.isTaxExclusive);
+/** What the guest owes for the booking as it stands (VAT added when prices are before tax; nothing once cancelled): the domain's rule. */
+export function amountToPay(reservation: Pick<EventReservation, 'status' | 'total' | 'totalVat' | 'isTaxExclusive'>): number {
+  return bookingBalance({ ...reservation, amountPaid: 0, amountRefunded: 0, amountHeld: 0 }).amountToPay;
 }
 
 /**
@@ -30,6 +30,7 @@ export function amountToPay(reservation: Pick<EventReservation, 'total' | 'total
  */
 export function reservationEventData(propertyCode: string, reservation: EventReservation, change: RecordedChange | undefined) {
   const money = (amount: number) => toMajor(amount, reservation.currency);
+  const owed = bookingBalance(reservation);
   return {
     ReservationNumber: reservation.reservationNumber,
     PropertyCode: propertyCode,
@@ -37,7 +38,12 @@ export function reservationEventData(propertyCode: string, reservation: EventRes
     DateFrom: reservation.dateFrom,
     DateTo: reservation.dateTo,
     Currency: reservation.currency,
-    Total: money(amountToPay(reservation)),
+    // What the guest owes as the booking now stands: 0 once cancelled, beside what moved on the card.
+    Total: money(owed.amountToPay),
+    Paid: money(owed.paid),
+    Refunded: money(owed.refunded),
+    Held: money(owed.held),
+    Balance: money(owed.balance),
     TotalVat: money(reservation.totalVat),
     VatRate: reservation.vatRate,
     IsTaxExclusive: reservation.isTaxExclusive,

@@ -76,6 +76,9 @@ export async function findEventReservation(tx: Tx, reservationId: number) {
       currency: reservations.currency,
       vatRate: reservations.vatRate,
       isTaxExclusive: reservations.isTaxExclusive,
+      amountPaid: reservations.amountPaid,
+      amountRefunded: reservations.amountRefunded,
+      amountHeld: reservations.amountHeld,
       rooms: eventRooms,
     })
     .from(reservations)
@@ -92,7 +95,12 @@ export async function findServiceNames(tx: Tx, propertyId: number): Promise<Map<
 export type EventReservation = NonNullable<Awaited<ReturnType<typeof findEventReservation>>> & { serviceNames: Map<number, string> };
 
 /** A booking as its notice tells it, which needs none of the ids the database gives: a booking being written has none yet. */
-export type BookingFacts = Omit<EventReservation, 'id' | 'propertyId' | 'serviceNames' | 'rooms'> & { rooms: Omit<EventRoom, 'id'>[] };
+export type BookingFacts = Omit<
+  EventReservation,
+  'id' | 'propertyId' | 'serviceNames' | 'rooms' | 'amountPaid' | 'amountRefunded' | 'amountHeld'
+> & {
+  rooms: Omit<EventRoom, 'id'>[];
+};
 
 /** A row of the booking's history: what changed, old and new, and the totals before and after. */
 export async function findReservationChange(tx: Tx, changeId: number) {

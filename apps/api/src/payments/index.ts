@@ -23,7 +23,8 @@ export {
   findMovement,
   findMovementNamed,
   findMovementsOf,
-  findStuckMovements,
+  countStuckMovements,
+  findMovementsNeedingAttention,
   findUnsettledMovements,
   movementRow,
   newMovementKey,
@@ -37,6 +38,7 @@ export {
   type FinalAnswer,
   type Movement,
   type MovementIntent,
+  type MovementNeedingAttention,
   type MovementPurpose,
   type ProviderAnswer,
 } from './movements';

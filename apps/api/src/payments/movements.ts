@@ -462,27 +462,44 @@ export async function claimOverdueMovements(db: Db, now: Date, { limit = 20, cla
   );
 }
 
-/** Movements pending for longer than `olderThanMs`: what /readyz and the admin API show the operator. */
-export async function findStuckMovements(db: Queryable, now: Date, olderThanMs: number) {
-  return rawRows<{
-    id: number;
-    reservationNumber: string;
-    gateway: string;
-    kind: MovementKind;
-    purpose: MovementPurpose | null;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    attempts: number;
-    lastError: string | null;
-    createdAt: Date;
-  }>(
+/** A movement the operator must look at: its answer awaited for over `stuckAfterMs`, or a refund or release the provider refused. */
+export type MovementNeedingAttention = {
+  id: number;
+  reservationNumber: string;
+  problem: 'Stuck' | 'RefundRefused';
+  gateway: string;
+  kind: MovementKind;
+  purpose: MovementPurpose | null;
+  status: PaymentStatus;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+};
+
+export async function findMovementsNeedingAttention(db: Queryable, now: Date, stuckAfterMs: number): Promise<MovementNeedingAttention[]> {
+  return rawRows<MovementNeedingAttention>(
     db,
-    sql`SELECT p.id, r.reservation_number AS "reservationNumber", p.gateway, p.transaction_type AS kind, p.purpose,
-               p.amount, p.currency, p.idempotency_key AS "idempotencyKey", p.attempts, p.last_error AS "lastError",
+    sql`SELECT p.id, r.reservation_number AS "reservationNumber",
+               CASE WHEN p.status = 'pending' THEN 'Stuck' ELSE 'RefundRefused' END AS problem,
+               p.gateway, p.transaction_type AS kind, p.purpose, p.status, p.amount, p.currency,
+               p.idempotency_key AS "idempotencyKey", p.attempts, coalesce(p.last_error, p.failure_reason) AS "lastError",
                p.created_at AS "createdAt"
         FROM payments p JOIN reservations r ON r.id = p.reservation_id
-        WHERE p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - olderThanMs)}
+        WHERE (p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - stuckAfterMs)})
+           OR (p.status = 'failed' AND p.transaction_type IN ('refund', 'void')
+               AND EXISTS (SELECT 1 FROM payments h WHERE h.id = coalesce(p.refunded_payment_id, p.held_payment_id) AND h.status = 'succeeded'))
         ORDER BY p.created_at`,
   );
+}
+
+/** How many movements have awaited their provider's answer for over `stuckAfterMs`: what /readyz warns of. */
+export async function countStuckMovements(db: Queryable, now: Date, stuckAfterMs: number): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM payments WHERE status = 'pending' AND created_at < ${new Date(now.getTime() - stuckAfterMs)}`,
+  );
+  return row?.n ?? 0;
 }

@@ -120,6 +120,9 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
       currency: reservations.currency,
       vatRate: reservations.vatRate,
       isTaxExclusive: reservations.isTaxExclusive,
+      amountPaid: reservations.amountPaid,
+      amountRefunded: reservations.amountRefunded,
+      amountHeld: reservations.amountHeld,
       specialRequests: reservations.specialRequests,
     })
     .from(reservations)

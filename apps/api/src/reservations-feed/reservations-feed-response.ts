@@ -1,5 +1,6 @@
+import { bookingBalance } from '@hotel/domain/booking-balance';
 import { countNights, nightsOfStay } from '@hotel/domain/dates';
-import { sumMinor, toMajor, type Minor } from '@hotel/domain/money';
+import { toMajor, type Minor } from '@hotel/domain/money';
 import type { ArrivalsLine, FeedReservation } from '@hotel/domain/wire/reservations-feed';
 import type { FeedRows } from './reservations-feed-queries';
 
@@ -14,15 +15,6 @@ function groupBy<Row, Key>(rows: readonly Row[], key: (row: Row) => Key): Map<Ke
     else groups.set(key(row), [row]);
   }
   return groups;
-}
-
-/**
- * What the card has taken: succeeded authorisations and charges, less succeeded refunds and
- * voids. A capture takes what its authorisation already counted.
- */
-function paidOf(rows: FeedRows['payments']): Minor {
-  const signs = { authorisation: 1, charge: 1, refund: -1, void: -1, capture: 0 } as const;
-  return sumMinor(rows.filter((row) => row.status === 'succeeded').map((row) => signs[row.transactionType] * row.amount));
 }
 
 const moneyOrNull = (value: unknown, currency: string): number | null =>
@@ -40,8 +32,8 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
     const row = byId.get(id);
     if (!row) return [];
     const payments = paymentsOf.get(id) ?? [];
-    const amountToPay = row.total + (row.isTaxExclusive ? row.totalVat : 0);
-    const paid = paidOf(payments);
+    // The booking's own ledger, which its movements prove (booking/ledger.ts).
+    const owed = bookingBalance(row);
     const money = (amount: Minor) => toMajor(amount, row.currency);
     return [
       {
@@ -113,9 +105,11 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
           Vat: money(row.totalVat),
           VatRate: row.vatRate,
           IsTaxExclusive: row.isTaxExclusive,
-          AmountToPay: money(amountToPay),
-          Paid: money(paid),
-          Balance: money(amountToPay - paid),
+          AmountToPay: money(owed.amountToPay),
+          Paid: money(owed.paid),
+          Refunded: money(owed.refunded),
+          Held: money(owed.held),
+          Balance: money(owed.balance),
         },
         Payments: payments.map((payment) => ({
           Type: payment.transactionType,

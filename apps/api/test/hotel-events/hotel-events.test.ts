@@ -343,7 +343,12 @@ describe('changes to a booking', () => {
       ReservationNumber: booked.number,
       Status: 'Cancelled',
       Rooms: [expect.objectContaining({ Status: 'Cancelled' })],
-      // The whole 240 the card paid goes back; nothing is owed any more.
+      // The whole 240 the card paid goes back; nothing is owed any more (Total 0, as NewTotal). As
+      // the cancellation commits, the refund is on its way: 240 still paid, owed back (-240).
+      Total: 0,
+      Paid: 240,
+      Refunded: 0,
+      Balance: -240,
       Change: { PreviousTotal: 240, NewTotal: 0, Payment: { Kind: 'Refund', Amount: 240 } },
     });
     const notice = (await hotelMails({ reservationId: booked.id })).find((mail) => mail.kind === 'hotel_booking_cancelled');

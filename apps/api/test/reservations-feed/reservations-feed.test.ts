@@ -416,6 +416,8 @@ describe('GET /api/Admin/Reservations/{reservationNumber}: one booking', () => {
         IsTaxExclusive: false,
         AmountToPay: 290,
         Paid: 290,
+        Refunded: 0,
+        Held: 0,
         Balance: 0,
       },
       Payments: [{ Type: 'authorisation', Status: 'succeeded', Amount: 290, Currency: 'GBP', CardBrand: 'Visa', CardLast4: '4242' }],
@@ -429,9 +431,17 @@ describe('GET /api/Admin/Reservations/{reservationNumber}: one booking', () => {
       .send({ PropertyId: ids.propertyId, ReservationId: booking.id, Code: await manageCode(booking) })
       .expect(200);
     const cancelled = (await request(t.app).get(`/api/Admin/Reservations/${booking.number}`).set('X-Api-Key', adminKey).expect(200)).body;
-    // Cancelled free: the 290.00 authorised is refunded, so 290 - 290 = 0 paid and 290 still "to pay" on the booking's totals.
-    expect(cancelled).toMatchObject({ Status: 'Cancelled', History: [{ Action: 'cancel', Via: 'link', TotalBefore: 290 }] });
-    expect(cancelled.Totals.Paid).toBe(0);
+    // Cancelled free: nothing is owed any more (AmountToPay 0); the 290.00 taken is refunded in
+    // full, so 290.00 - 290.00 = 0.00 paid, 290.00 refunded, and the balance 0.00 - 0.00 = 0.00.
+    expect(cancelled).toMatchObject({
+      Status: 'Cancelled',
+      History: [{ Action: 'cancel', Via: 'link', TotalBefore: 290, TotalAfter: 0 }],
+      Totals: { Total: 290, AmountToPay: 0, Paid: 0, Refunded: 290, Held: 0, Balance: 0 },
+    });
+    expect(cancelled.Payments).toMatchObject([
+      { Type: 'authorisation', Status: 'succeeded', Amount: 290 },
+      { Type: 'refund', Status: 'succeeded', Amount: 290 },
+    ]);
   });
 
   it('404 for a number that is no booking', async () => {

@@ -46,3 +46,42 @@ export const capturePaymentResponseSchema = z.object({
 });
 
 export type CapturePaymentResponse = z.infer<typeof capturePaymentResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/Admin/PaymentMovements, POST /api/Admin/PaymentMovements/{id}/Reconcile
+
+/**
+ * A payment movement that needs the operator: one whose provider's answer has been awaited for
+ * over an hour (`Stuck`), or money owed back that the provider refused to give (`RefundRefused`:
+ * a refund or a release it declined, to be made another way). Amounts in major units of
+ * `Currency`; `IdempotencyKey` is what the provider's dashboard shows (Stripe's metadata.movement,
+ * PayStack's reference or refund note).
+ */
+export const paymentMovementSchema = z.object({
+  Id: z.number().int(),
+  ReservationNumber: z.string(),
+  Problem: z.enum(['Stuck', 'RefundRefused']),
+  Gateway: z.string(),
+  Kind: z.enum(['authorisation', 'charge', 'refund', 'capture', 'void']),
+  Purpose: z.enum(['booking', 'amendment', 'pre_check_in', 'cancellation', 'capture', 'release']).nullable(),
+  Status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']),
+  Amount: z.number(),
+  Currency: z.string(),
+  IdempotencyKey: z.string(),
+  Attempts: z.number().int(),
+  LastError: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+
+export const paymentMovementsResponseSchema = z.object({ Items: z.array(paymentMovementSchema) });
+export type PaymentMovementsResponse = z.infer<typeof paymentMovementsResponseSchema>;
+
+export const paymentMovementParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** What asking the provider about one movement now came to: its status afterwards, and whether it is settled. */
+export const reconcileMovementResponseSchema = z.object({
+  Id: z.number().int(),
+  Status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']),
+  Settled: z.boolean(),
+  Message: z.string(),
+});

@@ -79,11 +79,15 @@ export const feedTotalsSchema = z.object({
   Vat: money,
   VatRate: z.number(),
   IsTaxExclusive: z.boolean(),
-  /** What the guest pays: `Total`, plus `Vat` when prices are before tax. */
+  /** What the guest owes for the booking as it stands: `Total`, plus `Vat` when prices are before tax; 0 once cancelled. */
   AmountToPay: money,
-  /** Taken by card: succeeded authorisations and charges less succeeded refunds and voids. */
+  /** Taken by card, net of what was refunded. */
   Paid: money,
-  /** `AmountToPay - Paid`. */
+  /** Given back to the card (a cancellation, a cheaper change). */
+  Refunded: money,
+  /** Reserved on the card at a property that captures later, not taken yet. */
+  Held: money,
+  /** `AmountToPay - Paid`: still owed when positive, owed back to the guest when negative (a refund not made yet). */
   Balance: money,
 });
 
