@@ -48,4 +48,17 @@ FROM (
   FROM "payments" p WHERE p."status"::text = 'succeeded' GROUP BY p."reservation_id"
 ) m
 WHERE m."reservation_id" = r."id";--> statement-breakpoint
-ALTER TABLE "reservations" ENABLE TRIGGER "reservations_stamp_change";
+ALTER TABLE "reservations" ENABLE TRIGGER "reservations_stamp_change";--> statement-breakpoint
+-- A movement's bookkeeping (its attempts, next attempt, last error: the reconciler's claims) is
+-- nothing the hotel reads: only a change the feed shows touches the booking, or every stuck
+-- movement would re-serve its booking to the feed at each claim.
+DROP TRIGGER "payments_touch_reservation" ON "payments";--> statement-breakpoint
+CREATE TRIGGER "payments_touch_reservation"
+  AFTER INSERT OR DELETE ON "payments"
+  FOR EACH ROW EXECUTE FUNCTION touch_reservation('reservation');--> statement-breakpoint
+CREATE TRIGGER "payments_touch_reservation_on_update"
+  AFTER UPDATE ON "payments"
+  FOR EACH ROW
+  WHEN ((OLD."status", OLD."amount", OLD."transaction_type", OLD."gateway", OLD."card_type_id", OLD."card_last4", OLD."completed_at", OLD."reservation_id")
+        IS DISTINCT FROM (NEW."status", NEW."amount", NEW."transaction_type", NEW."gateway", NEW."card_type_id", NEW."card_last4", NEW."completed_at", NEW."reservation_id"))
+  EXECUTE FUNCTION touch_reservation('reservation');

@@ -79,6 +79,8 @@ export type FakeStripe = {
   heldWebhooks: readonly FakeStripeEvent[];
   delayMs: number;
   failNext(kind: FakeStripeFault, options?: number | { count?: number; path?: RegExp | string }): void;
+  /** Forgets the faults asked for that no call has taken yet; answers how many there were. */
+  clearFaults(): number;
   paused(): Promise<FakeStripeHeldRequest[]>;
   waitForPaused(count?: number): Promise<FakeStripeHeldRequest[]>;
   releasePaused(): Promise<void>;

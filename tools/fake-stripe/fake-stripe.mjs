@@ -14,6 +14,7 @@
 //   what the Idempotency-Key replays from then on; `drop` done, then the connection destroyed;
 //   `pause` held before it is done until `releasePaused()` (`waitForPaused(n)` resolves once n
 //   are held), done even if its client has gone by then. `failNext('timeout', 2)` still works.
+//   `clearFaults()` forgets those no call has taken.
 // - Idempotency as Stripe keeps it: the same key with other parameters is a 400
 //   idempotency_error; a key whose first request is still being done is a 409
 //   idempotency_key_in_use.
@@ -776,6 +777,10 @@ export async function startFakeStripe({ port = 0, host = '127.0.0.1', webhookUrl
       if (!FAULT_KINDS.has(kind)) throw new Error(`unknown fault ${kind}: one of ${[...FAULT_KINDS].join(', ')}`);
       const { count = 1, path } = typeof options === 'number' ? { count: options } : options;
       for (let i = 0; i < count; i += 1) faults.push({ kind, path });
+    },
+    /** Forgets the faults asked for that no call has taken yet; answers how many there were. */
+    clearFaults() {
+      return faults.splice(0).length;
     },
     /** Resolves with the requests held by `pause` once there is at least one. */
     paused: () => paused.waitForPaused(1),

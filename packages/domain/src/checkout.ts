@@ -20,6 +20,14 @@ export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
 /** The name of a payment method, e.g. "PayByCard". */
 export type PaymentTypeName = keyof typeof PaymentType;
 
+/**
+ * The payment types whose booking a card paid through the property's provider (our card form, or
+ * PayStack's page): a change charges or refunds the difference on that card.
+ */
+export function isPaidByCard(paymentType: PaymentTypeName): boolean {
+  return paymentType === 'PayByCard' || paymentType === 'PayByPayStack';
+}
+
 /** Payment types by name, in number order. */
 export const PAYMENT_TYPE_NAMES = Object.keys(PaymentType) as PaymentTypeName[];
 

@@ -8,7 +8,7 @@ import {
 } from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
-import { capturePayment } from '../booking';
+import { capturePayment, MONEY_ANSWERS } from '../booking';
 import { toCapturePaymentResponse } from './admin-payments-response';
 import { paymentMovementsNeedingAttention, reconcilePaymentMovement } from './payment-movements';
 
@@ -19,7 +19,7 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
       path: '/api/Admin/Reservations/{reservationNumber}/Capture',
       operationId: 'capturePayment',
       summary:
-        'Capture what a manual-capture property held on the guest’s card for a booking: all of it, or Amount (major units) with the rest released. A booking already captured answers its totals again and moves nothing; a decline is a 402 and the provider unreachable a 503, both recording nothing; send an Idempotency-Key to retry safely',
+        'Capture what a manual-capture property held on the guest’s card for a booking: all of it, or Amount (major units) with the rest released. A booking already captured answers its totals again and moves nothing; a decline is a 402 (the hold as it was) and no answer from the provider a 503 (the capture is finished by a retry with the same Idempotency-Key, or by the reconciler); send an Idempotency-Key to retry safely',
       tag: 'Admin',
       security: 'adminApiKey',
       params: capturePaymentParamsSchema,
@@ -28,11 +28,11 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
       errors: {
         400: 'Amount is not a positive amount with at most 2 decimals, or is more than the card holds',
         401: 'Missing or wrong API key',
-        402: 'The gateway refused the capture (the hold may have expired); Message is its reason. Nothing was recorded',
+        402: `${MONEY_ANSWERS.declined} (the hold may have expired)`,
         404: 'No booking has this reservation number',
-        409: 'Nothing is held on a card for this booking (or the property captures at booking); or a request with this Idempotency-Key has not finished',
+        409: `Nothing is held on a card for this booking (or the property captures at booking); or: ${MONEY_ANSWERS.inFlight}`,
         422: 'Idempotency-Key reused with a different body',
-        503: 'The payment provider could not be reached, or this server is not set up for it. Nothing was recorded',
+        503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the booking's payment provider`,
       },
     },
     ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req), toCapturePaymentResponse),

@@ -13,7 +13,7 @@ import {
   awaitMovement,
   AwaitingMovement,
   replayingCompletedKey,
-  requestHashKey,
+  idempotentRequest,
   saveIdempotentAnswer,
   type IdempotentRequest,
 } from '../idempotency';
@@ -33,6 +33,7 @@ import { partyOf } from './booked-rooms';
 import { assertNoMovementInFlight, claimKey } from './booking-keys';
 import { bookingFingerprint, planAmendment, type AmendmentPlan, type PlannedRoom } from './amendment-plan';
 import { amendmentChanges } from './amendment-history';
+import { refundTrouble } from './refund-outcome';
 import { enqueueAmendmentMail } from './amendment-mail';
 import type { RoomValues } from './amendment-queries';
 import {
@@ -125,6 +126,14 @@ const updateScope = (propertyId: number) => `manage-booking-update:${propertyId}
 
 const UPDATED = 'Your booking was updated';
 
+/** What an Update answers when the refund of a cheaper booking was refused, or not answered yet. */
+export const AMEND_MESSAGES = {
+  refundNotMade: (amount: string) =>
+    `Your booking was updated, but your card provider refused the refund of ${amount}, so it was not made automatically. Please contact the hotel: it can see the refused refund and will refund you another way.`,
+  refundPending: (amount: string) =>
+    `Your booking was updated. The refund of ${amount} is on its way to your card, though we have not yet heard back from the card provider: it may take a little longer to appear.`,
+} as const;
+
 /**
  * POST /api/ManageBooking/Update (docs/manage-booking.md, docs/payments.md): the amendment
  * priced outside any transaction, then, with the reservation row locked and the booking read as
@@ -148,13 +157,7 @@ export async function updateManagedBooking(
   describe: DescribeBooking,
 ): Promise<ManageBookingUpdateResponse> {
   const { db } = context.database;
-  const retry: IdempotentRequest = {
-    key: idempotencyKey,
-    scope: updateScope(request.PropertyId),
-    body: request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
+  const retry = idempotentRequest(context, { key: idempotencyKey, scope: updateScope(request.PropertyId), body: request });
   try {
     return await replayingCompletedKey(
       db,
@@ -165,8 +168,14 @@ export async function updateManagedBooking(
         const taken = await takeOnAmendment(context, request, outcome.plan, retry, describe);
         if ('chargeId' in taken) return chargeHeldChange(context, taken.chargeId, retry, describe);
         context.mailEnqueued.notify(taken.enqueued);
-        if (taken.refundIds.length > 0) await makeMovements(context, taken.refundIds);
-        return taken.answer;
+        if (taken.refundIds.length === 0) return taken.answer;
+        await makeMovements(context, taken.refundIds);
+        const trouble = await refundTrouble(db, taken.refundIds);
+        if (!trouble) return taken.answer;
+        return {
+          ...taken.answer,
+          Message: trouble.kind === 'refused' ? AMEND_MESSAGES.refundNotMade(trouble.amount) : AMEND_MESSAGES.refundPending(trouble.amount),
+        };
       },
       (answer) => !answer.Success,
     );

@@ -46,7 +46,10 @@ export async function bookingPaymentAnswered(
 ): Promise<Enqueued> {
   const now = context.clock.now();
   if (movement.status === 'requires_action') {
-    await completeAwaitedKey(tx, movement.id, { ChallengeUrl: await challengeUrlOf(tx, movement.reservationId) });
+    // Without the page to send the guest to (a lookup that does not know it), the key stays
+    // waiting: a retry hears the outcome is not known yet rather than an answer with nowhere to go.
+    const challengeUrl = await challengeUrlOf(tx, movement.reservationId);
+    if (challengeUrl) await completeAwaitedKey(tx, movement.id, { ChallengeUrl: challengeUrl });
     return { mail: false, webhooks: false };
   }
   if (movement.status !== 'succeeded') {

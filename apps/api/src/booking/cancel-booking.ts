@@ -1,15 +1,15 @@
 import type { CardType } from '@hotel/domain/cards';
 import { voucherReturnedOnCancellation } from '@hotel/domain/gift-voucher';
-import { formatMoney, toMajor } from '@hotel/domain/money';
+import { toMajor } from '@hotel/domain/money';
 import { totalToPay } from '@hotel/domain/vat';
 import type { ManageBookingCancelRequest, ManageBookingCancelResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { invalidField } from '../errors';
 import { recordReservationEvent } from '../hotel-events';
-import { AwaitingMovement, replayingCompletedKey, requestHashKey, saveIdempotentAnswer } from '../idempotency';
+import { AwaitingMovement, idempotentRequest, replayingCompletedKey, saveIdempotentAnswer } from '../idempotency';
 import { enqueueMail, renderBookingCancellation, type Enqueued } from '../mail';
-import { cardBalance, cardPayments, findMovementsOf, givenBack, planRefund, plannedIntents, recordIntents } from '../payments';
+import { cardBalance, cardPayments, findMovementIdsFor, givenBack, planRefund, plannedIntents, recordIntents } from '../payments';
 import { findActiveCancellationReasons } from '../static-data';
 import { returnVoucherSpends } from '../voucher';
 import { assertNoMovementInFlight, claimKey } from './booking-keys';
@@ -19,6 +19,7 @@ import { releaseHeldRoom } from './inventory';
 import { makeMovements, type MovementContext } from './make-movement';
 import { canBeCancelledNow } from './cancellation-window';
 import { findManagedBooking, type ManagedBooking } from './managed-booking-access';
+import { refundTrouble } from './refund-outcome';
 import { recordReservationChange } from './reservation-history';
 import { findReservationDetails, type ReservationDetails } from './reservation-queries';
 
@@ -33,7 +34,7 @@ export const CANCEL_MESSAGES = {
   reasonRequired: 'Please choose a reason for cancelling',
   reasonUnknown: 'Please choose one of the cancellation reasons offered',
   refundNotMade: (amount: string) =>
-    `Your reservation has been cancelled, but your card provider refused the refund of ${amount}, so it was not made automatically. The hotel has been told and will refund you another way.`,
+    `Your reservation has been cancelled, but your card provider refused the refund of ${amount}, so it was not made automatically. Please contact the hotel: it can see the refused refund and will refund you another way.`,
   refundPending: (amount: string) =>
     `Your reservation has been cancelled. The refund of ${amount} is on its way to your card, though we have not yet heard back from the card provider: it may take a little longer to appear.`,
 } as const;
@@ -41,7 +42,12 @@ export const CANCEL_MESSAGES = {
 /** The Idempotency-Key scope of a property's cancellations. */
 const cancelScope = (propertyId: number) => `manage-booking-cancel:${propertyId}`;
 
-const refused = (message: string): ManageBookingCancelResponse => ({ Success: false, Message: message, RefundAmount: 0 });
+const refused = (message: string): ManageBookingCancelResponse => ({
+  Success: false,
+  Message: message,
+  RefundAmount: 0,
+  GiftVoucherReturned: 0,
+});
 
 type CancelContext = MovementContext & Pick<AppContext, 'availability'>;
 
@@ -57,46 +63,47 @@ type CancelContext = MovementContext & Pick<AppContext, 'availability'>;
  *    own key: a refund the provider refuses or does not answer leaves the cancellation standing,
  *    the money owed to the guest and shown to the hotel (docs/payments.md).
  *
- * A retry with the same Idempotency-Key answers the first answer again.
+ * A retry with the same Idempotency-Key answers the first answer again, with what its refunds
+ * have come to since.
  */
 export async function cancelBooking(
   context: CancelContext,
   request: ManageBookingCancelRequest,
   idempotencyKey: string | undefined,
 ): Promise<ManageBookingCancelResponse> {
-  const retry = {
-    key: idempotencyKey,
-    scope: cancelScope(request.PropertyId),
-    body: request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
-  let cancelled: { answer: ManageBookingCancelResponse; movementIds: number[]; enqueued: Enqueued };
+  const retry = idempotentRequest(context, { key: idempotencyKey, scope: cancelScope(request.PropertyId), body: request });
   try {
-    cancelled = await replayingCompletedKey(
+    return await replayingCompletedKey(
       context.database.db,
       retry,
       async () => {
-        const result = await context.database.db.transaction(async (tx) => {
+        const cancelled = await context.database.db.transaction(async (tx) => {
           const claimed = await claimKey<ManageBookingCancelResponse>(tx, retry);
-          if (claimed) return { answer: claimed.replay, movementIds: [], enqueued: nothingQueued };
+          if (claimed) return { answer: claimed.replay, replayed: true, movementIds: [], enqueued: nothingQueued };
           const done = await cancelInside(tx, context, request, context.clock.now());
           if (retry.key) await saveIdempotentAnswer(tx, { key: retry.key, scope: retry.scope, status: 200, body: done.answer });
-          return done;
+          return { ...done, replayed: false };
         });
-        return result;
+        // A retry is told what its refunds have come to since; it makes none (the request that
+        // recorded them, or the reconciler, does).
+        if (cancelled.replayed && cancelled.answer.Success)
+          return withRefundOutcome(
+            context,
+            cancelled.answer,
+            await findMovementIdsFor(context.database.db, request.ReservationId, 'cancellation'),
+          );
+        context.mailEnqueued.notify(cancelled.enqueued);
+        if (cancelled.movementIds.length === 0) return cancelled.answer;
+        await makeMovements(context, cancelled.movementIds);
+        return withRefundOutcome(context, cancelled.answer, cancelled.movementIds);
       },
-      (result) => !result.answer.Success,
+      (answer) => !answer.Success,
     );
   } catch (error) {
     // A cancellation records its refunds before it commits and never waits on them: its key never awaits one.
     if (error instanceof AwaitingMovement) throw new Error(`a cancellation's key awaits movement ${error.paymentId}`);
     throw error;
   }
-  context.mailEnqueued.notify(cancelled.enqueued);
-  if (cancelled.movementIds.length === 0) return cancelled.answer;
-  await makeMovements(context, cancelled.movementIds);
-  return withRefundOutcome(context, cancelled.answer, cancelled.movementIds);
 }
 
 const nothingQueued: Enqueued = { mail: false, webhooks: false };
@@ -107,13 +114,12 @@ async function withRefundOutcome(
   answer: ManageBookingCancelResponse,
   movementIds: number[],
 ): Promise<ManageBookingCancelResponse> {
-  const movements = await findMovementsOf(context.database.db, movementIds);
-  const sum = (status: string) => movements.filter((m) => m.status === status).reduce((total, m) => total + m.amount, 0);
-  const currency = movements[0]?.currency ?? 'GBP';
-  const shown = (amount: number) => formatMoney({ amount, currency });
-  if (sum('failed') > 0) return { ...answer, Message: CANCEL_MESSAGES.refundNotMade(shown(sum('failed'))) };
-  if (sum('pending') > 0) return { ...answer, Message: CANCEL_MESSAGES.refundPending(shown(sum('pending'))) };
-  return answer;
+  const trouble = await refundTrouble(context.database.db, movementIds);
+  if (!trouble) return answer;
+  return {
+    ...answer,
+    Message: trouble.kind === 'refused' ? CANCEL_MESSAGES.refundNotMade(trouble.amount) : CANCEL_MESSAGES.refundPending(trouble.amount),
+  };
 }
 
 async function cancelInside(
@@ -190,7 +196,12 @@ async function cancelInside(
     voucherReturned,
   });
   return {
-    answer: { Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: toMajor(refunded, reservation.currency) },
+    answer: {
+      Success: true,
+      Message: CANCEL_MESSAGES.cancelled,
+      RefundAmount: toMajor(refunded, reservation.currency),
+      GiftVoucherReturned: toMajor(voucherReturned, reservation.currency),
+    },
     movementIds,
     enqueued: { mail: true, webhooks: told.webhooks },
   };

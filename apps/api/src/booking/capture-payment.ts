@@ -6,7 +6,7 @@ import {
   awaitMovement,
   AwaitingMovement,
   replayingCompletedKey,
-  requestHashKey,
+  idempotentRequest,
   saveIdempotentAnswer,
   type IdempotentRequest,
 } from '../idempotency';
@@ -59,13 +59,7 @@ export async function capturePayment(
   idempotencyKey: string | undefined,
   describe: DescribeCapture,
 ): Promise<CapturePaymentResponse> {
-  const retry: IdempotentRequest = {
-    key: idempotencyKey,
-    scope: captureScope(reservationNumber),
-    body: request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
+  const retry = idempotentRequest(context, { key: idempotencyKey, scope: captureScope(reservationNumber), body: request });
   try {
     return await replayingCompletedKey(context.database.db, retry, async () => {
       const recorded = await recordCaptures(context, reservationNumber, request, retry, describe);

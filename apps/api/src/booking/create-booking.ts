@@ -15,10 +15,12 @@ import { newBookingNotice, recordReservationEvent } from '../hotel-events';
 import {
   AwaitingMovement,
   awaitMovement,
+  awaitsMovement,
   claimIdempotencyKey,
   findCompletedAnswer,
   replayingCompletedKey,
   requestHash,
+  idempotentRequest,
   requestHashKey,
   saveIdempotentAnswer,
 } from '../idempotency';
@@ -76,8 +78,8 @@ export type CreateReservationInput = {
 
 export const reservationCreateScope = (propertyId: number) => `reservation-create:${propertyId}`;
 
-/** What a Create sent with an Idempotency-Key came to: the booking it made, or none (not made, or not yet). */
-export type CreateOutcome = { Made: true; Booking: CreateReservationAnswer } | { Made: false; Booking: null };
+/** What a Create sent with an Idempotency-Key came to: the booking it made, or none (not made, or its payment's answer awaited). */
+export type CreateOutcome = { Made: true; Booking: CreateReservationAnswer } | { Made: false; Waiting: boolean; Booking: null };
 
 /**
  * GET /api/Reservation/CreateOutcome: whether the Create sent with this Idempotency-Key made a
@@ -89,12 +91,10 @@ export async function createOutcome(
   propertyId: number,
   key: string,
 ): Promise<CreateOutcome> {
-  const answer = await findCompletedAnswer(context.database.db, {
-    key,
-    scope: reservationCreateScope(propertyId),
-    now: context.clock.now(),
-  });
-  return answer === undefined ? { Made: false, Booking: null } : { Made: true, Booking: answer as CreateReservationAnswer };
+  const request = { key, scope: reservationCreateScope(propertyId), now: context.clock.now() };
+  const answer = await findCompletedAnswer(context.database.db, request);
+  if (answer !== undefined) return { Made: true, Booking: answer as CreateReservationAnswer };
+  return { Made: false, Waiting: await awaitsMovement(context.database.db, request), Booking: null };
 }
 
 /**
@@ -114,13 +114,11 @@ export async function createOutcome(
  * and the reconciler settles it otherwise. A retry of a key whose booking is made answers it.
  */
 export async function createReservation(context: AppContext, input: CreateReservationInput): Promise<CreateReservationAnswer> {
-  const retry = {
+  const retry = idempotentRequest(context, {
     key: input.idempotencyKey,
     scope: reservationCreateScope(input.request.PropertyId),
     body: input.request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
+  });
   try {
     return await replayingCompletedKey(context.database.db, retry, () => book(context, input));
   } catch (error) {
@@ -394,6 +392,8 @@ function answerOf(outcome: MovementOutcome, answer: CreateReservationAnswer): Cr
     case 'succeeded':
       return answer;
     case 'requires_action':
+      // Nowhere to send the guest yet: not known, as a lost answer is.
+      if (!outcome.challengeUrl) throw new AppError('PAYMENT_UNAVAILABLE', PAYMENT_OUTCOME_UNKNOWN);
       return { ...answer, ChallengeUrl: outcome.challengeUrl };
     case 'failed':
     case 'cancelled':
@@ -424,9 +424,10 @@ async function resumeBooking(context: AppContext, input: CreateReservationInput,
   }
   const answer = await findCompletedAnswer(db, { key, scope, now: context.clock.now() });
   if (answer !== undefined) return answer as CreateReservationAnswer;
+  // Refused (by this request's call, or answered meanwhile): the provider's reason, as the first answer would have said it.
   const settled = await findMovement(db, paymentId);
   if (settled?.status === 'failed' || settled?.status === 'cancelled')
-    throw new AppError('PAYMENT_DECLINED', 'Your card was declined. Please use another card or contact your bank.');
+    throw new AppError('PAYMENT_DECLINED', settled.failureReason ?? MONEY_MESSAGES.declined);
   throw new AppError('PAYMENT_UNAVAILABLE', PAYMENT_OUTCOME_UNKNOWN);
 }
 

@@ -5,7 +5,7 @@
 // booking's pages (reservation, manage-booking, pre-check-in, admin-payments) keep their routes,
 // answers and read queries, and reach the booking through this door.
 export { scheduleAbandonedPaymentRelease, PAYMENT_HOLD_MINUTES, releasePendingPayment } from './abandoned-payments';
-export { quoteAmendment, updateManagedBooking, heldChangeAnswer, type DescribeBooking } from './amend-booking';
+export { AMEND_MESSAGES, quoteAmendment, updateManagedBooking, heldChangeAnswer, type DescribeBooking } from './amend-booking';
 export { bookedRatePlanCode, partyOf, type BookedRoom } from './booked-rooms';
 export { bookedStayOf, bookingMailBasics, mailRoomOf } from './booking-confirmation-mail';
 export { enqueueAmendmentMail } from './amendment-mail';
@@ -27,7 +27,7 @@ export {
   type MovementOutcome,
 } from './make-movement';
 export { findManagedBooking, type ManagedBooking, type ManagedBookingKey } from './managed-booking-access';
-export { MONEY_MESSAGES } from './payment-messages';
+export { MONEY_ANSWERS, MONEY_MESSAGES } from './payment-messages';
 export { bookedTotals, planPreCheckInExtras, takeOnPreCheckInExtras, type ExtrasCard, type PreCheckInExtras } from './pre-check-in-extras';
 export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
 export { recordReservationChange, type RecordedPayment } from './reservation-history';

@@ -38,6 +38,12 @@ export function ledgerChangeOf(
   }
 }
 
+/** What a refund that failed after it succeeded takes back off its booking's columns. */
+export function refundUndone(refund: Pick<Movement, 'kind' | 'amount'>): LedgerChange {
+  if (refund.kind !== 'refund') throw new Error(`only a refund is undone after it succeeded, not a ${refund.kind}`);
+  return { paid: refund.amount, held: 0, refunded: -refund.amount };
+}
+
 /** Adds a change to the booking's columns; the table's CHECK refuses any that would go below zero. */
 export async function applyLedgerChange(tx: Tx, reservationId: number, change: LedgerChange): Promise<void> {
   if (change.paid === 0 && change.held === 0 && change.refunded === 0) return;

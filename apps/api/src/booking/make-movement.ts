@@ -26,7 +26,7 @@ import {
 import { bookingPaymentAnswered } from './booking-payment';
 import { captureAnswered } from './capture-history';
 import { heldChangeAnswered } from './held-change';
-import { applyLedgerChange, ledgerChangeOf } from './ledger';
+import { applyLedgerChange, ledgerChangeOf, refundUndone } from './ledger';
 
 /**
  * Making a recorded movement and recording what it came to (docs/payments.md): the one path
@@ -56,7 +56,8 @@ const nothingQueued: Enqueued = { mail: false, webhooks: false };
 /**
  * Whether an answer changes a movement: a pending one takes any, a 3-D Secure wait its outcome;
  * one we stopped waiting for (cancelled, or failed because the provider had no trace of it) is
- * still recorded succeeded when the provider says it took the money. A success is final.
+ * still recorded succeeded when the provider says it took the money. A success is final, but
+ * for a refund the provider failed afterwards.
  */
 function changes(movement: Movement, answer: FinalAnswer): boolean {
   switch (movement.status) {
@@ -68,7 +69,8 @@ function changes(movement: Movement, answer: FinalAnswer): boolean {
     case 'failed':
       return answer.status === 'succeeded';
     case 'succeeded':
-      return false;
+      // A refund can still fail after it was made (the card closed meanwhile); the rest is final.
+      return movement.kind === 'refund' && answer.status === 'failed';
   }
 }
 
@@ -87,6 +89,17 @@ async function giveBack(tx: Tx, payment: Movement, now: Date): Promise<number[]>
   const held = payment.kind === 'authorisation' && payment.captureMethod === 'manual';
   const left = payment.amount - (held ? moving!.releasing : moving!.refunding);
   if (left <= 0) return [];
+  // The card it goes back to, as the guest and the hotel are shown it.
+  const [shownCard] = await rawRows<{
+    cardTypeId: number | null;
+    cardLast4: string | null;
+    cardExpiryMonth: number | null;
+    cardExpiryYear: number | null;
+  }>(
+    tx,
+    sql`SELECT card_type_id AS "cardTypeId", card_last4 AS "cardLast4", card_expiry_month AS "cardExpiryMonth", card_expiry_year AS "cardExpiryYear"
+        FROM payments WHERE id = ${payment.id}`,
+  );
   return recordIntents(tx, [
     {
       reservationId: payment.reservationId,
@@ -97,12 +110,14 @@ async function giveBack(tx: Tx, payment: Movement, now: Date): Promise<number[]>
       currency: payment.currency,
       idempotencyKey: newMovementKey(payment.reservationNumber),
       targetId: payment.id,
+      shownCard,
       now,
     },
   ]);
 }
 
-type Finished = { enqueued: Enqueued; followUps: number[] };
+/** What an answer left to do after its commit: movements to make, and a payment to ask its provider about again. */
+type Finished = { enqueued: Enqueued; followUps: number[]; askAgain?: number };
 
 /** What an answered movement means for its booking, in the transaction that records it. */
 async function finishUseCase(tx: Tx, context: MovementContext, before: Movement, after: Movement, answer: FinalAnswer): Promise<Finished> {
@@ -113,8 +128,14 @@ async function finishUseCase(tx: Tx, context: MovementContext, before: Movement,
   const undone = before.status === 'cancelled' || before.status === 'failed';
   if (takesMoney && after.status === 'succeeded' && (undone || after.amount !== before.amount)) {
     const enqueued = undone ? nothingQueued : await finishRefused(tx, context, after);
+    // A release refused because the money was taken meanwhile is superseded by the give-back.
+    await supersedeFailedReleases(tx, after.id, now);
     return { enqueued, followUps: await giveBack(tx, after, now) };
   }
+  // A bank's check we stopped waiting for could not be released: the guest may have passed it
+  // just before. Its provider is asked again, so a late yes is recorded and given back.
+  if (after.kind === 'void' && after.status === 'failed' && before.targetStatus === 'cancelled' && after.targetId !== null)
+    return { enqueued: nothingQueued, followUps: [], askAgain: after.targetId };
   switch (after.purpose) {
     case 'booking':
       return { enqueued: await bookingPaymentAnswered(tx, context, after, answer.card), followUps: [] };
@@ -129,6 +150,27 @@ async function finishUseCase(tx: Tx, context: MovementContext, before: Movement,
     default:
       return { enqueued: nothingQueued, followUps: [] };
   }
+}
+
+/** Releases of a payment that failed because the provider took it meanwhile: not wanted any more (the money is given back instead). */
+async function supersedeFailedReleases(tx: Tx, paymentId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`UPDATE payments SET status = 'cancelled', updated_at = ${now}
+        WHERE held_payment_id = ${paymentId} AND transaction_type = 'void' AND status = 'failed'`,
+  );
+}
+
+/**
+ * Asks a provider again about a payment we stopped waiting for, and records what it says now (a
+ * late yes is then given back). A provider that cannot say now leaves it to its event, and to
+ * the operator's list of refused releases.
+ */
+async function askAgain(context: MovementContext, paymentId: number): Promise<void> {
+  const payment = await findMovement(context.database.db, paymentId);
+  if (!payment) return;
+  const answer = await askProvider(context.paymentGateways.byName(payment.gateway), payment);
+  if (answer.status !== 'succeeded' && answer.status !== 'failed' && answer.status !== 'requires_action') return;
+  await settleOrLeave(context, payment, answer);
 }
 
 /** A payment the provider took for another amount than asked: its booking or change is undone as if refused. */
@@ -153,6 +195,8 @@ async function settle(
       return { movement: before, recordedNow: false, finished: { enqueued: nothingQueued, followUps: [] } };
     const now = context.clock.now();
     const after = await recordAnswer(tx, before, answer, now);
+    // A refund failed after it succeeded: the money is the guest's again, paid and owed back.
+    if (before.status === 'succeeded') await applyLedgerChange(tx, after.reservationId, refundUndone(before));
     if (after.status === 'succeeded') {
       const releasedRest = after.kind === 'capture' ? Number((after.intent as { releasesRest?: number } | null)?.releasesRest ?? 0) : 0;
       if (releasedRest > 0) await recordReleasedRest(tx, after, releasedRest, now);
@@ -162,6 +206,7 @@ async function settle(
   });
   context.mailEnqueued.notify(settled.finished.enqueued);
   if (settled.finished.followUps.length > 0) await makeMovements(context, settled.finished.followUps);
+  if (settled.finished.askAgain !== undefined) await askAgain(context, settled.finished.askAgain);
   return settled;
 }
 
@@ -231,7 +276,9 @@ async function recordYesOrLeave(
 /**
  * Records an answer; when the database fails to (it went away, a fault), the movement stays
  * pending: the provider did what it said, and a retry or the reconciler asks it again and records
- * it then. The caller hears the outcome is not known yet, never a 500 about money that moved.
+ * it then. The caller hears the outcome is not known yet, never a 500 about money that moved;
+ * but a guest to be sent to a bank's or provider's page is sent there (nothing has moved yet,
+ * and the page may be known only now: PayStack's lookups do not give it).
  */
 async function settleOrLeave(context: MovementContext, movement: Movement, answer: FinalAnswer): Promise<MovementOutcome> {
   try {
@@ -243,6 +290,8 @@ async function settleOrLeave(context: MovementContext, movement: Movement, answe
       'could not record a payment provider’s answer; the reconciler will ask again',
     );
     await leavePending(context, movement, 'the answer could not be recorded').catch(() => undefined);
+    if (answer.status === 'requires_action' && answer.challengeUrl)
+      return { status: 'requires_action', movement, declineMessage: null, declineCode: null, challengeUrl: answer.challengeUrl };
     return { status: 'unknown', movement, reason: 'the answer could not be recorded' };
   }
 }
@@ -360,24 +409,31 @@ export function scheduleMovementReconciler(context: MovementContext, everyMs = 6
  * Acts on a provider's report: the movement it names is asked about (unless the report is the
  * answer) and what the provider says now is recorded. Asking rather than trusting the report
  * makes a duplicate, late or out-of-order event harmless: only the provider's present state is
- * recorded, once.
+ * recorded, once. A movement whose answer was lost has no reference of the provider's yet; the
+ * report's is asked about then, the gateway checking it is this movement's (Stripe: its
+ * metadata), so a late yes is found even while the provider's search lags. When the provider
+ * cannot say, nothing is recorded and the outcome says so (`providerSilent`).
  */
 export async function takeProviderHint(context: MovementContext, hint: ProviderHint): Promise<HintOutcome> {
   const movement = await findMovementNamed(context.database.db, hint.gateway, hint.names);
-  // A success is final: nothing a provider says later changes it, so it is not asked again.
-  if (movement?.status === 'succeeded') {
-    if (hint.alsoInTransaction) await context.database.db.transaction(async (tx) => void (await hint.alsoInTransaction!(tx)));
-    return { found: true, movement, settledNow: false };
+  // A success is final, so it is not asked about again; but a refund's, which can still fail.
+  if (!movement || (movement.status === 'succeeded' && movement.kind !== 'refund')) {
+    await recordHintOnly(context, hint);
+    return movement ? { found: true, movement, settledNow: false } : { found: false };
   }
-  if (!movement) {
-    if (hint.alsoInTransaction) await context.database.db.transaction(async (tx) => void (await hint.alsoInTransaction!(tx)));
-    return { found: false };
-  }
-  const answer = hint.answer ?? (await askProvider(context.paymentGateways.byName(hint.gateway), movement));
-  if (answer.status !== 'succeeded' && answer.status !== 'requires_action' && answer.status !== 'failed') {
-    if (hint.alsoInTransaction) await context.database.db.transaction(async (tx) => void (await hint.alsoInTransaction!(tx)));
-    return { found: true, movement, settledNow: false };
-  }
+  const answer =
+    hint.answer ??
+    (await askProvider(context.paymentGateways.byName(hint.gateway), {
+      ...movement,
+      gatewayReference: movement.gatewayReference ?? hint.names.gatewayReference ?? null,
+    }));
+  if (answer.status !== 'succeeded' && answer.status !== 'requires_action' && answer.status !== 'failed')
+    return { found: true, movement, settledNow: false, providerSilent: true };
   const settled = await settle(context, movement.id, answer, hint.alsoInTransaction);
   return { found: true, movement: settled.movement, settledNow: settled.recordedNow };
+}
+
+/** The hint's own record (a webhook event taken in), when it changes no movement. */
+async function recordHintOnly(context: MovementContext, hint: ProviderHint): Promise<void> {
+  if (hint.alsoInTransaction) await context.database.db.transaction(async (tx) => void (await hint.alsoInTransaction!(tx)));
 }

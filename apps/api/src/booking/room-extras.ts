@@ -1,3 +1,4 @@
+import { isPaidByCard } from '@hotel/domain/checkout';
 import { sumMinor, type Minor } from '@hotel/domain/money';
 import { invalidField } from '../errors';
 import type { ReservationDetails, ReservationRow } from './reservation-queries';
@@ -60,7 +61,7 @@ export function planRoomExtras(
   };
 }
 
-/** Whether a higher total is charged to a card: the booking was paid by card here and the payment went through. */
+/** Whether a change's difference moves on a card: the booking was paid by card here (our form or PayStack's page) and the payment went through. */
 export function paidByCard(reservation: Pick<ReservationRow, 'paymentType'>, details: Pick<ReservationDetails, 'payment'>): boolean {
-  return reservation.paymentType === 'PayByCard' && details.payment?.status === 'succeeded';
+  return isPaidByCard(reservation.paymentType) && details.payment?.status === 'succeeded';
 }

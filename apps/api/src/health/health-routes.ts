@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { AppContext } from '../app-context';
 import { rawRows } from '../database';
 import { STUCK_AFTER_MS } from '../booking';
-import { countStuckMovements, missingProviderWarnings } from '../payments';
+import { countMovementsNeedingAttention, missingProviderWarnings } from '../payments';
 
 /** What /readyz and the start log say while the test gateway takes the payments of a production site. */
 export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test gateway, which takes no money';
@@ -27,7 +27,7 @@ export function registerHealthRoutes(app: Express, { database, config, paymentGa
       // A property whose provider this server does not run refuses every card booking: said here, not found by a guest.
       const providers = await rawRows<{ provider: string }>(database.db, sql`SELECT DISTINCT payment_provider AS provider FROM properties`);
       // Money whose outcome nobody knows for an hour is the operator's to look at (docs/payments.md).
-      const stuck = await countStuckMovements(database.db, clock.now(), STUCK_AFTER_MS);
+      const { stuck, refused } = await countMovementsNeedingAttention(database.db, clock.now(), STUCK_AFTER_MS);
       const warnings = [
         ...standing,
         ...missingProviderWarnings(
@@ -37,6 +37,11 @@ export function registerHealthRoutes(app: Express, { database, config, paymentGa
         ...(stuck > 0
           ? [
               `${stuck} payment ${stuck === 1 ? 'movement has' : 'movements have'} waited over an hour for the provider's answer: see GET /api/Admin/PaymentMovements`,
+            ]
+          : []),
+        ...(refused > 0
+          ? [
+              `${refused} ${refused === 1 ? 'refund was' : 'refunds were'} refused by the payment provider, money owed to guests: see GET /api/Admin/PaymentMovements`,
             ]
           : []),
       ];

@@ -15,7 +15,7 @@ const statusByCode: Record<ErrorCode, number> = {
   SERVICE_SOLD_OUT: 409,
   TABLE_TAKEN: 409,
   PAYMENT_DECLINED: 402,
-  // The provider could not be reached (or this site is not set up for it): nothing was booked.
+  // No answer from the payment provider (what moved is not known yet, or this site is not set up for it): Message says which.
   PAYMENT_UNAVAILABLE: 503,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -61,7 +61,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   const status = statusOf(appError.code);
   if (status >= 500) req.log.warn({ err: error }, appError.message);
-  if (status === 503) res.setHeader('Retry-After', '5');
+  // A payment's answer comes within minutes (its message says to send again in a minute); anything else is back in seconds.
+  if (status === 503) res.setHeader('Retry-After', appError.code === 'PAYMENT_UNAVAILABLE' ? '60' : '5');
   res.status(status).json({
     Message: appError.message,
     ...(appError.modelState ? { ModelState: appError.modelState } : {}),

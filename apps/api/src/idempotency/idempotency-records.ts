@@ -205,6 +205,12 @@ export async function findCompletedAnswer(db: Queryable, request: { key: string;
   return withSecretFields(record.responseBody, request.key, request.scope, true);
 }
 
+/** Whether a key's request, not answered yet, awaits the answer of the payment movement it recorded. */
+export async function awaitsMovement(db: Queryable, request: { key: string; scope: string; now: Date }): Promise<boolean> {
+  const record = await findRecord(db, request.key, request.scope);
+  return record !== undefined && record.expiresAt > request.now && record.responseStatus === null && record.awaitingPaymentId !== null;
+}
+
 /**
  * Stores the answer to replay for a key claimed in this same transaction, or (outside one) for a
  * key whose request waited for a movement that has now settled.
@@ -245,6 +251,14 @@ export async function idempotently<Answer>(tx: Tx, request: IdempotentRequest, u
 
 /** A request that may carry an Idempotency-Key; `hashKey` is `requestHashKey(config)`. */
 export type IdempotentRequest = { key: string | undefined; scope: string; body: unknown; now: Date; hashKey: Buffer };
+
+/** A request as the idempotency records see it: its key (if sent) in its use case's scope, its body, now. */
+export function idempotentRequest(
+  context: { clock: { now(): Date }; config: { linkSecret: string } },
+  request: { key: string | undefined; scope: string; body: unknown },
+): IdempotentRequest {
+  return { ...request, now: context.clock.now(), hashKey: requestHashKey(context.config) };
+}
 
 /**
  * Runs a use case so that a request whose Idempotency-Key has completed always gets its saved

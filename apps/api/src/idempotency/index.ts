@@ -3,10 +3,12 @@
 export {
   awaitMovement,
   AwaitingMovement,
+  awaitsMovement,
   claimIdempotencyKey,
   completeAwaitedKey,
   findCompletedAnswer,
   idempotently,
+  idempotentRequest,
   purgeExpiredIdempotencyRecords,
   releaseAwaitedKey,
   replayingCompletedKey,

@@ -16,7 +16,7 @@ import {
 } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import { readIdempotencyKey, type ApiRouter } from '../http';
-import { cancelBooking, quoteAmendment, updateManagedBooking } from '../booking';
+import { cancelBooking, MONEY_ANSWERS, quoteAmendment, updateManagedBooking } from '../booking';
 import { describeBooking } from './managed-reservation';
 import { searchDateOptions } from './date-options';
 import { manageBookingConfiguration } from './manage-booking-config';
@@ -110,13 +110,16 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       path: '/api/ManageBooking/Update',
       operationId: 'updateManagedBooking',
       summary:
-        'Change a booking in one transaction: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely); the difference charged or refunded on the booking card (402 when declined, nothing changed). A change the booking no longer allows answers Success false',
+        'Change a booking: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely). A dearer change is held until the difference is charged on the booking card (402 when declined, nothing changed; 503 while the charge has no answer); a cheaper one is written and its refund made after. A change the booking no longer allows answers Success false',
       tag: 'ManageBooking',
       body: manageBookingUpdateRequestSchema,
       response: manageBookingUpdateResponseSchema,
       errors: {
         ...changeErrors,
+        402: `${MONEY_ANSWERS.declined}; the booking is as it was`,
+        409: `${changeErrors[409]}; or: ${MONEY_ANSWERS.inFlight}`,
         422: 'Idempotency-Key reused with a different body',
+        503: `${MONEY_ANSWERS.outcomeUnknown}. The change is held meanwhile, and written only if the difference was charged`,
       },
     },
     ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req), describeBooking(context)),
@@ -128,14 +131,14 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       path: '/api/ManageBooking/Cancel',
       operationId: 'cancelManagedReservation',
       summary:
-        'Cancel a whole booking while it may be cancelled free: every night and extra released, what its card paid refunded, the reason recorded, the cancellation e-mail queued. A booking that may not be cancelled (or is already) answers Success false; send an Idempotency-Key to retry safely',
+        'Cancel a whole booking while it may be cancelled free: every night and extra released, a gift voucher’s part given back, the reason recorded, the cancellation e-mail queued, and what its card paid refunded after (Message says when a refund was refused or is not answered yet). A booking that may not be cancelled (or is already) answers Success false; send an Idempotency-Key to retry safely',
       tag: 'ManageBooking',
       body: manageBookingCancelRequestSchema,
       response: manageBookingCancelResponseSchema,
       errors: {
         400: 'A cancellation reason is required and missing, or is not one of the property’s',
         404: 'No such booking, another property’s, or a wrong code',
-        409: 'A request with this Idempotency-Key has not finished',
+        409: MONEY_ANSWERS.inFlight,
         422: 'Idempotency-Key reused with a different body',
       },
     },

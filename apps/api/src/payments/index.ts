@@ -22,8 +22,9 @@ export {
   claimOverdueMovements,
   findMovement,
   findMovementNamed,
+  findMovementIdsFor,
   findMovementsOf,
-  countStuckMovements,
+  countMovementsNeedingAttention,
   findMovementsNeedingAttention,
   findUnsettledMovements,
   movementRow,
@@ -66,7 +67,7 @@ export { STRIPE_API_VERSION, STRIPE_GATEWAY_NAME } from './stripe-gateway';
 export { findUserSavedCard, keepSavedCard, saveCardForUser } from './saved-cards';
 export { registerTestChallengeRoutes } from './test-challenge-routes';
 export type { HintOutcome, ProviderHint, ProviderHintHandler } from './provider-hints';
-export { rawWebhookBody, registerPaymentWebhookRoutes, WEBHOOK_PATH } from './webhook-routes';
+export { rawWebhookBody, registerPaymentWebhookRoutes, WEBHOOK_NOT_TAKEN, WEBHOOK_PATH } from './webhook-routes';
 export { isPaystackCurrency, PAYSTACK_CURRENCIES } from './paystack/paystack-api';
 export {
   createPaystackGateway,

@@ -68,6 +68,8 @@ export type Movement = {
   targetStatus: PaymentStatus | null;
   intent: Record<string, unknown> | null;
   attempts: number;
+  /** Why the provider refused it, in words for the guest. */
+  failureReason: string | null;
   createdAt: Date;
 };
 
@@ -79,16 +81,25 @@ const movementColumns = sql`
   t.gateway_reference AS "targetReference", t.amount AS "targetAmount", t.status AS "targetStatus",
   (SELECT coalesce(sum(r.amount), 0)::int FROM payments r
      WHERE r.refunded_payment_id = t.id AND r.transaction_type = 'refund' AND r.status = 'succeeded') AS "targetRefunded",
-  p.intent, p.attempts, p.created_at AS "createdAt"`;
+  p.intent, p.attempts, p.failure_reason AS "failureReason", p.created_at AS "createdAt"`;
 
 const movementsWhere = (where: SQL, lock: SQL = sql``) =>
   sql`SELECT ${movementColumns} FROM payments p JOIN reservations b ON b.id = p.reservation_id
       LEFT JOIN payments t ON t.id = coalesce(p.refunded_payment_id, p.held_payment_id)
       WHERE ${where} ORDER BY p.id ${lock}`;
 
+/**
+ * Movements as read by raw SQL: the driver hands timestamps over as text there, so `createdAt`
+ * (which a provider's lookup searches from) is made a Date here, once.
+ */
+async function movementRows(db: Queryable, query: SQL): Promise<Movement[]> {
+  const rows = await rawRows<Omit<Movement, 'createdAt'> & { createdAt: Date | string }>(db, query);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
 /** One movement; locked until the transaction ends with `lock` (its outcome is being recorded). */
 export async function findMovement(db: Queryable, id: number, { lock = false } = {}): Promise<Movement | undefined> {
-  const [row] = await rawRows<Movement>(db, movementsWhere(sql`p.id = ${id}`, lock ? sql`FOR UPDATE OF p` : sql``));
+  const [row] = await movementRows(db, movementsWhere(sql`p.id = ${id}`, lock ? sql`FOR UPDATE OF p` : sql``));
   return row;
 }
 
@@ -103,19 +114,39 @@ export async function findMovementNamed(
 ): Promise<Movement | undefined> {
   const byKey = names.idempotencyKey ? sql`p.idempotency_key = ${names.idempotencyKey}` : sql`FALSE`;
   const byReference = names.gatewayReference ? sql`p.gateway_reference = ${names.gatewayReference}` : sql`FALSE`;
-  const [row] = await rawRows<Movement>(db, movementsWhere(sql`p.gateway = ${gateway} AND (${byKey} OR ${byReference})`));
+  const [row] = await movementRows(db, movementsWhere(sql`p.gateway = ${gateway} AND (${byKey} OR ${byReference})`));
   return row;
 }
 
 /** A booking's movements whose outcome is not recorded yet: another change waits until they are. */
 export async function findUnsettledMovements(db: Queryable, reservationId: number): Promise<Movement[]> {
-  return rawRows<Movement>(db, movementsWhere(sql`p.reservation_id = ${reservationId} AND p.status = 'pending'`));
+  return movementRows(db, movementsWhere(sql`p.reservation_id = ${reservationId} AND p.status = 'pending'`));
+}
+
+/** The ids of a booking's movements made for one purpose (a cancellation's refunds), in id order. */
+export async function findMovementIdsFor(db: Queryable, reservationId: number, purpose: MovementPurpose): Promise<number[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.purpose, purpose)))
+    .orderBy(payments.id);
+  return rows.map((row) => row.id);
+}
+
+/** A provider's refunds of one of its payments (by the payment's reference) that we recorded as made. */
+export async function findSucceededRefundsOf(db: Queryable, gateway: string, paymentReference: string): Promise<Movement[]> {
+  return movementRows(
+    db,
+    movementsWhere(
+      sql`p.gateway = ${gateway} AND p.transaction_type = 'refund' AND p.status = 'succeeded' AND t.gateway_reference = ${paymentReference}`,
+    ),
+  );
 }
 
 /** Movements by id, in id order. */
 export async function findMovementsOf(db: Queryable, ids: readonly number[]): Promise<Movement[]> {
   if (ids.length === 0) return [];
-  return rawRows<Movement>(db, movementsWhere(sql`p.id IN ${ids}`));
+  return movementRows(db, movementsWhere(sql`p.id IN ${ids}`));
 }
 
 /** What a movement row is written with before its call. */
@@ -203,6 +234,7 @@ export function recordedMovement(intent: MovementIntent, ids: { id: number; rese
     targetStatus: null,
     intent: intent.intent ?? null,
     attempts: 1,
+    failureReason: null,
     createdAt: intent.now,
   };
 }
@@ -371,7 +403,8 @@ export type FinalAnswer = Extract<ProviderAnswer, { status: 'succeeded' | 'requi
  * movement we stopped waiting for (`cancelled`, or `failed` because the provider said it had no
  * such movement) is still recorded `succeeded` when the provider later says it took the money,
  * so the ledger shows it and the booking module gives it back. A movement already succeeded is
- * never changed.
+ * changed only by a refund the provider failed afterwards (a card closed meanwhile): that money
+ * is the guest's again, still owed (the booking module decides which answers change what).
  */
 export async function recordAnswer(tx: Tx, movement: Movement, answer: FinalAnswer, now: Date): Promise<Movement> {
   const card = answer.card;
@@ -387,7 +420,8 @@ export async function recordAnswer(tx: Tx, movement: Movement, answer: FinalAnsw
       amount,
       gatewayReference: movement.kind === 'capture' || movement.kind === 'void' ? null : reference,
       ...(answer.status !== 'failed' && movement.kind === 'authorisation' && answer.cardToken && { gatewayToken: answer.cardToken }),
-      challengeUrl: answer.status === 'requires_action' ? answer.challengeUrl : null,
+      // A lookup may not know the bank's or provider's page (PayStack's verify does not say it): the one the call gave stays.
+      challengeUrl: answer.status === 'requires_action' ? sql`coalesce(${answer.challengeUrl}, ${payments.challengeUrl})` : null,
       failureReason: answer.status === 'failed' ? answer.declineMessage : null,
       completedAt: answer.status === 'requires_action' ? null : now,
       nextAttemptAt: null,
@@ -479,8 +513,12 @@ export type MovementNeedingAttention = {
   createdAt: Date;
 };
 
+/** A refund or release the provider refused, of money it had taken or held: owed to the guest. */
+const refusedGivingBack = sql`(p.status = 'failed' AND p.transaction_type IN ('refund', 'void')
+  AND EXISTS (SELECT 1 FROM payments h WHERE h.id = coalesce(p.refunded_payment_id, p.held_payment_id) AND h.status = 'succeeded'))`;
+
 export async function findMovementsNeedingAttention(db: Queryable, now: Date, stuckAfterMs: number): Promise<MovementNeedingAttention[]> {
-  return rawRows<MovementNeedingAttention>(
+  const rows = await rawRows<Omit<MovementNeedingAttention, 'createdAt'> & { createdAt: Date | string }>(
     db,
     sql`SELECT p.id, r.reservation_number AS "reservationNumber",
                CASE WHEN p.status = 'pending' THEN 'Stuck' ELSE 'RefundRefused' END AS problem,
@@ -489,17 +527,26 @@ export async function findMovementsNeedingAttention(db: Queryable, now: Date, st
                p.created_at AS "createdAt"
         FROM payments p JOIN reservations r ON r.id = p.reservation_id
         WHERE (p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - stuckAfterMs)})
-           OR (p.status = 'failed' AND p.transaction_type IN ('refund', 'void')
-               AND EXISTS (SELECT 1 FROM payments h WHERE h.id = coalesce(p.refunded_payment_id, p.held_payment_id) AND h.status = 'succeeded'))
+           OR ${refusedGivingBack}
         ORDER BY p.created_at`,
   );
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
-/** How many movements have awaited their provider's answer for over `stuckAfterMs`: what /readyz warns of. */
-export async function countStuckMovements(db: Queryable, now: Date, stuckAfterMs: number): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(
+/**
+ * What /readyz warns of: movements that have awaited their provider's answer for over
+ * `stuckAfterMs`, and refunds or releases the provider refused (money owed to a guest).
+ */
+export async function countMovementsNeedingAttention(
+  db: Queryable,
+  now: Date,
+  stuckAfterMs: number,
+): Promise<{ stuck: number; refused: number }> {
+  const [row] = await rawRows<{ stuck: number; refused: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM payments WHERE status = 'pending' AND created_at < ${new Date(now.getTime() - stuckAfterMs)}`,
+    sql`SELECT count(*) FILTER (WHERE p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - stuckAfterMs)})::int AS stuck,
+               count(*) FILTER (WHERE ${refusedGivingBack})::int AS refused
+        FROM payments p WHERE p.status IN ('pending', 'failed')`,
   );
-  return row?.n ?? 0;
+  return row ?? { stuck: 0, refused: 0 };
 }

@@ -16,6 +16,11 @@ export type ProviderHint = {
   alsoInTransaction?: (tx: Tx) => Promise<boolean>;
 };
 
-export type HintOutcome = { found: false } | { found: true; movement: Movement; settledNow: boolean };
+/**
+ * What a hint came to. `providerSilent`: the provider could not say (unreachable, undecided, or
+ * not finding what its own event named): nothing was recorded, the hint's own record included
+ * (a webhook event is not taken in), so the provider's next delivery is acted on.
+ */
+export type HintOutcome = { found: false } | { found: true; movement: Movement; settledNow: boolean; providerSilent?: true };
 
 export type ProviderHintHandler = (hint: ProviderHint) => Promise<HintOutcome>;

@@ -95,9 +95,10 @@ function declineOf(error: { code?: string | undefined; decline_code?: string | u
 }
 
 /**
- * Stripe could not be reached or answered 5xx/429 after the SDK's retries (each with the same
- * idempotency key, so a call that did go through is not made twice): the guest gets a 503 and
- * the use case's transaction writes nothing. Anything else Stripe refuses is the caller's.
+ * No answer from Stripe: it could not be reached, answered 5xx/429, or another request with the
+ * same key was still being done (409), after the SDK's retries (each with the same idempotency
+ * key, so a call that did go through is not made twice). The movement stays pending for a retry
+ * or the reconciler. Anything else Stripe refuses is the caller's.
  */
 function unavailable(error: unknown): never {
   if (
@@ -105,7 +106,8 @@ function unavailable(error: unknown): never {
     error instanceof Stripe.errors.StripeAPIError ||
     error instanceof Stripe.errors.StripeRateLimitError ||
     error instanceof Stripe.errors.StripeAuthenticationError ||
-    error instanceof Stripe.errors.StripePermissionError
+    error instanceof Stripe.errors.StripePermissionError ||
+    (error instanceof Stripe.errors.StripeError && error.statusCode === 409)
   ) {
     throw new AppError('PAYMENT_UNAVAILABLE', PAYMENT_UNAVAILABLE_MESSAGE);
   }
@@ -114,6 +116,9 @@ function unavailable(error: unknown): never {
 
 /** A refusal Stripe answers with an error (402 card_error, or 400 for a payment method it cannot use). */
 function refusalOf(error: unknown): (Stripe.errors.StripeCardError | Stripe.errors.StripeInvalidRequestError) | undefined {
+  // A 409 is another request with the same key still being done (a client's retry racing its
+  // first request): no answer yet, never a refusal, or a payment being made would be undone.
+  if (error instanceof Stripe.errors.StripeError && error.statusCode === 409) return undefined;
   return error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError ? error : undefined;
 }
 
@@ -123,6 +128,8 @@ const settlingEvents = new Set([
   'payment_intent.amount_capturable_updated',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  // A refund can fail after it was made (the card closed meanwhile): the money is the guest's again.
+  'refund.failed',
 ]);
 
 export type StripeGatewayOptions = {
@@ -174,10 +181,18 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
     return { status: 'declined', gatewayReference: intent.id, declineMessage, ...(summary ?? noCard) };
   }
 
-  /** The PaymentIntent a movement made (an authorisation or charge): by its id when known, else by its metadata. */
+  /**
+   * The PaymentIntent a movement made (an authorisation or charge): by its id when known, else by
+   * its metadata. An id may come from a report (a webhook, the guest's return), so the intent
+   * must carry the movement's key; movements recorded before keys existed (`legacy-`) know their
+   * intent's id from their own records.
+   */
   async function intentOf(query: MovementQuery): Promise<Stripe.PaymentIntent | undefined> {
-    if (query.gatewayReference?.startsWith('pi_'))
-      return stripe.paymentIntents.retrieve(query.gatewayReference, { expand: ['payment_method'] });
+    if (query.gatewayReference?.startsWith('pi_')) {
+      const intent = await stripe.paymentIntents.retrieve(query.gatewayReference, { expand: ['payment_method'] });
+      const ours = intent.metadata?.movement === query.idempotencyKey || query.idempotencyKey.startsWith('legacy-');
+      return ours ? intent : undefined;
+    }
     // Stripe's search sees a new object within about a minute; the reconciler asks only after that.
     const found = await stripe.paymentIntents.search({
       query: `metadata['movement']:'${query.idempotencyKey}'`,
@@ -424,11 +439,12 @@ export function createStripeGateway(config: StripeConfig, options: StripeGateway
           throw new WebhookSignatureError(error instanceof Error ? error.message : 'The signature does not match');
         }
         if (!settlingEvents.has(event.type)) return { id: event.id, type: event.type, names: null };
-        const intent = event.data.object as Stripe.PaymentIntent;
+        // A PaymentIntent or a Refund: each carries the key of the movement that made it.
+        const object = event.data.object as Stripe.PaymentIntent | Stripe.Refund;
         return {
           id: event.id,
           type: event.type,
-          names: { idempotencyKey: intent.metadata?.movement ?? null, gatewayReference: intent.id },
+          names: { idempotencyKey: object.metadata?.movement ?? null, gatewayReference: object.id },
         };
       },
     },

@@ -142,7 +142,8 @@ function challengePath(reference: string): string {
  * The embedded test gateway: real checks (Luhn, brand, security code length, expiry against
  * the injected clock), documented test cards for each outcome, and a 3-D Secure challenge
  * page served by this API (test-challenge-routes.ts). It keeps no state: references and
- * tokens are random, and a token carries the card's brand, last four digits and expiry.
+ * tokens are made from the movement's key (a card saved on its own gets a random one), and a
+ * token carries the card's brand, last four digits and expiry.
  * `secret` seals the challenge's return path (return-url.ts).
  */
 export function createTestGateway({ clock, secret }: { clock: Clock; secret: string }): PaymentGateway {

@@ -17,6 +17,10 @@ export const WEBHOOK_PATH = '/api/Payments/Webhook';
  */
 export const rawWebhookBody = () => express.raw({ type: () => true, limit: '512kb' });
 
+/** A 503 to the provider, which delivers the event again later (Stripe: for up to three days). */
+export const WEBHOOK_NOT_TAKEN =
+  'The payment provider could not be asked what this event reports, so nothing was recorded: send the event again later.';
+
 export const WEBHOOK_SIGNATURE_REFUSED = 'The signature does not prove this event came from the payment provider: nothing was changed.';
 
 /**
@@ -26,7 +30,9 @@ export const WEBHOOK_SIGNATURE_REFUSED = 'The signature does not prove this even
  * and the reconciler comes first wins; the others change nothing). Each event is taken in once:
  * its id goes into payment_webhook_events in the recording transaction, so a second delivery is
  * acknowledged and ignored. Events that name nothing are acknowledged too, or the provider
- * would resend them.
+ * would resend them. An event the provider cannot confirm now (its API away) is refused with a
+ * 503 and not taken in: the provider's redelivery is acted on, even for a movement nobody
+ * else waits for any more (one the reconciler gave up on, whose money a late yes took).
  */
 export function registerPaymentWebhookRoutes(api: ApiRouter, context: AppContext, options: { onHint: ProviderHintHandler }): void {
   api.route(
@@ -35,11 +41,15 @@ export function registerPaymentWebhookRoutes(api: ApiRouter, context: AppContext
       path: `${WEBHOOK_PATH}/{provider}`,
       operationId: 'receivePaymentWebhook',
       summary:
-        "A payment provider's signed event (Stripe: payment_intent.succeeded, .payment_failed, .canceled, .amount_capturable_updated); the body is read raw and its signature checked",
+        "A payment provider's signed event (Stripe: payment_intent.succeeded, .payment_failed, .canceled, .amount_capturable_updated, refund.failed); the body is read raw and its signature checked, and the provider is asked for the present state of the payment the event names",
       tag: 'Payments',
       params: z.object({ provider: z.enum(['stripe', 'paystack']) }),
       response: z.object({ Received: z.literal(true), Handled: z.boolean() }),
-      errors: { 400: 'The signature is missing or does not match', 404: 'This server takes no webhooks from that provider' },
+      errors: {
+        400: 'The signature is missing or does not match',
+        404: 'This server takes no webhooks from that provider',
+        503: 'The provider could not be asked what the event reports: nothing was recorded, send the event again later',
+      },
     },
     async ({ params }, req) => {
       const provider: PaymentProviderName = params.provider;
@@ -69,6 +79,7 @@ export function registerPaymentWebhookRoutes(api: ApiRouter, context: AppContext
           return taken.length > 0;
         },
       });
+      if (state.found && state.providerSilent) throw new AppError('PAYMENT_UNAVAILABLE', WEBHOOK_NOT_TAKEN);
       return { Received: true as const, Handled: state.found && state.settledNow };
     },
   );

@@ -7,6 +7,7 @@ import {
   preCheckInSaveResponseSchema,
 } from '@hotel/domain/wire/pre-check-in';
 import type { AppContext } from '../app-context';
+import { MONEY_ANSWERS } from '../booking';
 import { readIdempotencyKey, type ApiRouter } from '../http';
 import { getPreCheckIn } from './get-pre-check-in';
 import { preCheckInConfiguration } from './pre-check-in-config';
@@ -55,9 +56,11 @@ export function registerPreCheckInRoutes(api: ApiRouter, context: AppContext): v
       body: preCheckInSaveRequestSchema,
       response: preCheckInSaveResponseSchema,
       errors: {
+        402: `${MONEY_ANSWERS.declined}. The details were saved; the extras were not added`,
         404: 'The link does not open this booking',
-        409: 'A request with this Idempotency-Key has not finished',
+        409: MONEY_ANSWERS.inFlight,
         422: 'Idempotency-Key reused with a different body',
+        503: `${MONEY_ANSWERS.outcomeUnknown}. The details were saved; the extras are added only if they were charged`,
       },
     },
     ({ body }, req) => savePreCheckIn(context, body, readIdempotencyKey(req)),

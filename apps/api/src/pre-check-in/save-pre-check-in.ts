@@ -12,7 +12,7 @@ import {
   claimIdempotencyKey,
   replayingCompletedKey,
   requestHash,
-  requestHashKey,
+  idempotentRequest,
   saveIdempotentAnswer,
   type IdempotentRequest,
 } from '../idempotency';
@@ -75,13 +75,7 @@ export async function savePreCheckIn(
   idempotencyKey: string | undefined,
 ): Promise<PreCheckInSaveResponse> {
   const { db } = context.database;
-  const retry: IdempotentRequest = {
-    key: idempotencyKey,
-    scope: `pre-check-in-save:${request.PropertyId}`,
-    body: request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
+  const retry = idempotentRequest(context, { key: idempotencyKey, scope: `pre-check-in-save:${request.PropertyId}`, body: request });
   try {
     return await replayingCompletedKey(
       db,
@@ -202,7 +196,7 @@ async function chargeExtras(
   { resumed = false } = {},
 ): Promise<PreCheckInSaveResponse> {
   const outcome = await makeMovementById(context, chargeId, { askFirst: resumed });
-  if (outcome.status === 'unknown') throw new AppError('PAYMENT_UNAVAILABLE', MONEY_MESSAGES.outcomeUnknown);
+  if (outcome.status === 'unknown') throw new AppError('PAYMENT_UNAVAILABLE', MONEY_MESSAGES.extrasOutcomeUnknown);
   if (outcome.status !== 'succeeded')
     throw new AppError('PAYMENT_DECLINED', extrasDeclined(outcome.declineMessage ?? MONEY_MESSAGES.declined));
   const answer: PreCheckInSaveResponse = {

@@ -14,7 +14,7 @@ import {
   statusResponseSchema,
 } from '@hotel/domain/wire/reservation-response';
 import { checkVoucherCode } from './check-voucher-code';
-import { createOutcome, createReservation, type Booker } from '../booking';
+import { createOutcome, createReservation, MONEY_ANSWERS, type Booker } from '../booking';
 import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 
 const confirmationToken = z.string().trim().min(20).max(100);
@@ -48,15 +48,18 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
       method: 'post',
       path: '/api/Reservation/Create',
       operationId: 'createReservation',
-      summary: 'Book: price, take the rooms, spend the voucher, pay and confirm, all or nothing (send an Idempotency-Key to retry safely)',
+      summary:
+        'Book: price, hold the rooms and the voucher, then pay and confirm; a declined card releases the booking (402), a payment with no answer keeps it held (503: send the same request with the same Idempotency-Key again)',
       tag: 'Reservation',
       body: reservationCreateRequestSchema,
       response: createAnswerSchema,
       errors: {
+        402: MONEY_ANSWERS.declined,
         404: 'Unknown property',
-        409: 'Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent',
+        409: `Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent; or: ${MONEY_ANSWERS.inFlight}`,
         422: 'Idempotency-Key reused with a different body',
         429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
+        503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the property's payment provider: nothing was booked`,
       },
     },
     ({ body }, req) =>

@@ -7,7 +7,7 @@ import { restaurantBookingRequestSchema } from '@hotel/domain/wire/restaurant-bo
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { recordTableBookingEvent } from '../hotel-events';
-import { idempotently, replayingCompletedKey, requestHashKey } from '../idempotency';
+import { idempotently, idempotentRequest, replayingCompletedKey } from '../idempotency';
 import type { PropertyRow } from '../property';
 import { newReservationNumber } from '../booking';
 import {
@@ -69,13 +69,7 @@ export async function createTableBooking(
   request: TableBookingRequest,
   idempotencyKey?: string,
 ): Promise<CreateTableBookingResponse> {
-  const retry = {
-    key: idempotencyKey,
-    scope: tableBookingScope(request.PropertyId),
-    body: request,
-    now: context.clock.now(),
-    hashKey: requestHashKey(context.config),
-  };
+  const retry = idempotentRequest(context, { key: idempotencyKey, scope: tableBookingScope(request.PropertyId), body: request });
   // A retry of a booking already made gets its answer, whatever the restaurant's rules now say.
   return replayingCompletedKey(
     context.database.db,
@@ -100,14 +94,10 @@ async function bookOnce(context: AppContext, request: TableBookingRequest, idemp
   const date = parseDate(request.VisitDate)!;
   const scope = tableBookingScope(property.id);
   const answer = await db.transaction((tx) =>
-    idempotently(
-      tx,
-      { key: idempotencyKey, scope, body: request, now: context.clock.now(), hashKey: requestHashKey(context.config) },
-      async () => {
-        const outcome = await bookTable(tx, context, { property, restaurant, request, date });
-        return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
-      },
-    ),
+    idempotently(tx, idempotentRequest(context, { key: idempotencyKey, scope, body: request }), async () => {
+      const outcome = await bookTable(tx, context, { property, restaurant, request, date });
+      return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
+    }),
   );
   if (answer.Success) context.mailEnqueued.notify();
   return answer;

@@ -39,12 +39,13 @@ export type FaultRig = {
   close(): Promise<void>;
 };
 
-export async function startFaultRig(): Promise<FaultRig> {
+/** `env`: more environment for every start of the API (a payment provider's settings). */
+export async function startFaultRig(options: Pick<ApiSettings, 'env'> = {}): Promise<FaultRig> {
   const database = await openTestDatabase({ maxConnections: 3 });
   const proxy = await startDatabaseProxy(database.url!);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-faults-'));
   const port = await freePort();
-  const settings = { databaseUrl: proxy.url, dataDir, port };
+  const settings = { databaseUrl: proxy.url, dataDir, port, env: options.env };
   const rig: FaultRig = {
     database,
     proxy,
@@ -89,12 +90,12 @@ export const faultProperty = aProperty({
 
 export type BookingTarget = { propertyId: number; roomTypeId: number; ratePlanId: number; today: string };
 
-/** Imports the fault property through the admin API, as an integrator would, and answers the ids a client would use. */
-export async function givenFaultProperty(rig: Pick<FaultRig, 'api' | 'database'>): Promise<BookingTarget> {
+/** Imports the fault property (or another of code FAULT) through the admin API, as an integrator would, and answers the ids a client would use. */
+export async function givenFaultProperty(rig: Pick<FaultRig, 'api' | 'database'>, property = faultProperty): Promise<BookingTarget> {
   const response = await fetch(`${rig.api.base}/api/Admin/Definition`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': ADMIN_API_KEY },
-    body: JSON.stringify(aDefinition(faultProperty)),
+    body: JSON.stringify(aDefinition(property)),
     signal: AbortSignal.timeout(30_000),
   });
   if (response.status !== 200) throw new Error(`the definition import answered ${response.status}: ${await response.text()}`);

@@ -143,7 +143,7 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
     expect(await usedOn(ids.services.TASTING!, '2027-03-04', '2027-03-06')).toEqual([2, 2]);
 
     const { body } = await cancel(booking).expect(200);
-    expect(body).toEqual({ Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 310 });
+    expect(body).toEqual({ Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 310, GiftVoucherReturned: 0 });
 
     expect(await statusOf(booking)).toEqual({ status: 'cancelled', reasonId: reasons.Illness, rooms: ['cancelled'] });
     expect(await refundsOf(booking)).toEqual([{ amount: 31_000, status: 'succeeded' }]);
@@ -217,7 +217,8 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
       (await rawRows<{ balance: number }>(t.database.db, sql`SELECT balance FROM gift_vouchers WHERE code = 'GIFT-50'`))[0]!.balance;
     expect(await balance()).toBe(0);
 
-    expect((await cancel(booking).expect(200)).body).toMatchObject({ Success: true, RefundAmount: 150 });
+    // £150.00 back to the card, £50.00 back to the voucher.
+    expect((await cancel(booking).expect(200)).body).toMatchObject({ Success: true, RefundAmount: 150, GiftVoucherReturned: 50 });
     // Cancelled inside its free-cancellation window: the £50.00 goes back to the voucher, a movement of its own.
     expect(await balance()).toBe(5_000);
     expect(
@@ -246,7 +247,12 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
       PONumber: 'PO-7',
       Rooms: [aRoom(ids, { ...stay, TotalCost: 200 })],
     });
-    expect((await cancel(booking).expect(200)).body).toEqual({ Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: 0 });
+    expect((await cancel(booking).expect(200)).body).toEqual({
+      Success: true,
+      Message: CANCEL_MESSAGES.cancelled,
+      RefundAmount: 0,
+      GiftVoucherReturned: 0,
+    });
     expect(await refundsOf(booking)).toEqual([]);
     const [mail] = (await mailsOf(booking)).map((row) => opened(t, row));
     expect(mail!.text).toContain('Nothing was paid by card for this booking, so there is no refund to make.');
@@ -292,7 +298,12 @@ describe('POST /api/ManageBooking/Cancel: refused, nothing changed', () => {
     const booking = await aStay();
     // Arrival Mon 5 April, check-in 15:00 BST (14:00 UTC), less 48 hours: Sat 3 April 14:00 UTC.
     t.setNow('2027-04-03T14:00:00Z');
-    expect((await cancel(booking).expect(200)).body).toEqual({ Success: false, Message: CANCEL_MESSAGES.pastDeadline, RefundAmount: 0 });
+    expect((await cancel(booking).expect(200)).body).toEqual({
+      Success: false,
+      Message: CANCEL_MESSAGES.pastDeadline,
+      RefundAmount: 0,
+      GiftVoucherReturned: 0,
+    });
     await nothingChanged(booking);
     // A minute earlier it could still have been cancelled.
     t.setNow('2027-04-03T13:59:00Z');
@@ -302,7 +313,12 @@ describe('POST /api/ManageBooking/Cancel: refused, nothing changed', () => {
   it('on a non-refundable rate: Success false and why', async () => {
     // Mon 5 and Tue 6 April at 90 = 180.
     const booking = await aStay({ RatePlanId: ids.ratePlans.NRF, TotalCost: 180 });
-    expect((await cancel(booking).expect(200)).body).toEqual({ Success: false, Message: CANCEL_MESSAGES.nonRefundable, RefundAmount: 0 });
+    expect((await cancel(booking).expect(200)).body).toEqual({
+      Success: false,
+      Message: CANCEL_MESSAGES.nonRefundable,
+      RefundAmount: 0,
+      GiftVoucherReturned: 0,
+    });
     await nothingChanged(booking);
   });
 
@@ -313,6 +329,7 @@ describe('POST /api/ManageBooking/Cancel: refused, nothing changed', () => {
       Success: false,
       Message: CANCEL_MESSAGES.alreadyCancelled,
       RefundAmount: 0,
+      GiftVoucherReturned: 0,
     });
     expect(await refundsOf(booking)).toHaveLength(1);
     expect(await mailsOf(booking)).toHaveLength(1);
@@ -344,7 +361,7 @@ describe('POST /api/ManageBooking/Cancel: retries and races', () => {
     const booking = await aStay();
     const key = 'cancel-0123456789abcdef0123456789abcdef';
     const first = await cancel(booking, {}, key).expect(200);
-    expect(first.body).toEqual({ Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: 200 });
+    expect(first.body).toEqual({ Success: true, Message: CANCEL_MESSAGES.cancelled, RefundAmount: 200, GiftVoucherReturned: 0 });
     expect((await cancel(booking, {}, key).expect(200)).body).toEqual(first.body);
     expect(await refundsOf(booking)).toHaveLength(1);
     expect(await mailsOf(booking)).toHaveLength(1);

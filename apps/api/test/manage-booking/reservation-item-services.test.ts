@@ -125,7 +125,7 @@ describe('GET /api/Service/GetReservationItemServices', () => {
     await request(t.app)
       .post('/api/ManageBooking/Cancel')
       .send({ PropertyId: ids.propertyId, ReservationId: other.id, Code: other.code })
-      .expect(200, { Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 240 });
+      .expect(200, { Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 240, GiftVoucherReturned: 0 });
     expect((await itemServices(other).expect(404)).body).toEqual(notFound);
   });
 });

@@ -8,6 +8,7 @@ import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.mjs';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { PAYSTACK_SECRET, paystackApp } from './paystack-fixture';
 
 /**
  * PayStack end to end against a local fake of its API (test/support/fake-paystack.mjs): Create
@@ -15,7 +16,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * booking, whichever comes first. Today is Monday 1 March 2027; every stay is Thursday 4 to
  * Saturday 6 March, two nights, in a property with one room, so a held room shows as sold out.
  */
-const SECRET = 'sk_test_fake_0123456789abcdef';
+const SECRET = PAYSTACK_SECRET;
 let fake: FakePaystack;
 let t: TestApp;
 
@@ -164,18 +165,9 @@ function webhook(body: string, signature: string) {
 const freeTheRoom = () => t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
 
 beforeAll(async () => {
-  fake = await startFakePaystack({ secretKey: SECRET });
-  t = await createTestApp({
-    now: '2027-03-01T09:00:00Z',
-    config: {
-      payments: {
-        test: true,
-        stripe: undefined,
-        stripeJsUrl: 'https://js.stripe.com/v3/',
-        paystack: { secretKey: SECRET, apiUrl: fake.url, checkoutOrigin: fake.url, timeoutMs: 300 },
-      },
-    },
-  });
+  // PayStack's clock is the API's, as in life: a refund is looked up from about when its movement was recorded.
+  fake = await startFakePaystack({ secretKey: SECRET, now: () => t?.context.clock.now() ?? new Date() });
+  t = await paystackApp(fake, { testGateway: true });
   await givenDefinition(
     t.context,
     aDefinition(
@@ -426,6 +418,13 @@ describe('booking with PayStack', () => {
   });
 });
 
+describe("PayStack's webhook in the OpenAPI document", () => {
+  it('declares the 503 that asks PayStack to send again an event it could not check now', async () => {
+    const { body } = await request(t.app).get('/api/openapi.json').expect(200);
+    expect(Object.keys(body.paths['/api/Payments/Webhook/paystack'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '503']));
+  });
+});
+
 describe('amounts in the smallest unit of each currency PayStack takes', () => {
   it.each([
     // 2 nights x GH₵425.50 = GH₵851.00 = 85,100 pesewas
@@ -530,6 +529,42 @@ describe('money moved after booking', () => {
     expect(moved).toMatchObject({ ok: false, declineMessage: PAYSTACK_MESSAGES.insufficientFunds });
   });
 
+  it('a refund PayStack accepted and then failed (refund.failed): recorded failed, the money owed to the guest again and shown to the operator', async () => {
+    const booking = await paidBooking();
+    // ₦12,500.00 paid; ₦5,000.00 = 500,000 kobo back, accepted by PayStack.
+    expect(await refund(booking, 500_000)).toMatchObject({ ok: true, amount: 500_000 });
+    const [row] = await rawRows<{ paid: number; refunded: number }>(
+      t.database.db,
+      sql`SELECT amount_paid AS paid, amount_refunded AS refunded FROM reservations WHERE id = ${booking.id}`,
+    );
+    expect(row).toEqual({ paid: 750_000, refunded: 500_000 });
+
+    fake.holdWebhooks(true);
+    try {
+      fake.settleRefund(fake.refunds.at(-1)!.id, 'failed');
+      const failed = fake.heldWebhooks.filter((entry) => entry.event === 'refund.failed');
+      expect(failed).toHaveLength(1);
+      // Delivered twice, as PayStack may: recorded once.
+      for (const entry of [...failed, ...failed])
+        expect((await webhook(entry.body, entry.signature).expect(200)).body).toEqual({ Received: true, Duplicate: false });
+    } finally {
+      await fake.holdWebhooks(false);
+    }
+    // 1,250,000 paid, the 500,000 refund failed: all of it is paid, and owed back to the guest by the hotel.
+    const [after] = await rawRows<{ paid: number; refunded: number; refund: string }>(
+      t.database.db,
+      sql`SELECT r.amount_paid AS paid, r.amount_refunded AS refunded,
+                 (SELECT status FROM payments p WHERE p.reservation_id = r.id AND p.transaction_type = 'refund') AS refund
+          FROM reservations r WHERE r.id = ${booking.id}`,
+    );
+    expect(after).toEqual({ paid: 1_250_000, refunded: 0, refund: 'failed' });
+    expect(fake.moneyByReservation()[booking.reservationNumber]).toMatchObject({ taken: 1_250_000 });
+    const { body } = await request(t.app).get('/api/Admin/PaymentMovements').set('X-Api-Key', 'test-admin-key-0123456789').expect(200);
+    expect(body.Items).toEqual([
+      expect.objectContaining({ ReservationNumber: booking.reservationNumber, Problem: 'RefundRefused', Kind: 'refund', Amount: 5_000 }),
+    ]);
+  });
+
   it('refunds part of the payment, then refuses more than is left', async () => {
     const booking = await paidBooking();
     // ₦12,500.00 paid; ₦5,000.00 = 500,000 kobo back, leaving ₦7,500.00 = 750,000 kobo.
@@ -540,5 +575,29 @@ describe('money moved after booking', () => {
     const second = await refund(booking, 1_000_000);
     expect(second).toMatchObject({ ok: true, amount: 750_000 });
     expect(fake.refunds.filter((r) => r.transaction === booking.reference).map((r) => r.amount)).toEqual([500_000, 750_000]);
+  });
+
+  it('a refund PayStack refuses (status false, no data) is its answer: recorded refused at once, not retried as if PayStack were away', async () => {
+    const booking = await paidBooking();
+    // The hotel gave ₦2,500.00 (250,000 kobo) back in PayStack's dashboard, which we never heard of.
+    const dashboard = await fetch(`${fake.url}/refund`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ transaction: booking.reference, amount: 250_000 }),
+    });
+    expect(dashboard.status).toBe(200);
+    // The whole ₦12,500.00 is more than PayStack has left (₦10,000.00): it refuses with a 400.
+    const refusals = fake.requests.length;
+    expect(await refund(booking, 1_250_000)).toMatchObject({ ok: false, amount: 0 });
+    expect(fake.requests.slice(refusals).map((call) => `${call.method} ${call.path}`)).toEqual(['POST /refund']);
+    expect(
+      await rawRows(
+        t.database.db,
+        sql`SELECT transaction_type AS type, status, amount, failure_reason AS reason FROM payments WHERE reservation_id = ${booking.id} ORDER BY id`,
+      ),
+    ).toEqual([
+      { type: 'authorisation', status: 'succeeded', amount: 1_250_000, reason: null },
+      { type: 'refund', status: 'failed', amount: 1_250_000, reason: PAYSTACK_MESSAGES.refundRefused },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
+import { reconcileOverdueMovements } from '../../src/booking';
 import { rawRows } from '../../src/database/raw-rows';
+import { RECONCILE_AFTER_MS } from '../../src/payments';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
@@ -106,3 +108,14 @@ export const bookedIntent = async (fake: FakeStripe, app: TestApp, number: strin
       )[0]!.ref,
     ),
   )!;
+
+/** The reconciler's pass once its movements are overdue (it asks only after RECONCILE_AFTER_MS), the clock put back after. */
+export async function reconcileLater(app: TestApp): Promise<void> {
+  const now = app.context.clock.now();
+  app.setNow(new Date(now.getTime() + RECONCILE_AFTER_MS + 1_000));
+  try {
+    await reconcileOverdueMovements(app.context);
+  } finally {
+    app.setNow(now);
+  }
+}

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startFakeStripe, signPayload, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
-import { MONEY_MESSAGES, findLedgerBreaches, reconcileOverdueMovements } from '../../src/booking';
-import { PAYMENT_UNAVAILABLE_MESSAGE, RECONCILE_AFTER_MS, TYPED_CARD_REFUSED } from '../../src/payments';
+import { MONEY_MESSAGES, findLedgerBreaches } from '../../src/booking';
+import { PAYMENT_UNAVAILABLE_MESSAGE, TYPED_CARD_REFUSED } from '../../src/payments';
 import type { CardBooking } from './card-movement-calls';
 import { GUEST_PAYMENT_MESSAGES } from '../../src/payments/guest-payment-messages';
 import { createStripeGateway } from '../../src/payments/stripe-gateway';
 import { releaseAbandonedPayments } from '../../src/booking/abandoned-payments';
 import { request } from '../support/request';
 import { cardMovementCalls } from './card-movement-calls';
+import { allowAnswers, refuseAnswers } from './money-fault-kit';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 import { getAccount, givenUser, logIn } from '../account/account-fixture';
@@ -17,6 +18,7 @@ import {
   bookWithStripe,
   createReservation,
   paymentsOf,
+  reconcileLater,
   reservationOf,
   rows,
   stripeApp as stripeFixtureApp,
@@ -61,42 +63,12 @@ const soldThursday = async (app: TestApp) =>
 /** Bookings that stand (a card refused or released leaves its booking cancelled, holding nothing). */
 const reservationCount = async (app: TestApp) => (await rows(app, sql`SELECT id FROM reservations WHERE status <> 'cancelled'`)).length;
 
-/**
- * A fault injected between the provider's answer and its record: the booking's payment
- * movement is written (before the call) but its answer cannot be (the UPDATE after it fails).
- */
-async function refuseAnswers(app: TestApp): Promise<void> {
-  await app.database.db.execute(
-    sql.raw(
-      `CREATE OR REPLACE FUNCTION refuse_payment() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$`,
-    ),
-  );
-  await app.database.db.execute(
-    sql.raw(
-      `CREATE TRIGGER refuse_payment BEFORE UPDATE ON payments FOR EACH ROW WHEN (OLD.status = 'pending' AND NEW.status <> 'pending') EXECUTE FUNCTION refuse_payment()`,
-    ),
-  );
-}
-
-const allowAnswers = (app: TestApp) => app.database.db.execute(sql.raw('DROP TRIGGER IF EXISTS refuse_payment ON payments'));
-
 /** The newest booking: one whose Create got no answer names none. */
 const newestBooking = async (app: TestApp) =>
   (await rows(app, sql`SELECT reservation_number AS "number", status FROM reservations ORDER BY id DESC LIMIT 1`))[0] as {
     number: string;
     status: string;
   };
-
-/** The reconciler's pass once its movements are overdue (it asks only after RECONCILE_AFTER_MS), the clock put back after. */
-async function reconcileLater(app: TestApp): Promise<void> {
-  const now = app.context.clock.now();
-  app.setNow(new Date(now.getTime() + RECONCILE_AFTER_MS + 1_000));
-  try {
-    await reconcileOverdueMovements(app.context);
-  } finally {
-    app.setNow(now);
-  }
-}
 
 const bookedIntent = (app: TestApp, number: string) => bookedIntentOf(fake, app, number);
 
@@ -265,6 +237,32 @@ describe('a Stripe property', () => {
     }
     expect(intent.status).toBe('canceled');
     expect(await reservationOf(t, response.body.ReservationNumber)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('the guest passed 3-D Secure just as the hold ran out: the release is refused, Stripe asked again, and the £240.00 it took given back at once', async () => {
+    const response = await book(t, ids, '4000002760003184', 200);
+    const number = response.body.ReservationNumber as string;
+    const intent = await bookedIntent(t, number);
+    // Passed at the bank; its event has not arrived (nor has the guest, back on the status page).
+    fake.answerChallenge(intent.id, 'complete');
+    t.setNow('2027-03-01T09:11:00Z');
+    try {
+      await releaseAbandonedPayments(t.context);
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+    }
+    // The booking is released; the 24,000 pence Stripe took went back with a refund, and nothing waits on the operator.
+    expect(await reservationOf(t, number)).toMatchObject({ status: 'cancelled', amountPaid: 0 });
+    expect(fake.moneyByReservation()[number]).toMatchObject({ taken: 0, held: 0 });
+    expect(await paymentsOf(t, number)).toEqual([
+      { type: 'authorisation', status: 'succeeded', amount: 24_000, gateway: 'stripe', last4: '3184' },
+      { type: 'void', status: 'cancelled', amount: 24_000, gateway: 'stripe', last4: null },
+      { type: 'refund', status: 'succeeded', amount: 24_000, gateway: 'stripe', last4: '3184' },
+    ]);
+    expect(
+      (await request(t.app).get('/api/Admin/PaymentMovements').set('X-Api-Key', 'test-admin-key-0123456789').expect(200)).body.Items,
+    ).toEqual([]);
+    expect(await findLedgerBreaches(t.database.db)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_MESSAGES } from '../../src/booking';
 import { rawRows } from '../../src/database/raw-rows';
 import { TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
 import { PRE_CHECK_IN_NOTICES } from '../../src/pre-check-in/get-pre-check-in';
@@ -10,6 +11,7 @@ import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { allowAnswers, refuseAnswers } from '../payments/money-fault-kit';
 
 /**
  * Today is Monday 1 March 2027, 09:00 in London. The stay booked is Thursday 4 to Saturday 6
@@ -759,6 +761,35 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
     // The check-in itself is saved, and the hotel told of it.
     expect(after.mails).toEqual([...before.mails, 'pre_check_in_completed']);
     expect(after.history).toHaveLength(before.history.length + 1);
+  });
+
+  it('a charge whose answer cannot be recorded: 503 that says the details are saved; the same save sent again with its key adds the extras, charged once', async () => {
+    const stay = { DateFrom: '2027-03-17', DateTo: '2027-03-18' };
+    const booked = await book({ ...stay, Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })] });
+    // Wine tasting, per stay per person: 20.00 x 2 guests = 40.00.
+    const body = withExtras(booked, [{ ServiceId: serviceId('TASTING'), Quantity: 1 }]);
+    const send = () => request(t.app).post('/api/PreCheckIn/Save').set('Idempotency-Key', `pre-check-in-${booked.id}`).send(body);
+    await refuseAnswers(t);
+    try {
+      expect((await send().expect(503)).body).toMatchObject({ Message: MONEY_MESSAGES.extrasOutcomeUnknown });
+    } finally {
+      await allowAnswers(t);
+    }
+    // The details are saved; the extras wait for the charge's answer, their seats (one a guest) held.
+    expect((await stored(booked.id)).reservation.pre_check_in_completed_at).not.toBeNull();
+    expect(await usedOf('TASTING', '2027-03-17', '2027-03-18')).toEqual([2]);
+    expect((await paymentsOf(booked.id)).at(-1)).toMatchObject({ transaction_type: 'charge', status: 'pending', amount: 4000 });
+
+    expect((await send().expect(200)).body).toEqual({
+      Success: true,
+      Message: PRE_CHECK_IN_SAVED,
+      Payment: { Kind: 'Charge', Amount: 40 },
+    });
+    expect((await paymentsOf(booked.id)).filter((payment) => payment.transaction_type === 'charge')).toEqual([
+      { transaction_type: 'charge', status: 'succeeded', amount: 4000, card_last4: '4242' },
+    ]);
+    // 100.00 + 40.00 = 140.00.
+    expect(await totalsOf(booked.id)).toMatchObject({ total: 14000 });
   });
 
   it('the last unit goes to one save only: two bookings at once, the other gets 409 and nothing saved', async () => {

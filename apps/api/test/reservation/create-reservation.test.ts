@@ -679,15 +679,15 @@ describe('GET /api/Reservation/CreateOutcome', () => {
 
   it('says whether the Create sent with a key made a booking, and answers it, whatever the client holds of the body', async () => {
     const key = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Booking: null });
+    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Waiting: false, Booking: null });
     // A Create refused (the price the client saw is wrong) leaves nothing behind either.
     await create(aBooking(ids, { Rooms: [aRoom(ids, { TotalCost: 1 })] }), key).expect(409);
-    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Booking: null });
+    expect((await outcome(key).expect(200)).body).toEqual({ Made: false, Waiting: false, Booking: null });
 
     const made = await create(aBooking(ids), key).expect(200);
     expect((await outcome(key).expect(200)).body).toEqual({ Made: true, Booking: made.body });
     // The key belongs to one property's bookings.
-    expect((await outcome(key, ids.propertyId + 1000).expect(200)).body).toEqual({ Made: false, Booking: null });
+    expect((await outcome(key, ids.propertyId + 1000).expect(200)).body).toEqual({ Made: false, Waiting: false, Booking: null });
   });
 
   it('answers 400 without a key, or with one short enough to be guessed', async () => {

@@ -263,7 +263,7 @@ describe('GET /api/Admin/Reservations: the feed', () => {
       sql`INSERT INTO reservation_services (reservation_room_id, service_id, quantity, unit_price, total)
           SELECT id, ${ids.services.FIZZ}, 1, 2500, 2500 FROM reservation_rooms WHERE reservation_id = ${booking.id}`,
       sql`DELETE FROM reservation_services WHERE reservation_room_id IN (SELECT id FROM reservation_rooms WHERE reservation_id = ${booking.id})`,
-      sql`UPDATE payments SET failure_reason = NULL WHERE reservation_id = ${booking.id}`,
+      sql`UPDATE payments SET card_last4 = '0005' WHERE reservation_id = ${booking.id}`,
     ];
     for (const change of changes) {
       const { cursor } = await readToEnd({});

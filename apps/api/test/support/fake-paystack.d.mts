@@ -60,6 +60,8 @@ export type FakePaystack = {
   hangMs: number;
   heldWebhooks: readonly FakePaystackEvent[];
   faultNext(kind: FakeCall, fault: FakePaystackFault, options?: { times?: number; status?: number }): void;
+  /** Forgets the faults asked for that no call has taken yet. */
+  clearFaults(): void;
   failNext(kind: FakeCall, status?: number, times?: number): void;
   hangNext(kind: FakeCall, times?: number): void;
   paused(): Promise<FakePaystackHeldRequest[]>;
@@ -83,4 +85,9 @@ export type FakePaystack = {
   close(): Promise<void>;
 };
 
-export function startFakePaystack(options: { port?: number; webhookUrl?: string; secretKey: string }): Promise<FakePaystack>;
+export function startFakePaystack(options: {
+  port?: number;
+  webhookUrl?: string;
+  secretKey: string;
+  now?: () => Date;
+}): Promise<FakePaystack>;

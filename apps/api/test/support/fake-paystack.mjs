@@ -19,8 +19,8 @@
 // `hang` (not done, answered 504 after hangMs), `5xx-after` (done, then 500), `drop` (done, then
 // the connection destroyed) or `pause` (held before it is done until `releasePaused()`;
 // `waitForPaused(n)` resolves once n are held; done even if its client has gone). `failNext` and
-// `hangNext` are the older forms. Webhooks: `duplicateWebhooks`, `holdWebhooks()`,
-// `reorderWebhooks()`, `deliverHeld(order)`; refunds send refund.pending, then `settleRefund`
+// `hangNext` are the older forms; `clearFaults()` forgets those not taken yet. Webhooks:
+// `duplicateWebhooks`, `holdWebhooks()`, `reorderWebhooks()`, `deliverHeld(order)`; refunds send refund.pending, then `settleRefund`
 // refund.processing, refund.processed, refund.failed or refund.needs-attention. Books:
 // `ledger()`, `moneyByReservation()`.
 import { createHmac } from 'node:crypto';
@@ -75,9 +75,10 @@ ${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}
 
 /**
  * Starts the fake on `port` (0: any free port). `webhookUrl` receives the signed events (none
- * when absent); `secretKey` is the only key it accepts and the one it signs with.
+ * when absent); `secretKey` is the only key it accepts and the one it signs with. `now` is
+ * PayStack's clock, for a test whose API runs on a pinned one (the two agree, as in life).
  */
-export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
+export async function startFakePaystack({ port = 0, webhookUrl, secretKey, now = () => new Date() }) {
   const transactions = new Map();
   const authorizations = new Map();
   const refunds = [];
@@ -139,6 +140,10 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
       if (!FAULTS.has(fault)) throw new Error(`unknown fault ${fault}: one of ${[...FAULTS].join(', ')}`);
       for (let i = 0; i < times; i += 1) upsets[kind].push({ fault, status });
     },
+    /** Forgets the faults asked for that no call has taken yet. */
+    clearFaults() {
+      for (const kind of CALLS) upsets[kind].length = 0;
+    },
     /** The next `times` calls of `kind` answer `status` (a 5xx) without being done. */
     failNext(kind, status = 500, times = 1) {
       fake.faultNext(kind, '5xx', { times, status });
@@ -174,7 +179,7 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
       const code = `AUTH_fake${String(counters.authorization).padStart(6, '0')}`;
       transaction.status = 'success';
       transaction.gatewayResponse = 'Successful';
-      transaction.paidAt = new Date().toISOString();
+      transaction.paidAt = now().toISOString();
       transaction.authorization = {
         authorization_code: code,
         bin: '408408',
@@ -216,7 +221,7 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
       if (!refund) throw new Error(`no refund ${id}`);
       if (!['processing', 'processed', 'failed', 'needs-attention'].includes(status)) throw new Error(`unknown refund status ${status}`);
       refund.status = status;
-      if (status === 'processed') refund.refundedAt = new Date().toISOString();
+      if (status === 'processed') refund.refundedAt = now().toISOString();
       const t = transactions.get(refund.transaction);
       const processed = refunds.filter((r) => r.transaction === t.reference && r.status === 'processed');
       if (processed.reduce((sum, r) => sum + r.amount, 0) >= t.amount) t.status = 'reversed';
@@ -379,7 +384,7 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
       status: 'abandoned',
       gatewayResponse: 'The transaction was not completed',
       paidAt: null,
-      createdAt: new Date().toISOString(),
+      createdAt: now().toISOString(),
       customerId: counters.customer,
       authorization: undefined,
     };
@@ -435,7 +440,7 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
     } else {
       t.status = 'success';
       t.gatewayResponse = 'Approved';
-      t.paidAt = new Date().toISOString();
+      t.paidAt = now().toISOString();
     }
     return answer('Charge attempted', transactionData(t));
   }
@@ -449,7 +454,7 @@ export async function startFakePaystack({ port = 0, webhookUrl, secretKey }) {
     if (!Number.isInteger(amount) || amount <= 0) return refusal(400, 'Invalid Amount Sent');
     if (amount > left) return refusal(400, 'Refund amount cannot be more than the unrefunded transaction amount');
     counters.refund += 1;
-    const createdAt = new Date().toISOString();
+    const createdAt = now().toISOString();
     const refund = {
       id: counters.refund,
       transaction: t.reference,

@@ -262,6 +262,8 @@ export const manageBookingCancelResponseSchema = z
     Message: z.string().nullable(),
     /** What goes back to the card (major units); zero when nothing was paid by card. */
     RefundAmount: z.number(),
+    /** What went back to the gift voucher that paid part of the booking (major units): a free cancellation gives it back; zero otherwise. */
+    GiftVoucherReturned: z.number(),
   })
   .meta({ id: 'ManageBookingCancelResult' });
 

@@ -12,9 +12,17 @@ export const createAnswerSchema = z
 
 export type CreateAnswer = z.infer<typeof createAnswerSchema>;
 
-/** Reservation/CreateOutcome: whether the Create sent with an Idempotency-Key made a booking. */
+/**
+ * Reservation/CreateOutcome: whether the Create sent with an Idempotency-Key made a booking.
+ * `Waiting`: not made yet, but its card's answer is awaited (the provider did not answer): its
+ * rooms are held, and sending the same Create again with the key finds out at once; never book
+ * it again another way meanwhile.
+ */
 export const createOutcomeSchema = z
-  .union([z.object({ Made: z.literal(true), Booking: createAnswerSchema }), z.object({ Made: z.literal(false), Booking: z.null() })])
+  .union([
+    z.object({ Made: z.literal(true), Booking: createAnswerSchema }),
+    z.object({ Made: z.literal(false), Waiting: z.boolean(), Booking: z.null() }),
+  ])
   .meta({ id: 'CreateOutcome' });
 
 export type CreateOutcome = z.infer<typeof createOutcomeSchema>;

@@ -52,7 +52,8 @@ export const paystackRefundSchema = z.object({
   merchant_note: z.string().nullish(),
 });
 
-const envelope = z.object({ status: z.boolean(), message: z.string().default(''), data: z.unknown() });
+// A refusal (`status: false`) carries no `data`: it is still PayStack's answer, not a failure to answer.
+const envelope = z.object({ status: z.boolean(), message: z.string().default(''), data: z.unknown().optional() });
 
 /** A refusal PayStack answered (`status: false`, 4xx): the request was wrong or the money cannot move. */
 export class PaystackRefusal extends Error {

@@ -55,6 +55,8 @@ export type PaystackWebhookEvent = {
   gatewayReference: string | null;
   outcome: 'authorised' | 'declined' | 'ignored';
   declineMessage?: string;
+  /** Of refund.failed: the transaction a refund of ours failed on (PayStack names no refund of ours in the event). */
+  refundFailedOn?: string;
 };
 
 /** A PayStack transaction read for settlement: what it came to, and the card when it was paid. */
@@ -341,6 +343,14 @@ export function createPaystackGateway(options: PaystackGatewayOptions) {
     const reference = typeof data.reference === 'string' ? data.reference : null;
     // PayStack's events carry no id of their own: the event name with its transaction's id (or reference) names one.
     const id = `${type}:${typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : (reference ?? createHash('sha256').update(rawBody).digest('hex'))}`;
+    if (type === 'refund.failed') {
+      const refunded = (body.data as { transaction_reference?: unknown }).transaction_reference;
+      const refundFailedOn = typeof refunded === 'string' ? refunded : undefined;
+      return {
+        event: { id, type, gatewayReference: null, outcome: 'ignored', ...(refundFailedOn && { refundFailedOn }) },
+        settlement: null,
+      };
+    }
     if (type !== 'charge.success') return { event: { id, type, gatewayReference: reference, outcome: 'ignored' }, settlement: null };
     const transaction = paystackTransactionSchema.safeParse(body.data);
     if (!transaction.success) return { event: { id, type, gatewayReference: reference, outcome: 'ignored' }, settlement: null };

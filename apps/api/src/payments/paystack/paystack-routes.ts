@@ -4,7 +4,7 @@ import { type ApiRouter } from '../../http';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { ProviderHintHandler } from '../provider-hints';
 import { openReturnUrl } from '../return-url';
-import { WEBHOOK_PATH } from '../webhook-routes';
+import { WEBHOOK_NOT_TAKEN, WEBHOOK_PATH } from '../webhook-routes';
 import { ForgedWebhookError, isPaystackReference, PAYSTACK_RETURN_PATH } from './paystack-gateway';
 import { settlePaystackReturn, takePaystackWebhook } from './paystack-settlement';
 
@@ -44,10 +44,13 @@ export function registerPaystackRoutes(api: ApiRouter, context: AppContext, opti
       path: PAYSTACK_WEBHOOK_PATH,
       operationId: 'receivePaystackWebhook',
       summary:
-        "PayStack's event notifications (x-paystack-signature: HMAC-SHA512 of the raw body with the secret key). charge.success settles the booking paid; other events are acknowledged and ignored; a redelivered event changes nothing",
+        "PayStack's event notifications (x-paystack-signature: HMAC-SHA512 of the raw body with the secret key). charge.success and refund.failed have PayStack asked for the present state of the payment they name, which is recorded; other events are acknowledged and ignored; a redelivered event changes nothing",
       tag: 'Payments (PayStack)',
       response: z.object({ Received: z.literal(true), Duplicate: z.boolean() }),
-      errors: { 400: 'The signature does not match the body: nothing was changed' },
+      errors: {
+        400: 'The signature does not match the body: nothing was changed',
+        503: 'PayStack could not be asked what the event reports: nothing was recorded, send the event again later',
+      },
     },
     async (_input, req) => {
       const raw: unknown = req.body;
@@ -60,6 +63,7 @@ export function registerPaystackRoutes(api: ApiRouter, context: AppContext, opti
         throw error;
       }
       const taken = await takePaystackWebhook(context, options.onHint, delivery);
+      if (taken.providerSilent) throw new AppError('PAYMENT_UNAVAILABLE', WEBHOOK_NOT_TAKEN);
       return { Received: true as const, Duplicate: taken.duplicate };
     },
   );

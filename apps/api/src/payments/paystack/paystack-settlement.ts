@@ -1,11 +1,11 @@
 import { paymentWebhookEvents } from '@hotel/db/schema';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
-import { findMovementNamed, lookupAnswer, type FinalAnswer } from '../movements';
+import { findMovementNamed, findSucceededRefundsOf, lookupAnswer, type FinalAnswer } from '../movements';
 import type { HintOutcome, ProviderHintHandler } from '../provider-hints';
 import { lookupOf, PAYSTACK_GATEWAY_NAME, type PaystackGateway } from './paystack-gateway';
 
-type Context = Pick<AppContext, 'clock'>;
+type Context = Pick<AppContext, 'clock' | 'database'>;
 
 /**
  * The guest is back from PayStack's checkout: PayStack is asked what became of the transaction
@@ -45,16 +45,18 @@ export async function settlePaystackReturn(
  * One webhook delivery, already checked as PayStack's: recorded in `payment_webhook_events` in
  * the transaction that records what it reports, so a redelivered event is acknowledged and
  * changes nothing. Only a charge names a movement; refund events are acknowledged (their
- * outcome is PayStack's to report when a refund is looked up).
+ * outcome is PayStack's to report when a refund is looked up). A charge PayStack cannot confirm
+ * now is not taken in (`providerSilent`), for its redelivery.
  */
 export async function takePaystackWebhook(
   context: Context,
   onHint: ProviderHintHandler,
   delivery: ReturnType<PaystackGateway['parseWebhook']>,
-): Promise<{ duplicate: boolean }> {
+): Promise<{ duplicate: boolean; providerSilent: boolean }> {
   const { event } = delivery;
+  if (event.refundFailedOn) return refundFailed(context, onHint, event.refundFailedOn);
   let duplicate = true;
-  await onHint({
+  const outcome = await onHint({
     gateway: PAYSTACK_GATEWAY_NAME,
     names:
       event.type === 'charge.success' && event.gatewayReference ? { idempotencyKey: event.gatewayReference } : { idempotencyKey: null },
@@ -68,5 +70,24 @@ export async function takePaystackWebhook(
       return !duplicate;
     },
   });
-  return { duplicate };
+  return { duplicate, providerSilent: outcome.found && outcome.providerSilent === true };
+}
+
+/**
+ * refund.failed: a refund PayStack accepted has failed since (PayStack's event names the
+ * transaction, not our refund). Each refund of ours on that transaction is asked about again; the
+ * one PayStack now lists as failed is recorded so, its money owed to the guest again. Asking is
+ * harmless when repeated, so the event is not recorded as taken.
+ */
+async function refundFailed(
+  context: Pick<AppContext, 'database'>,
+  onHint: ProviderHintHandler,
+  transactionReference: string,
+): Promise<{ duplicate: boolean; providerSilent: boolean }> {
+  let providerSilent = false;
+  for (const refund of await findSucceededRefundsOf(context.database.db, PAYSTACK_GATEWAY_NAME, transactionReference)) {
+    const outcome = await onHint({ gateway: PAYSTACK_GATEWAY_NAME, names: { idempotencyKey: refund.idempotencyKey } });
+    if (outcome.found && outcome.providerSilent) providerSilent = true;
+  }
+  return { duplicate: false, providerSilent };
 }
