@@ -322,7 +322,12 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
   it('cancels the booking with a required reason, then shows it cancelled', async () => {
     const calls = renderAt(LINK, {
       'POST /api/ManageBooking/Search': found(),
-      'POST /api/ManageBooking/Cancel': { Success: true, Message: null, RefundAmount: 240 } satisfies ManageBookingCancelResponse,
+      'POST /api/ManageBooking/Cancel': {
+        Success: true,
+        Message: 'Your reservation has been cancelled',
+        RefundAmount: 240,
+        GiftVoucherReturned: 0,
+      } satisfies ManageBookingCancelResponse,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Booking' });
@@ -333,6 +338,8 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
 
     expect(await screen.findByText('Your reservation has been cancelled')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Booking cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Your refund').parentElement).toHaveTextContent('£240.00 is being refunded to your card.');
+    expect(screen.queryByText(/gift voucher/)).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const cancel = calls.find((call) => call.path === '/api/ManageBooking/Cancel');
     expect(cancel?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -344,10 +351,57 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     });
   });
 
+  /** Cancels the booking of the link with a reason, as a guest does, the Cancel answering `answer`. */
+  async function cancelWith(answer: ManageBookingCancelResponse) {
+    renderAt(LINK, { 'POST /api/ManageBooking/Search': found(), 'POST /api/ManageBooking/Cancel': answer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Booking' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason for cancelling'), 'Change of plans');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    await screen.findByRole('heading', { name: 'Booking cancelled' });
+  }
+
+  it('says on the cancelled booking what went back to the card and what went back to the gift voucher', async () => {
+    await cancelWith({ Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 150, GiftVoucherReturned: 50 });
+    const refund = screen.getByText('Your refund').parentElement as HTMLElement;
+    expect(within(refund).getByText('£150.00 is being refunded to your card.')).toBeInTheDocument();
+    expect(
+      within(refund).getByText('£50.00 paid by gift voucher has gone back to your gift voucher: you can use it again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the gift voucher part went back when nothing was paid by card', async () => {
+    await cancelWith({ Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 0, GiftVoucherReturned: 50 });
+    const refund = screen.getByText('Your refund').parentElement as HTMLElement;
+    expect(refund).toHaveTextContent('£50.00 paid by gift voucher has gone back to your gift voucher: you can use it again.');
+    expect(refund).not.toHaveTextContent('refunded to your card');
+  });
+
+  it('says in the API’s words a refund refused or not answered yet, beside the gift voucher part given back', async () => {
+    const pending =
+      'Your reservation has been cancelled. The refund of £150.00 is on its way to your card, though we have not yet heard back from the card provider: it may take a little longer to appear.';
+    await cancelWith({ Success: true, Message: pending, RefundAmount: 150, GiftVoucherReturned: 50 });
+    const refund = screen.getByText('Your refund').parentElement as HTMLElement;
+    expect(within(refund).getByText(pending)).toBeInTheDocument();
+    expect(refund).not.toHaveTextContent('£150.00 is being refunded to your card.');
+    expect(refund).toHaveTextContent('£50.00 paid by gift voucher has gone back to your gift voucher');
+  });
+
+  it('says nothing of money when a cancellation moved none', async () => {
+    await cancelWith({ Success: true, Message: 'Your reservation has been cancelled', RefundAmount: 0, GiftVoucherReturned: 0 });
+    expect(screen.getByText('This booking has been cancelled.')).toBeInTheDocument();
+    expect(screen.queryByText('Your refund')).not.toBeInTheDocument();
+  });
+
   it('tells a refused cancel in a notification and closes the dialog', async () => {
     renderAt(LINK, {
       'POST /api/ManageBooking/Search': found(),
-      'POST /api/ManageBooking/Cancel': { Success: false, Message: 'This booking can no longer be cancelled online.', RefundAmount: 0 },
+      'POST /api/ManageBooking/Cancel': {
+        Success: false,
+        Message: 'This booking can no longer be cancelled online.',
+        RefundAmount: 0,
+        GiftVoucherReturned: 0,
+      } satisfies ManageBookingCancelResponse,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Booking' });

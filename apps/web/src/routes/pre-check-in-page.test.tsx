@@ -252,6 +252,47 @@ describe('Pre Check In (/PreCheckIn/{propertyCode}/{referenceNumber}/{code})', (
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'a 402 (the extras’ charge declined, the details saved)',
+      402,
+      'Your check-in details have been saved, but the extras were not added: Your card was declined. Please use another card or contact your bank.',
+      'PAYMENT_DECLINED',
+    ],
+    [
+      'a 503 (the extras’ charge not answered yet)',
+      503,
+      'We could not hear back from the card provider, so we do not know yet whether your payment went through. If it did not, nothing is taken.',
+      'PAYMENT_UNAVAILABLE',
+    ],
+  ])('tells %s in the API’s words, never that the details were not saved', async (_, status, message, code) => {
+    renderAt({ ...opened(), 'POST /api/PreCheckIn/Save': respond(status, { Message: message, Code: code }) });
+    await completeEveryStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = (await screen.findByText('Pre Check In Error')).parentElement as HTMLElement;
+    expect(notice).toHaveTextContent(message);
+    expect(document.body).not.toHaveTextContent('Failed to save Check In Information');
+    expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+  });
+
+  it('a Save sent again after a 503 carries the same Idempotency-Key: the server settles the same save, charging its extras once', async () => {
+    let sent = 0;
+    const calls = renderAt({
+      ...opened(),
+      'POST /api/PreCheckIn/Save': () =>
+        sent++ === 0 ? respond(503, { Message: 'Not heard back from the card provider yet.', Code: 'PAYMENT_UNAVAILABLE' }) : saved,
+    });
+    await completeEveryStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Pre Check In Error');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/PreCheckIn/Save')).toHaveLength(2));
+    const [first, second] = calls.filter((call) => call.path === '/api/PreCheckIn/Save');
+    expect(first!.headers['Idempotency-Key']).toMatch(/\S{8,}/);
+    expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
+    expect(second!.body).toEqual(first!.body);
+  });
+
   it('opens a completed pre-check-in on the saved details under a positive notice, to change and save again', async () => {
     const reservation = aPreCheckInReservation({ PreCheckInCompletedAt: '2027-03-01T10:00:00Z', SpecialRequests: 'Late arrival' });
     const done = {

@@ -385,7 +385,7 @@ describe('CheckoutForm', () => {
         if (sent++ === 0) throw new TypeError('Failed to fetch');
         return { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null };
       },
-      'GET /api/Reservation/CreateOutcome': { Made: false, Booking: null },
+      'GET /api/Reservation/CreateOutcome': { Made: false, Waiting: false, Booking: null },
     });
     const onBooked = vi.fn();
     renderWithProviders(<Harness onBooked={onBooked} />);
@@ -400,15 +400,154 @@ describe('CheckoutForm', () => {
     expect(second?.body).toMatchObject({ Notes: 'A cot, please' });
   });
 
+  it('a 503 that made nothing (the hotel cannot take cards now) shows the server’s reason once the server confirms nothing was made', async () => {
+    const reason = 'This hotel cannot take card payments online at the moment. Nothing was booked and nothing was charged.';
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': respond(503, { Message: reason, Code: 'PAYMENT_UNAVAILABLE' }),
+      'GET /api/Reservation/CreateOutcome': { Made: false, Waiting: false, Booking: null },
+    });
+    renderWithProviders(<Harness />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const notice = (await screen.findByText('Your booking was not made')).parentElement as HTMLElement;
+    expect(notice).toHaveTextContent(reason);
+    expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
+  });
+
+  it('a 409 because a request with the same key is still being done is a lost answer: the server is asked, not a refusal shown', async () => {
+    const made = { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null };
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/Reservation/Create': respond(409, { Message: 'A request with this Idempotency-Key has not finished.', Code: 'CONFLICT' }),
+      'GET /api/Reservation/CreateOutcome': { Made: true, Booking: made },
+    });
+    const onBooked = vi.fn();
+    renderWithProviders(<Harness onBooked={onBooked} />);
+    await readyToConfirm();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(made, expect.anything()));
+    expect(calls.filter((call) => call.path === '/api/Reservation/CreateOutcome')).toHaveLength(1);
+  });
+
   it('after a reload with an answer missing, asks the server before anything else', async () => {
     setBookingState({ ...getBookingState(), attemptUnconfirmed: true });
-    const calls = fakeApi({ ...baseRoutes, 'GET /api/Reservation/CreateOutcome': { Made: false, Booking: null } });
+    const calls = fakeApi({ ...baseRoutes, 'GET /api/Reservation/CreateOutcome': { Made: false, Waiting: false, Booking: null } });
     renderWithProviders(<Harness />);
     expect(await screen.findByText('Your booking was not made')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/Reservation/CreateOutcome')?.headers['Idempotency-Key']).toBe(
       getBookingState().attemptKey,
     );
     expect(getBookingState().attemptUnconfirmed).toBe(false);
+  });
+
+  describe('when the card provider has not answered (503, and CreateOutcome says Waiting)', () => {
+    const made = { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R1', ChallengeUrl: null };
+    const outcomeUnknown = respond(503, {
+      Message: 'We could not hear back from the card provider, so we do not know yet whether your payment went through.',
+      Code: 'PAYMENT_UNAVAILABLE',
+    });
+    const waiting = { Made: false, Waiting: true, Booking: null };
+    const outcomeCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/Reservation/CreateOutcome');
+
+    /** Create answers each of `answers` in turn (the last one from then on). */
+    const inTurn = (answers: unknown[]) => {
+      let sent = 0;
+      return () => answers[Math.min(sent++, answers.length - 1)];
+    };
+
+    it('says the payment is awaited, the rooms held and nothing charged twice, never that it was not made, and offers no Confirm', async () => {
+      fakeApi({ ...baseRoutes, 'POST /api/Reservation/Create': outcomeUnknown, 'GET /api/Reservation/CreateOutcome': waiting });
+      renderWithProviders(<Harness />);
+      await readyToConfirm();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      const notice = (await screen.findByText('Your payment is not confirmed yet')).parentElement as HTMLElement;
+      expect(notice).toHaveTextContent('We have not heard back from your card provider yet');
+      expect(notice).toHaveTextContent('Your rooms are held for you and you will not be charged twice');
+      expect(within(notice).getByRole('button', { name: 'Check again' })).toBeEnabled();
+      expect(screen.queryByText('Your booking was not made')).not.toBeInTheDocument();
+      expect(screen.queryByText(/You can confirm it again/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeDisabled();
+      expect(getBookingState().attemptUnconfirmed).toBe(true);
+    });
+
+    it('checks again by sending the same booking with the same key, and shows the booking once it is made', async () => {
+      const calls = fakeApi({
+        ...baseRoutes,
+        'POST /api/Reservation/Create': inTurn([outcomeUnknown, made]),
+        'GET /api/Reservation/CreateOutcome': waiting,
+      });
+      const onBooked = vi.fn();
+      renderWithProviders(<Harness onBooked={onBooked} />);
+      await readyToConfirm();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      await screen.findByText('Your payment is not confirmed yet');
+      // Typing meanwhile changes nothing of the booking being settled.
+      await userEvent.type(screen.getByLabelText('Special requests'), 'A cot');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalledWith(made, expect.anything()));
+      const [first, second] = createCalls(calls);
+      expect(second?.body).toEqual(first?.body);
+      expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+      expect(outcomeCalls(calls)).toHaveLength(1);
+    });
+
+    it('stays waiting while the provider still has not answered, and shows a decline as the refusal it is', async () => {
+      const calls = fakeApi({
+        ...baseRoutes,
+        'POST /api/Reservation/Create': inTurn([
+          outcomeUnknown,
+          outcomeUnknown,
+          respond(402, { Message: 'Your card was declined. Please use another card or contact your bank.', Code: 'PAYMENT_DECLINED' }),
+        ]),
+        'GET /api/Reservation/CreateOutcome': waiting,
+      });
+      renderWithProviders(<Harness />);
+      await readyToConfirm();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      await screen.findByText('Your payment is not confirmed yet');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+      await waitFor(() => expect(outcomeCalls(calls)).toHaveLength(2));
+      expect(await screen.findByRole('button', { name: 'Check again' })).toBeEnabled();
+      expect(screen.getByText('Your payment is not confirmed yet')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeDisabled();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+      expect(await screen.findByText('Your booking was not made')).toBeInTheDocument();
+      expect(screen.getByText('Your booking was not made').parentElement).toHaveTextContent(
+        'Your card was declined. Please use another card or contact your bank.',
+      );
+      expect(screen.queryByText('Your payment is not confirmed yet')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(/Your card was declined/));
+      expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
+      expect(getBookingState().attemptUnconfirmed).toBe(false);
+      expect(new Set(createCalls(calls).map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
+    });
+
+    it('after a reload still waits, and asks the server again (the card is not kept) until the booking is made', async () => {
+      setBookingState({ ...getBookingState(), attemptUnconfirmed: true });
+      let settled = false;
+      const calls = fakeApi({
+        ...baseRoutes,
+        'GET /api/Reservation/CreateOutcome': () => (settled ? { Made: true, Booking: made } : waiting),
+      });
+      const onBooked = vi.fn();
+      renderWithProviders(<Harness onBooked={onBooked} />);
+      expect(await screen.findByText('Your payment is not confirmed yet')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeDisabled();
+      expect(getBookingState().attemptUnconfirmed).toBe(true);
+
+      settled = true;
+      await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+      await waitFor(() => expect(onBooked).toHaveBeenCalledWith(made, expect.anything()));
+      expect(outcomeCalls(calls).map((call) => call.headers['Idempotency-Key'])).toEqual([
+        getBookingState().attemptKey,
+        getBookingState().attemptKey,
+      ]);
+      expect(createCalls(calls)).toHaveLength(0);
+    });
   });
 
   it('sends the guest back to choose again, with fresh availability, when a room was sold meanwhile', async () => {

@@ -108,7 +108,8 @@ export function CheckoutForm(props: {
     onMade: useCallback((created: ReservationCreated) => onBooked(created, draft), [onBooked, draft]),
     onRoomsSold: props.onRoomsSold,
   });
-  const bookingInProgress = attempt.phase === 'sending' || attempt.phase === 'checking' || attempt.phase === 'unknown';
+  // Not known to have booked, or its card payment awaited: Confirm waits for the server's word.
+  const bookingInProgress = attempt.phase !== 'ready' && attempt.phase !== 'notMade';
   const total = bookingTotals(items, props.giftVoucher.discount, property).total;
   const countries = useCountries(property.PropertyId);
   const cardTypes = useCardTypes(property.PropertyId);
@@ -260,18 +261,27 @@ export function CheckoutForm(props: {
       // Every rule of the domain's has its field message above; this is the domain's last word.
       if (!ready) return;
       const error = await attempt.send(request, total);
-      if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') {
-        // Told at the card that was declined (and in the notice by the button), not in a toast that outlives the page.
-        const cardField = request.CardDetails?.CreditCardId != null ? 'CreditCardId' : stripe !== null ? 'PaymentMethodId' : 'CardNumber';
-        markInvalid({ [cardField]: [errorText(error, ERROR_MESSAGES.createBookingFailed)] });
-        if (cardField === 'PaymentMethodId') stripeField.current?.focus();
-        return;
-      }
+      if (cardDeclined(request, error)) return;
       if (error !== null) throw error;
     },
     failure: { message: ERROR_MESSAGES.createBookingFailed, position: 'bottom' },
     blocked: bookingInProgress,
   });
+
+  /** A declined card is told at its field (and in the notice by the button), not in a toast that outlives the page. */
+  const cardDeclined = (request: ReservationCreateRequest, error: unknown): boolean => {
+    if (!(error instanceof ApiError && error.code === 'PAYMENT_DECLINED')) return false;
+    const cardField = request.CardDetails?.CreditCardId != null ? 'CreditCardId' : stripe !== null ? 'PaymentMethodId' : 'CardNumber';
+    markInvalid({ [cardField]: [errorText(error, ERROR_MESSAGES.createBookingFailed)] });
+    if (cardField === 'PaymentMethodId') stripeField.current?.focus();
+    return true;
+  };
+
+  /** Sends the booking whose card payment is awaited again; a decline is told at the card as a first one is. */
+  const resume = async () => {
+    const refused = await attempt.resume();
+    if (refused !== null) cardDeclined(refused.request, refused.error);
+  };
 
   // The first room's lead guest is usually the booker: offered, never filled in unasked.
   const firstLead = items[0]?.leadGuest;
@@ -564,6 +574,7 @@ export function CheckoutForm(props: {
         total={total}
         display={money.display}
         onCheckAgain={() => void attempt.findOut()}
+        onResume={() => void resume()}
       />
       <Button type="submit" className="w-full sm:w-auto" disabled={bookingInProgress} busy={bookingInProgress}>
         {attempt.phase === 'sending'
@@ -584,6 +595,8 @@ function AttemptNotices(props: {
   total: Minor;
   display: (amount: Minor) => string;
   onCheckAgain: () => void;
+  /** Sends the booking whose card payment is awaited again, to settle it. */
+  onResume: () => void;
 }) {
   const { phase, refusal, otherTab } = props;
   return (
@@ -607,6 +620,21 @@ function AttemptNotices(props: {
               </Button>
             </>
           )}
+        </Notice>
+      )}
+      {(phase === 'waiting' || phase === 'resuming') && (
+        <Notice tone="warning" title="Your payment is not confirmed yet" live>
+          <p>
+            We have not heard back from your card provider yet, so we do not know whether your payment went through. Your rooms are held for
+            you and you will not be charged twice: please do not book them again another way meanwhile.
+          </p>
+          <p className="mt-1">
+            Check again in a minute. If the payment went through, your booking is confirmed; if it did not, nothing is taken and the rooms
+            are released.
+          </p>
+          <Button variant="secondary" className="mt-2" onClick={props.onResume} disabled={phase === 'resuming'} busy={phase === 'resuming'}>
+            {phase === 'resuming' ? 'Checking…' : 'Check again'}
+          </Button>
         </Notice>
       )}
       {phase === 'notMade' && (

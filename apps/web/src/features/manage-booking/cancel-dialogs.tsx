@@ -1,14 +1,18 @@
 /**
  * Cancelling: the whole booking now (Cancel Booking), or one room on save. A reason from the
  * property's list is asked for, and required where the property says so; Cancel is allowed only
- * while the booking (or room) can be cancelled and, if required, a reason is chosen.
+ * while the booking (or room) can be cancelled and, if required, a reason is chosen. What a
+ * cancellation did with the money stays on the cancelled booking.
  */
 import { useRef, useState } from 'react';
 import { canCancel } from '@hotel/domain/manage-booking';
 import { ERROR_MESSAGES, SUCCESS_MESSAGES, VALIDATION_MESSAGES } from '@hotel/domain/messages';
+import { formatMoney, toMinor } from '@hotel/domain/money';
+import type { ManageBookingCancelResponse } from '@hotel/domain/wire/manage-booking-change';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
+import { Notice } from '../../components/notice';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/api-client';
 import { newId } from '../../lib/ids';
@@ -41,7 +45,7 @@ export function CancelBookingDialog(props: {
   canBeCancelled: boolean;
   requireReason: boolean;
   onClose: () => void;
-  onCancelled: () => void;
+  onCancelled: (answer: ManageBookingCancelResponse) => void;
 }) {
   const toast = useToast();
   const [reason, setReason] = useState('');
@@ -68,7 +72,7 @@ export function CancelBookingDialog(props: {
       const answer = await cancelBooking(request, attempt.current.key);
       if (answer.Success) {
         toast.positive(SUCCESS_MESSAGES.reservationCancelled, 'top');
-        props.onCancelled();
+        props.onCancelled(answer);
       } else {
         toast.negative(answer.Message || ERROR_MESSAGES.actionFailed, 'top');
       }
@@ -132,5 +136,32 @@ export function CancelRoomDialog(props: {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * What a cancellation did with the money, in the booking's `currency` (what moved, never a
+ * display conversion): the API's own sentence when a refund was refused or is not known yet,
+ * else the refund to the card; and the gift voucher's part given back.
+ */
+export function CancellationOutcome(props: { answer: ManageBookingCancelResponse; currency: string }) {
+  const { answer, currency } = props;
+  const money = (amount: number) => formatMoney({ amount: toMinor(amount, currency), currency });
+  const refund =
+    answer.Message !== null && answer.Message !== SUCCESS_MESSAGES.reservationCancelled
+      ? answer.Message
+      : answer.RefundAmount > 0
+        ? `${money(answer.RefundAmount)} is being refunded to your card.`
+        : null;
+  const voucher =
+    answer.GiftVoucherReturned > 0
+      ? `${money(answer.GiftVoucherReturned)} paid by gift voucher has gone back to your gift voucher: you can use it again.`
+      : null;
+  if (refund === null && voucher === null) return null;
+  return (
+    <Notice tone="info" title="Your refund" live>
+      {refund !== null && <p>{refund}</p>}
+      {voucher !== null && <p className={refund === null ? undefined : 'mt-1'}>{voucher}</p>}
+    </Notice>
   );
 }

@@ -10,6 +10,7 @@ import { canSaveReservation, type ReviewPosition } from '@hotel/domain/guest-rev
 import { SUCCESS_MESSAGES } from '@hotel/domain/messages';
 import type { ManageBookingConfigurationResponse as ManageConfig } from '@hotel/domain/wire/manage-booking-config-response';
 import type { NewRoomPrices } from '@hotel/domain/wire/error-response';
+import type { ManageBookingCancelResponse } from '@hotel/domain/wire/manage-booking-change';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { replaceFoundBooking, type BookingAccess, type ManagedReservation } from './manage-api';
@@ -30,7 +31,7 @@ import { BookerStep, GuestStep, RoomStep } from '../../components/contact-steps'
 import { useRoomConfigurations } from '../guests/room-configuration-api';
 import { BookedRoomExtras } from '../extras/booked-room-extras';
 import { ChangeDatesStep, UpgradeStep } from './change-steps';
-import { CancelBookingDialog, CancelRoomDialog } from './cancel-dialogs';
+import { CancelBookingDialog, CancellationOutcome, CancelRoomDialog } from './cancel-dialogs';
 import { ReservationOverview, RoomDetails, stayText } from './reservation-overview';
 import { SummaryStep } from './summary-step';
 import { RatePlanSelectionStep, RoomTypeSelectionStep, type NewRoomChoice } from './new-room-steps';
@@ -94,6 +95,8 @@ export function ManageReservation(props: {
       : start;
   });
   const [cancelling, setCancelling] = useState(false);
+  // What a cancellation made here did with the money: told on the cancelled booking while the page stays.
+  const [cancelled, setCancelled] = useState<ManageBookingCancelResponse | null>(null);
   const [cancellingRoom, setCancellingRoom] = useState<number | null>(null);
   const [priceNotice, setPriceNotice] = useState(false);
   const [newRoom, setNewRoom] = useState<NewRoomChoice | null>(null);
@@ -338,6 +341,7 @@ export function ManageReservation(props: {
       content = (
         <StepSection title="Booking cancelled" subtitle={`Reservation number ${reservation.ReservationNumber}`} focusOnShow={focus}>
           <Notice tone="warning">This booking has been cancelled.</Notice>
+          {cancelled !== null && <CancellationOutcome answer={cancelled} currency={reservation.Currency} />}
           <p>{stayText(reservation.DateFrom, reservation.DateTo)}</p>
           <BookedRooms reservation={reservation} unit={unit} />
         </StepSection>
@@ -383,7 +387,8 @@ export function ManageReservation(props: {
         canBeCancelled={reservation.CanBeCancelled}
         requireReason={config.RequireCancellationReason}
         onClose={() => setCancelling(false)}
-        onCancelled={() => {
+        onCancelled={(answer) => {
+          setCancelled(answer);
           void replaceFoundBooking(mutate, reservation.PropertyId, props.code, {
             ...reservation,
             IsCancelled: true,

@@ -51,8 +51,9 @@ export function usePreCheckInLink(propertyId: number, referenceNumber: string, h
   });
 }
 
-export function savePreCheckIn(request: PreCheckInSaveRequest) {
-  return apiPost<PreCheckInSaveResponse>('/PreCheckIn/Save', request);
+/** Saves; the same request sent again with its Idempotency-Key (its answer lost, or its extras' charge not answered) is the same save. */
+export function savePreCheckIn(request: PreCheckInSaveRequest, idempotencyKey: string) {
+  return apiPost<PreCheckInSaveResponse>('/PreCheckIn/Save', request, { 'Idempotency-Key': idempotencyKey });
 }
 
 /** After a save the link is read again, so the page (and a reopened link) shows the details as saved. */

@@ -3,7 +3,7 @@
  * through Start, Booker, the rooms and their guests (the review loop), then Extras and
  * PaymentDetails once, to Summary, which saves everything at once; Complete follows a save.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { advancePreCheckIn, afterPreCheckInSave, type PreCheckInStep } from '@hotel/domain/pre-check-in';
 import { canSaveReservation, type ReviewPosition } from '@hotel/domain/guest-review';
@@ -15,6 +15,7 @@ import { Notice } from '../../components/notice';
 import { StepSection } from '../../components/step-section';
 import { useToast } from '../../components/toast';
 import { errorText } from '../../lib/api-client';
+import { newId } from '../../lib/ids';
 import { managedGuestRules } from '../../lib/contact-draft';
 import { refreshLink, savePreCheckIn, type PreCheckInReservation } from './pre-check-in-api';
 import {
@@ -85,6 +86,7 @@ export function PreCheckIn(props: {
     saving,
   });
 
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   const failed = (message: string) => {
     setSaveError(message);
     toast.negative(message, 'bottom');
@@ -94,7 +96,11 @@ export function PreCheckIn(props: {
     setSaving(true);
     setSaveError(null);
     try {
-      const answer = await savePreCheckIn(saveRequestOf(draft, reservation, props.code));
+      const request = saveRequestOf(draft, reservation, props.code);
+      // The same request sent again (its answer lost, or its extras' charge not answered yet) is the same save.
+      const body = JSON.stringify(request);
+      if (attempt.current?.body !== body) attempt.current = { body, key: newId() };
+      const answer = await savePreCheckIn(request, attempt.current.key);
       if (answer.Success) {
         go(afterPreCheckInSave(position, true));
         void refreshLink(mutate, reservation.PropertyId, reservation.ReferenceNumber, props.code);
