@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { addDays, addMonths, calendarWindow, isoWeekday, monthOf, todayIn } from '@hotel/domain/dates';
 import { systemClock } from '../src/app-context';
+import { findLedgerBreaches } from '../src/booking';
 import { migratePostgres, openPostgresDatabase } from '../src/database/postgres-database';
 import { createLogger } from '../src/logger';
 import { workerExecArgv } from '../src/server';
@@ -1063,7 +1064,14 @@ async function main(): Promise<void> {
       await stopProcess(api);
       const profiled = await profiledCreates(bodies.slice(taken));
       console.log(profileSection(profiled.profile, { ...profiled.run, measuredRps: row.okPerS }).join('\n'));
-      console.log(JSON.stringify({ createRps: Math.round(row.okPerS), apiCpuMsPerBooking: cpu ? Math.round(cpu.api * 100) / 100 : null }));
+      const ledgerBreaches = (await findLedgerBreaches(database.db)).length;
+      console.log(
+        JSON.stringify({
+          createRps: Math.round(row.okPerS),
+          apiCpuMsPerBooking: cpu ? Math.round(cpu.api * 100) / 100 : null,
+          ledgerBreaches,
+        }),
+      );
       return;
     }
 
@@ -1232,6 +1240,8 @@ async function main(): Promise<void> {
       `${contendedAttempts} attempts, ${contendedResult['2xx']} booked, ${booked} rooms held of ${total}, inventory sold ${sold}: oversold ${oversold}`,
     );
     const mismatches = await inventoryMismatches(database);
+    // Every booking's money as its movements say it (authorised - released >= captured >= refunded, the columns equal).
+    const ledgerBreaches = (await findLedgerBreaches(database.db)).length;
     // Last of the API rows: each run raises the catalogue version, which empties the caches the rows above measure.
     const ariRow = await measureAri(base, ariTarget, today);
 
@@ -1260,6 +1270,7 @@ async function main(): Promise<void> {
       createRps: Math.round(createRow.okPerS),
       contendedAttempts,
       oversold: oversold + mismatches.oversold,
+      ledgerBreaches,
       ceilingRps: Math.round(ceilingRow.rps),
       firstPageJsGzipKb: Math.round(web.jsGzipKb * 10) / 10,
       searchFormMs: web.searchFormMs,
@@ -1274,7 +1285,7 @@ async function main(): Promise<void> {
       `Production build (\`apps/api/dist/main.js\`, built ${statSync(path.join(root, 'apps/api/dist/main.js')).mtime.toISOString()}) on PostgreSQL (fresh database \`${databaseName}\`, dropped afterwards, over TCP on loopback), API_WORKERS=${API_WORKERS}, LOG_LEVEL=info.`,
       `Load: autocannon in the same machine on loopback, ${DURATION_S} s per scenario after ${WARM_UP_S} s of the same load unmeasured (the contended one ${Math.min(DURATION_S, 5)} s, no warm-up). The load generator shares the CPU with the API and the database.`,
       '',
-      `Data: the large group (3 properties, 40 room types, 12 rate plans, nightly prices over the 37-month sellable window), ${generated.reservations} reservations with ${generated.reservationRooms} rooms, past and future; inventory recounted from them (${mismatches.miscounted} nights miscounted after the run).`,
+      `Data: the large group (3 properties, 40 room types, 12 rate plans, nightly prices over the 37-month sellable window), ${generated.reservations} reservations with ${generated.reservationRooms} rooms, past and future; inventory recounted from them (${mismatches.miscounted} nights miscounted after the run); every booking's ledger checked against its payment movements (${ledgerBreaches} breaches).`,
       '',
       '## API',
       '',
@@ -1321,6 +1332,7 @@ async function main(): Promise<void> {
       `| API resident memory < 300 MB per process, the large group loaded | ${figures.apiMaxRssMb} MB at most just after the load, ${figures.apiMaxRssAtRestMb} MB at rest | ${verdict(figures.apiMaxRssMb < 300)} just after the load, ${verdict(figures.apiMaxRssAtRestMb < 300)} at rest |`,
       `| API CPU per booking < 2.5 ms | ${figures.apiCpuMsPerBooking === null ? 'not measured' : `${figures.apiCpuMsPerBooking} ms`} | ${figures.apiCpuMsPerBooking === null ? 'not measured' : verdict(figures.apiCpuMsPerBooking < 2.5)} |`,
       `| Contended create: 0 oversold | ${figures.oversold} of ${figures.contendedAttempts} attempts | ${verdict(figures.oversold === 0)} |`,
+      `| Every booking's ledger true (movements against paid, refunded, held) | ${figures.ledgerBreaches} breaches | ${verdict(figures.ledgerBreaches === 0)} |`,
       `| A year of prices (ARI, 365 nights) p99 < 200 ms | ${figures.ariYearP99Ms} ms | ${verdict(figures.ariYearP99Ms < 200)} |`,
       `| First page <= 120 kB JavaScript gzip | ${figures.firstPageJsGzipKb} kB | ${verdict(figures.firstPageJsGzipKb <= 120)} |`,
       `| Usable search form < 1 s | ${figures.searchFormMs === null ? 'not measured' : `${figures.searchFormMs} ms`} | ${figures.searchFormMs === null ? 'not measured' : verdict(figures.searchFormMs < 1000)} |`,
