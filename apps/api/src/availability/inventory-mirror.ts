@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays, daysBetween, type IsoDate } from '@hotel/domain/dates';
-import { type Db, rawRows } from '../database';
+import { type Db, preparedRows, rawRows } from '../database';
 import { maxNightsPerStay } from './stay-request';
 
 /** Units free per night, from `first`, of each active room type of a property: `free[day]` for night first + day. */
@@ -158,7 +158,7 @@ export class InventoryMirror {
   /** The nights changed since the versions held, with the versions they are now at, read in one statement (one snapshot). */
   private async readChanges(propertyId: number, held: PropertyInventory): Promise<PropertyInventory> {
     const ids = [...held.versions.keys()];
-    const rows = await rawRows<{ room_type_id: number; version: string; days: number[] | null; free: number[] | null }>(
+    const rows = await preparedRows<{ room_type_id: number; version: string; days: number[] | null; free: number[] | null }>(
       this.db,
       sql`WITH held AS (SELECT * FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${ids.map((id) => held.versions.get(id)).join(',')}}`}::bigint[])
                           AS h(room_type_id, version))

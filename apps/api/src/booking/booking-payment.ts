@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context';
-import { type Queryable, type Tx, rawRows } from '../database';
+import { preparedRows, type Queryable, type Tx } from '../database';
 import { recordReservationEvent } from '../hotel-events';
 import { completeAwaitedKey, releaseAwaitedKey } from '../idempotency';
 import { outboxKey, outboxRow, type Enqueued, type OutboxMail } from '../mail';
@@ -104,7 +104,7 @@ export async function confirmPaidAtOnce(
     rows.map((row) => sql`(${row.kind}, ${row.toAddress}, ${row.subject}, ${row.html}, ${row.text}, ${row.nextAttemptAt})`),
     sql`, `,
   );
-  const [done] = await rawRows<{ confirmed: number }>(
+  const [done] = await preparedRows<{ confirmed: number }>(
     db,
     sql`WITH paid AS (
           UPDATE payments SET status = 'succeeded', gateway_reference = ${answer.gatewayReference},

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '@hotel/domain/dates';
 import { offeredNights, serviceUnits } from '@hotel/domain/services';
-import { type Tx, rawRows } from '../database';
+import { preparedRows, type Tx, rawRows } from '../database';
 
 /**
  * Takes one unit of a room type on every night of a stay, or none: the update succeeds per
@@ -9,7 +9,7 @@ import { type Tx, rawRows } from '../database';
  * CHECK backs it). Answers false when some night had none left.
  */
 export async function takeRoomUnits(tx: Tx, roomTypeId: number, from: string, to: string, nights: number, units = 1): Promise<boolean> {
-  const rows = await rawRows<{ night: string }>(
+  const rows = await preparedRows<{ night: string }>(
     tx,
     sql`UPDATE room_type_inventory SET sold = sold + ${units}
         WHERE room_type_id = ${roomTypeId} AND night >= ${from}::date AND night < ${to}::date AND sold + ${units} <= total

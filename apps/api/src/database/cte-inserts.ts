@@ -1,6 +1,7 @@
 import { getTableName, is, type Placeholder, SQL, sql, type Query } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './db';
+import { preparedName } from './prepared';
 
 /** One insert of a statement of data-modifying CTEs: `name AS (INSERT INTO table … RETURNING …)`. */
 export type CteInsert = {
@@ -33,10 +34,11 @@ const renderedFragments = new WeakMap<SQL, Query>();
  */
 export async function runCteInserts<Row>(tx: Tx, inserts: readonly CteInsert[], select: string): Promise<Row[]> {
   const { query, values } = cteInsertsQuery(tx, inserts, select);
+  // Named, so each connection parses and plans a shape once (preparedName).
   const prepared = tx._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
     query,
     undefined,
-    undefined,
+    preparedName(query.sql),
     false,
   );
   // Placeholders are named by their position in `values`: an array is the record they are looked up in.

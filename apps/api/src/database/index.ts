@@ -6,4 +6,5 @@ export type { Database, Db, Queryable, Tx } from './db';
 export { findMigrationsFolder } from './migrations-folder';
 export { openMigratedDatabase } from './open-database';
 export { type CteInsert, runCteInserts } from './cte-inserts';
+export { preparedRows } from './prepared';
 export { rawRows } from './raw-rows';

@@ -60,10 +60,30 @@ type Pair = {
   armed: Set<Rule>;
   toDatabase: Buffer[];
   toApi: Buffer[];
+  /** The statements this connection prepared under a name (its Parse messages), by name. */
+  prepared: Map<string, string>;
 };
 
 /** A COMMIT or ROLLBACK, as pg sends it (a simple or a parsed query): where a transaction ends. */
 const transactionEnd = /(?<![\w"])(?:commit|rollback)\0/;
+
+/**
+ * A statement the API prepares under a name (database/prepared.ts) is sent as text once per
+ * connection (Parse), then only named (Bind): `Parse(name, text)` and `Bind(portal, name)`.
+ */
+const namedParse = /P[\s\S]{4}(q_[0-9a-f]{20})\0([^\0]*)\0/g;
+const namedBind = /B[\s\S]{4}[^\0]*\0(q_[0-9a-f]{20})\0/g;
+
+/**
+ * What the API sent, as text to match: the bytes, and after them the text of each named
+ * statement the new chunk runs again without sending it, so a pattern matches a statement
+ * whether or not its connection had prepared it before.
+ */
+function statementText(pair: Pair, text: string, from: number): string {
+  for (const [, name, query] of text.matchAll(namedParse)) pair.prepared.set(name!, query!);
+  const rerun = [...text.slice(from).matchAll(namedBind)].map(([, name]) => pair.prepared.get(name!) ?? '');
+  return rerun.length === 0 ? text : `${text}\0${rerun.join('\0')}`;
+}
 
 /** Whether `pattern` matches `text` somewhere that ends after `from`: in the new chunk, not wholly in the tail already seen. */
 function endsIn(pattern: RegExp, text: string, from: number): boolean {
@@ -96,9 +116,10 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
       return;
     }
     if (!pair.rule) {
-      const text = pair.tail + chunk.toString('latin1');
+      const sent = pair.tail + chunk.toString('latin1');
       const from = pair.tail.length;
-      pair.tail = text.slice(-200);
+      pair.tail = sent.slice(-200);
+      const text = statementText(pair, sent, from);
       let rule: Rule | undefined;
       for (const candidate of rules.filter((r) => r.active)) {
         if (candidate.after && endsIn(candidate.after, text, from)) pair.armed.add(candidate);
@@ -138,7 +159,7 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
 
   function accept(api: net.Socket): void {
     const database = net.connect(targetPort, targetHost);
-    const pair: Pair = { api, database, tail: '', toDatabase: [], toApi: [], armed: new Set() };
+    const pair: Pair = { api, database, tail: '', toDatabase: [], toApi: [], armed: new Set(), prepared: new Map() };
     pairs.add(pair);
     const cut = () => {
       pairs.delete(pair);
