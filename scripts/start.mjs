@@ -82,8 +82,10 @@ const api = spawn(
       NODE_ENV: 'production',
       // The demo takes the test cards (docs/test-cards.md); the start log and /readyz say so.
       PAYMENTS: 'test',
-      // A production API needs PUBLIC_URL; on this machine the served port is the address.
+      // A production API needs PUBLIC_URL; on this machine the served port is the address, over
+      // http, which production allows only when told (nothing leaves this machine).
       PUBLIC_URL: `http://localhost:${servedPort}`,
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       ...demoSecrets(),
       ...process.env,
       PORT: servedPort,

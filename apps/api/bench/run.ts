@@ -968,6 +968,8 @@ async function main(): Promise<void> {
           DATABASE_URL: databaseUrl,
           DATA_DIR: dataDir,
           PUBLIC_URL: base,
+          // Plain http on loopback, which a production API allows only when told.
+          ALLOW_HTTP_PUBLIC_URL: 'true',
           LOG_LEVEL: 'info',
           SESSION_SECRET: sessionSecret,
           LINK_SECRET: linkSecret,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { estimatedSecretBits, MIN_SECRET_BITS } from './secret-strength';
 
 /** Every environment variable the API reads, parsed once at start-up (see .env.example). */
 const proxyNames: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -51,6 +52,8 @@ const environmentSchema = z.object({
   LINK_SECRET: z.string().min(32).optional(),
   ADMIN_API_KEY: z.string().min(16).optional(),
   PUBLIC_URL: z.url().optional(),
+  // A production site on an http:// PUBLIC_URL: only on a private network, where no one can read its cookies on the way.
+  ALLOW_HTTP_PUBLIC_URL: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST: z.string().optional(),
@@ -80,6 +83,8 @@ const environmentSchema = z.object({
   BOOKINGS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
+
+type Environment = z.infer<typeof environmentSchema>;
 
 export type Config = {
   port: number;
@@ -153,12 +158,87 @@ const developmentSecret = 'development-only-secret-change-me-in-production!';
  */
 const placeholderSecret = /change[-_ ]?me|not[-_ ]for[-_ ]production|development[-_ ]only|placeholder|your[-_ ]secret/i;
 
-function refusePlaceholders(values: Record<string, string | undefined>): void {
-  const named = Object.entries(values)
-    .filter(([, value]) => value !== undefined && placeholderSecret.test(value))
+type Secrets = Record<'SESSION_SECRET' | 'LINK_SECRET' | 'ADMIN_API_KEY', string | undefined>;
+
+/** The names of the secrets that are set and `weak`. */
+function namesOfWeak(secrets: Secrets, weak: (value: string) => boolean): string[] {
+  return Object.entries(secrets)
+    .filter(([, value]) => value !== undefined && weak(value))
     .map(([name]) => name);
+}
+
+function refusePlaceholders(secrets: Secrets): void {
+  const named = namesOfWeak(secrets, (value) => placeholderSecret.test(value));
   if (named.length > 0) {
     throw new Error(`${named.join(', ')} still hold a published placeholder: set random values (openssl rand -base64 48)`);
+  }
+}
+
+/** A secret a guesser could find (a repeated word, a run of one character) signs nothing: refused by name, never echoed. */
+function refuseGuessable(secrets: Secrets): void {
+  const named = namesOfWeak(secrets, (value) => estimatedSecretBits(value) < MIN_SECRET_BITS);
+  if (named.length > 0) {
+    throw new Error(
+      `${named.join(', ')} ${named.length === 1 ? 'is' : 'are'} too easy to guess (less than ${MIN_SECRET_BITS} bits by the estimate of ` +
+        'docs/security.md: a repeated word or pattern counts once): set random values (openssl rand -base64 48)',
+    );
+  }
+}
+
+/** One value in two places: whoever learns one (an integrator holds the API key) could forge with the other. */
+function refuseShared(secrets: Secrets): void {
+  const set = Object.entries(secrets).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const shared = set
+    .filter(([name, value]) => set.some(([other, otherValue]) => other !== name && otherValue === value))
+    .map(([name]) => name);
+  if (shared.length > 0) throw new Error(`${shared.join(' and ')} hold the same value: give each its own (openssl rand -base64 48)`);
+}
+
+/**
+ * The API speaks plain http, so an https PUBLIC_URL means a proxy terminates TLS in front of
+ * it: without TRUST_PROXY every request looks like http, and the Secure session cookie a login
+ * sets never reaches the browser. An http PUBLIC_URL sends cookies and e-mailed codes in clear.
+ */
+function refuseUnsafePublicUrl(publicUrl: string, allowHttp: boolean, trustProxy: Environment['TRUST_PROXY']): void {
+  const { protocol } = new URL(publicUrl);
+  if (protocol === 'http:' && !allowHttp) {
+    throw new Error(
+      'PUBLIC_URL is http://: guests would send their passwords and session cookies in clear. Put a TLS-terminating proxy in front ' +
+        'and set PUBLIC_URL=https://..., or, on a private network only, set ALLOW_HTTP_PUBLIC_URL=true',
+    );
+  }
+  if (protocol === 'https:' && trustProxy === undefined) {
+    throw new Error(
+      'PUBLIC_URL is https:// but TRUST_PROXY is not set: the API speaks http behind your TLS proxy and, without trusting it, takes every ' +
+        'request for http and never keeps a login. Set TRUST_PROXY to the hop count (1 for one proxy) or the proxy addresses, and have the ' +
+        'proxy send X-Forwarded-Proto',
+    );
+  }
+}
+
+/**
+ * What a production API refuses to start with, each with its reason and what to set: missing,
+ * published, guessable or shared secrets, an address guests cannot use safely, no payment provider.
+ */
+function refuseUnsafeProduction(e: Environment): void {
+  if (!e.SESSION_SECRET || !e.LINK_SECRET) {
+    throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
+  }
+  if (!e.PUBLIC_URL) {
+    throw new Error(
+      'PUBLIC_URL must be set in production: the address guests reach (https://booking.example.com), which every e-mailed link is built from',
+    );
+  }
+  const secrets = { SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY };
+  refusePlaceholders(secrets);
+  refuseGuessable(secrets);
+  refuseShared(secrets);
+  refuseUnsafePublicUrl(e.PUBLIC_URL, e.ALLOW_HTTP_PUBLIC_URL === 'true', e.TRUST_PROXY);
+  if (e.PAYMENTS !== 'test' && !e.STRIPE_SECRET_KEY && !e.PAYSTACK_SECRET_KEY) {
+    throw new Error(
+      'No card payment provider is configured: set STRIPE_SECRET_KEY or PAYSTACK_SECRET_KEY (docs/payments.md). The test gateway confirms bookings ' +
+        'without taking money; set PAYMENTS=test only for a demo or a staging site that sells nothing real',
+    );
   }
 }
 
@@ -176,21 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
     throw new Error('API_WORKERS above 1 needs DATABASE_URL: the embedded database (PGlite) serves one process');
   }
-  if (isProduction && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
-    throw new Error('SESSION_SECRET and LINK_SECRET (32+ characters each) must be set in production');
-  }
-  if (isProduction && !e.PUBLIC_URL) {
-    throw new Error(
-      'PUBLIC_URL must be set in production: the address guests reach (https://booking.example.com), which every e-mailed link is built from',
-    );
-  }
-  if (isProduction) refusePlaceholders({ SESSION_SECRET: e.SESSION_SECRET, LINK_SECRET: e.LINK_SECRET, ADMIN_API_KEY: e.ADMIN_API_KEY });
-  if (isProduction && e.PAYMENTS !== 'test' && !e.STRIPE_SECRET_KEY && !e.PAYSTACK_SECRET_KEY) {
-    throw new Error(
-      'No card payment provider is configured: set STRIPE_SECRET_KEY or PAYSTACK_SECRET_KEY (docs/payments.md). The test gateway confirms bookings ' +
-        'without taking money; set PAYMENTS=test only for a demo or a staging site that sells nothing real',
-    );
-  }
+  if (isProduction) refuseUnsafeProduction(e);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config';
 import { DataDirInUse, openMigratedDatabase } from './database';
 import { loadEnvFile, repositoryEnvFile, type EnvFileOutcome } from './env-file';
 import { scheduleIdempotencyPurge } from './idempotency';
-import { testPaymentsWarning } from './health';
+import { configurationWarnings, testPaymentsWarning } from './health';
 import { createLogger, type Logger } from './logger';
 import { startWebhookDispatcher } from './hotel-events';
 import { startMailDispatcher } from './mail';
@@ -51,10 +51,16 @@ function printDemoAddress(port: number): void {
   );
 }
 
-/** Loud on purpose: a production site on the test gateway confirms bookings that nobody paid for. */
-function warnOfTestPayments(logger: Logger): void {
-  logger.warn({ payments: 'test' }, testPaymentsWarning);
-  process.stderr.write(`\n  WARNING: ${testPaymentsWarning}. Do not sell real stays on this site.\n\n`);
+/**
+ * Loud on purpose, in the log and on the terminal: a production site on the test gateway confirms
+ * bookings nobody paid for, one without SMTP_URL mails nobody, one on http sends cookies in clear.
+ */
+function warnOfConfiguration(config: Config, logger: Logger): void {
+  for (const warning of configurationWarnings(config)) {
+    logger.warn(warning);
+    const advice = warning === testPaymentsWarning ? ' Do not sell real stays on this site.' : '';
+    process.stderr.write(`\n  WARNING: ${warning}.${advice}\n\n`);
+  }
 }
 
 function exitAfter(logger: Logger, code: number): never {
@@ -79,7 +85,7 @@ async function serve(config: Config, logger: Logger, housekeeping: boolean): Pro
   const webhookDispatcher = startWebhookDispatcher(context);
   const { app } = createApp(context);
   const running = await listen(app, config.port, config.host, logger);
-  if (config.isProduction && config.payments.test && cluster.isPrimary) warnOfTestPayments(logger);
+  if (cluster.isPrimary) warnOfConfiguration(config, logger);
   logger.info({ host: config.host, port: running.port, database: context.database.driver, pid: process.pid }, 'listening');
   if (withDemo(config) && cluster.isPrimary) printDemoAddress(running.port);
 
@@ -117,7 +123,7 @@ async function superviseWorkers(config: Config, logger: Logger): Promise<void> {
     if (printed) return;
     printed = true;
     logger.info({ port: address.port, workers: config.workers }, 'workers listening');
-    if (config.isProduction && config.payments.test) warnOfTestPayments(logger);
+    warnOfConfiguration(config, logger);
     if (withDemo(config)) printDemoAddress(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {

@@ -4,6 +4,8 @@
  */
 export const ACCOUNT_MESSAGES = {
   notLoggedIn: 'Please log in to continue.',
+  loginNeedsHttps:
+    "Logging in needs the site's secure (https) address. If you used it, this site is not set up to keep you logged in yet: please tell the hotel.",
   emailConfirmed: 'Thank you, your email address is confirmed.',
   confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
   resetRequested: 'If an account exists for this email address, we have sent it a link to reset the password.',

@@ -2,7 +2,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../app-context';
-import { hasCookie, refuseCrossSiteWrites, sessionCookieName, sessionMiddleware } from '../http';
+import { AppError } from '../errors';
+import { hasCookie, isHttpsSite, refuseCrossSiteWrites, sessionCookieName, sessionMiddleware } from '../http';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { originOf } from './account-audit';
 import { checkCredentials, loadSessionUser, type SessionUser } from './login';
 
@@ -68,6 +70,29 @@ export function authenticateLocal(authenticator: passport.Authenticator, req: Re
     }) as RequestHandler;
     middleware(req, res, (error?: unknown) => reject(error ?? new Error('passport passed the login on instead of answering')));
   });
+}
+
+/**
+ * On an https site the session cookie is Secure, and express-session does not set it on a request
+ * that reached the API as http (a TLS proxy that is not trusted, or sends no X-Forwarded-Proto):
+ * the login would answer "Welcome back" and keep nobody logged in. Refused instead, and the
+ * operator told once per process how to fix it.
+ */
+export function loginTransportCheck({ config }: Pick<AppContext, 'config'>): (req: Request) => void {
+  if (!isHttpsSite(config.publicUrl)) return () => undefined;
+  let operatorTold = false;
+  return (req) => {
+    if (req.secure) return;
+    if (!operatorTold) {
+      operatorTold = true;
+      req.log.error(
+        { publicUrl: config.publicUrl, trustProxy: config.trustProxy, forwardedProto: req.get('X-Forwarded-Proto') ?? null },
+        'a login reached the API as http on an https site, so no session cookie can be set: set TRUST_PROXY to your TLS proxy ' +
+          'and have it send X-Forwarded-Proto: https (docs/security.md)',
+      );
+    }
+    throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.loginNeedsHttps);
+  };
 }
 
 /** Logs the user in on a new session (passport regenerates the id, so none planted before the login survives). */

@@ -15,7 +15,7 @@ import { type ApiRouter, mailsPerAddress, rateLimit, isHttpsSite, sessionCookieN
 import { AppError } from '../errors';
 import { originOf } from './account-audit';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { authenticateLocal, destroySession, logIn } from './account-passport';
+import { authenticateLocal, destroySession, logIn, loginTransportCheck } from './account-passport';
 import { accountReservationsSchema, accountSchema, resultSchema, resultWithAccountSchema } from '@hotel/domain/wire/account-response';
 import { changePassword, getAccount, getAccountReservations, updateAccount } from './account-service';
 import { recordLogin, recordLogout, type SessionUser } from './login';
@@ -56,6 +56,7 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
   // bulk, mail-bombing an address and trying reset tokens all hit these first.
   // Logins: per client, and per account from each client with growing waits (login-throttle.ts).
   const logins = loginThrottle(context);
+  const refuseInsecureLogin = loginTransportCheck(context);
   api.router.post('/Account/Authenticate', async (req, res, next) => {
     await logins.countClientAttempt(req, res);
     next();
@@ -125,9 +126,13 @@ export function registerAccountRoutes(api: ApiRouter, context: AppContext): void
       tag: 'Account',
       body: authenticateRequestSchema,
       response: resultWithAccountSchema,
-      errors: { 429: 'Too many attempts' },
+      errors: {
+        403: 'The login reached the server as http on an https site, where no session cookie can be set',
+        429: 'Too many attempts',
+      },
     },
     async ({ body }, req, res) => {
+      refuseInsecureLogin(req);
       await logins.checkAccount(req, res, body.EmailAddress);
       const user = await authenticateLocal(authenticator, req, res);
       if (!user) {

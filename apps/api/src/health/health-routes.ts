@@ -4,20 +4,19 @@ import type { AppContext } from '../app-context';
 import { rawRows } from '../database';
 import { STUCK_AFTER_MS } from '../booking';
 import { countMovementsNeedingAttention, missingProviderWarnings } from '../payments';
-
-/** What /readyz and the start log say while the test gateway takes the payments of a production site. */
-export const testPaymentsWarning = 'PAYMENTS=test: card payments go to the test gateway, which takes no money';
+import { configurationWarnings } from './configuration-warnings';
 
 /**
  * `/healthz`: the process answers. `/readyz`: and its database does too (for load balancers),
- * and which gateway takes card payments, loudly when a production site runs the test gateway.
+ * and which gateway takes card payments, loudly when a production site runs the test gateway,
+ * sends no mail or runs on http.
  * Routes of the app itself, not a router of their own: every request passes them on its way.
  */
 export function registerHealthRoutes(app: Express, { database, config, paymentGateways, clock }: AppContext): void {
   const gatewayNames = [config.payments.test && 'test', config.payments.stripe && 'stripe', config.payments.paystack && 'paystack'].filter(
     (name) => typeof name === 'string',
   );
-  const standing = [...(config.isProduction && config.payments.test ? [testPaymentsWarning] : []), ...paymentGateways.warnings];
+  const standing = [...configurationWarnings(config), ...paymentGateways.warnings];
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -1,2 +1,3 @@
 // The health checks' door.
-export { registerHealthRoutes, testPaymentsWarning } from './health-routes';
+export { registerHealthRoutes } from './health-routes';
+export { configurationWarnings, testPaymentsWarning } from './configuration-warnings';

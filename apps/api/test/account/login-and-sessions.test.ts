@@ -227,4 +227,24 @@ describe('on an https site', () => {
     const account = await request(https.app).get('/api/Account').set('X-Forwarded-Proto', 'https').set('Cookie', cookie).expect(200);
     expect(account.body.Firstname).toBe('Ada');
   });
+
+  it('refuses a login that reached the API as http, whose Secure cookie the browser would drop, and tells the operator once', async () => {
+    const overHttp = () =>
+      request(https.app)
+        .post('/api/Account/Authenticate')
+        .send({ LanguageCode: 'en', PropertyId: httpsPropertyId, EmailAddress: 'ada@example.com', Password: PASSWORD });
+    for (const response of [await overHttp(), await overHttp()]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        Message:
+          "Logging in needs the site's secure (https) address. If you used it, this site is not set up to keep you logged in yet: please tell the hotel.",
+        Code: 'FORBIDDEN',
+      });
+      expect(sessionSetCookie(response)).toBeUndefined();
+    }
+    const told = https.logLines.filter((line) => line.includes('a login reached the API as http on an https site'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('set TRUST_PROXY to your TLS proxy and have it send X-Forwarded-Proto: https');
+    expect(JSON.parse(told[0]!)).toMatchObject({ level: 50, publicUrl: 'https://book.harbour-house.example' });
+  });
 });

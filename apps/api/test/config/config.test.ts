@@ -1,5 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+
+/** A production environment that starts: random secrets, an https address behind one trusted proxy, the test gateway. */
+const production = {
+  NODE_ENV: 'production',
+  PAYMENTS: 'test',
+  SESSION_SECRET: 'k3V9q2xW7mZ4bN8cR1tY6uP0sL5dF3gH',
+  LINK_SECRET: 'A8s7D6f5G4h3J2k1L0z9X8c7V6b5N4m3',
+  PUBLIC_URL: 'https://booking.example.com',
+  TRUST_PROXY: '1',
+};
 
 describe('the environment', () => {
   it('runs one HTTP process unless API_WORKERS says more', () => {
@@ -51,33 +62,22 @@ describe('the environment', () => {
   });
 
   it('requires PUBLIC_URL in production, where localhost is nobody’s address', () => {
-    const production = { NODE_ENV: 'production', PAYMENTS: 'test', SESSION_SECRET: 'a'.repeat(40), LINK_SECRET: 'b'.repeat(40) };
-    expect(() => loadConfig(production)).toThrow('PUBLIC_URL must be set in production');
-    expect(loadConfig({ ...production, PUBLIC_URL: 'https://booking.example.com' }).publicUrl).toBe('https://booking.example.com');
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow('PUBLIC_URL must be set in production');
+    expect(loadConfig(production).publicUrl).toBe('https://booking.example.com');
   });
 
   it('refuses to start a production site on the test gateway unless PAYMENTS=test says so', () => {
-    const secrets = {
-      SESSION_SECRET: 'a'.repeat(32) + 'session',
-      LINK_SECRET: 'b'.repeat(32) + 'link',
-      PUBLIC_URL: 'https://booking.example.com',
-    };
-    expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow('No card payment provider is configured');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', ...secrets }).payments.test).toBe(true);
+    expect(() => loadConfig({ ...production, PAYMENTS: undefined })).toThrow('No card payment provider is configured');
+    expect(loadConfig(production).payments.test).toBe(true);
   });
 
   it('runs Stripe in production when STRIPE_SECRET_KEY is set, without the test gateway', () => {
-    const secrets = {
-      SESSION_SECRET: 'a'.repeat(32) + 'session',
-      LINK_SECRET: 'b'.repeat(32) + 'link',
-      PUBLIC_URL: 'https://booking.example.com',
-    };
     const { payments } = loadConfig({
-      NODE_ENV: 'production',
+      ...production,
+      PAYMENTS: undefined,
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       STRIPE_API_URL: 'http://127.0.0.1:12111',
-      ...secrets,
     });
     expect(payments.test).toBe(false);
     expect(payments.stripe).toMatchObject({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc' });
@@ -103,15 +103,64 @@ describe('the environment', () => {
     ['SESSION_SECRET', 'local-demo-session-secret-not-for-production-use'],
     ['LINK_SECRET', 'development-only-secret-change-me-in-production!'],
   ])('refuses the published placeholder %s=%s in production', (name, value) => {
-    const production = {
-      NODE_ENV: 'production',
-      PAYMENTS: 'test',
-      SESSION_SECRET: 'k3V9q2xW7mZ4bN8cR1tY6uP0sL5dF3gH',
-      LINK_SECRET: 'A8s7D6f5G4h3J2k1L0z9X8c7V6b5N4m3',
-      PUBLIC_URL: 'https://booking.example.com',
-    };
     expect(() => loadConfig({ ...production, [name]: value })).toThrow(`${name} still hold a published placeholder`);
     expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'a'.repeat(40)],
+    ['LINK_SECRET', 'abc'.repeat(14)],
+    ['ADMIN_API_KEY', 'hotelhotelhotelhotelhotelhotel'],
+    ['SESSION_SECRET', 'Summer2024!'.repeat(3)],
+    ['LINK_SECRET', 'abcdefghijklmnopqrstuvwxyz0123456789'],
+  ])('refuses a %s as easy to guess as %s in production, naming the setting and not the value', (name, value) => {
+    let refusal = '';
+    try {
+      loadConfig({ ...production, [name]: value });
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    expect(refusal).toMatch(new RegExp(`^${name} is too easy to guess .*: set random values \\(openssl rand -base64 48\\)$`));
+    expect(refusal).not.toContain(value.slice(0, 8));
+  });
+
+  it('takes random secrets as openssl makes them, base64 or hex', () => {
+    for (let i = 0; i < 20; i += 1) {
+      const config = loadConfig({
+        ...production,
+        SESSION_SECRET: randomBytes(48).toString('base64'),
+        LINK_SECRET: randomBytes(16).toString('hex'),
+        ADMIN_API_KEY: randomBytes(24).toString('base64'),
+      });
+      expect(config.isProduction).toBe(true);
+    }
+  });
+
+  it('refuses one value for two secrets in production: whoever holds one could forge with the other', () => {
+    expect(() => loadConfig({ ...production, LINK_SECRET: production.SESSION_SECRET })).toThrow(
+      'SESSION_SECRET and LINK_SECRET hold the same value: give each its own',
+    );
+    expect(() => loadConfig({ ...production, ADMIN_API_KEY: production.LINK_SECRET })).toThrow(
+      'LINK_SECRET and ADMIN_API_KEY hold the same value',
+    );
+  });
+
+  it('refuses an http:// PUBLIC_URL in production unless ALLOW_HTTP_PUBLIC_URL=true says the network is private', () => {
+    const onHttp = { ...production, PUBLIC_URL: 'http://booking.example.com' };
+    expect(() => loadConfig(onHttp)).toThrow('PUBLIC_URL is http://: guests would send their passwords and session cookies in clear');
+    expect(() => loadConfig(onHttp)).toThrow('set ALLOW_HTTP_PUBLIC_URL=true');
+    expect(() => loadConfig({ ...onHttp, ALLOW_HTTP_PUBLIC_URL: 'false' })).toThrow('PUBLIC_URL is http://');
+    expect(loadConfig({ ...onHttp, ALLOW_HTTP_PUBLIC_URL: 'true' }).publicUrl).toBe('http://booking.example.com');
+    expect(() => loadConfig({ ...onHttp, ALLOW_HTTP_PUBLIC_URL: 'yes' })).toThrow('ALLOW_HTTP_PUBLIC_URL');
+    // Outside production nothing is sent beyond this machine: http is the local default.
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses an https:// PUBLIC_URL in production without TRUST_PROXY, under which no login would keep its cookie', () => {
+    expect(() => loadConfig({ ...production, TRUST_PROXY: undefined })).toThrow(
+      'PUBLIC_URL is https:// but TRUST_PROXY is not set: the API speaks http behind your TLS proxy',
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
   });
 
   it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies’ addresses', () => {

@@ -65,6 +65,8 @@ export async function startApi(settings: ApiSettings, timeoutMs = 40_000): Promi
       DATABASE_URL: settings.databaseUrl,
       DATA_DIR: settings.dataDir,
       PUBLIC_URL: base,
+      // Plain http on loopback, which a production API allows only when told.
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       SESSION_SECRET: sessionSecret,
       LINK_SECRET: linkSecret,
       ADMIN_API_KEY,

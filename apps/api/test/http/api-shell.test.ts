@@ -141,13 +141,40 @@ describe('health', () => {
   });
 
   it('says loudly on /readyz when a production site takes card payments on the test gateway', async () => {
-    const production = await createTestApp({ config: { isProduction: true } });
+    const production = await createTestApp({ config: { isProduction: true, smtpUrl: 'smtp://mail.example.com:587' } });
     try {
       const ready = await request(production.app).get('/readyz').expect(200);
       expect(ready.body).toMatchObject({ status: 'ready', payments: ['test'] });
-      expect(ready.body.warnings).toEqual([expect.stringMatching(/test gateway, which takes no money/)]);
+      expect(ready.body.warnings).toContainEqual(expect.stringMatching(/test gateway, which takes no money/));
     } finally {
       await production.close();
+    }
+  });
+
+  it('says on /readyz that no mail leaves a production site without SMTP_URL, and not once it has one', async () => {
+    const withoutMail = await createTestApp({ config: { isProduction: true, smtpUrl: undefined } });
+    const withMail = await createTestApp({ config: { isProduction: true, smtpUrl: 'smtp://mail.example.com:587' } });
+    try {
+      const noMail = 'SMTP_URL is not set: no mail leaves this server; each e-mail is written as an .eml file under DATA_DIR/mail';
+      expect((await request(withoutMail.app).get('/readyz').expect(200)).body.warnings).toContainEqual(expect.stringContaining(noMail));
+      expect((await request(withMail.app).get('/readyz').expect(200)).body.warnings).not.toContainEqual(
+        expect.stringContaining('SMTP_URL'),
+      );
+    } finally {
+      await Promise.all([withoutMail.close(), withMail.close()]);
+    }
+  });
+
+  it('says on /readyz that a production site allowed on http sends cookies in clear', async () => {
+    const onHttp = await createTestApp({ config: { isProduction: true, publicUrl: 'http://booking.internal' } });
+    const onHttps = await createTestApp({ config: { isProduction: true, publicUrl: 'https://booking.example.com' } });
+    try {
+      expect((await request(onHttp.app).get('/readyz').expect(200)).body.warnings).toContainEqual(
+        expect.stringMatching(/^PUBLIC_URL is http:\/\/ \(ALLOW_HTTP_PUBLIC_URL=true\): .* unencrypted$/),
+      );
+      expect((await request(onHttps.app).get('/readyz').expect(200)).body.warnings).not.toContainEqual(expect.stringMatching(/PUBLIC_URL/));
+    } finally {
+      await Promise.all([onHttp.close(), onHttps.close()]);
     }
   });
 });

@@ -65,6 +65,8 @@ export async function startApi(envFor = async () => ({})) {
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
+      // Plain http on this machine, which a production API allows only when told.
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       DATABASE_URL: '',
       HOST: 'localhost',
       // Test values, but not the published placeholders a production API refuses.
