@@ -944,7 +944,7 @@ async function main(): Promise<void> {
   let ceiling: ChildProcess | undefined;
   await admin(serverUrl, `CREATE DATABASE ${databaseName}`);
   console.log(`database ${databaseName}`);
-  const database = openPostgresDatabase({ connectionString: databaseUrl, logger: createLogger('silent'), maxConnections: 4 });
+  const database = openPostgresDatabase({ connectionString: databaseUrl, logger: createLogger('silent'), pool: { writeConnections: 4 } });
   try {
     await migratePostgres(databaseUrl);
     const generated: LargeGroup = await generateLargeGroup({ database, clock: systemClock }, { log: (line) => console.log(line) });

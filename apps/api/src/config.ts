@@ -31,6 +31,23 @@ const trustProxySchema = z
     return entries;
   });
 
+/**
+ * How many PostgreSQL connections each kind of work may hold, and how long a request waits for
+ * the database before it answers 503 (docs/architecture.md, "Two databases, one schema").
+ */
+export type DatabasePool = {
+  /** Connections for transactions that write (DATABASE_WRITE_CONNECTIONS). */
+  writeConnections: number;
+  /** Connections for everything else: single statements and read-only transactions (DATABASE_READ_CONNECTIONS). */
+  readConnections: number;
+  /** How long a request waits for a free connection of its kind (DATABASE_CONNECTION_WAIT_MS). */
+  connectionWaitMs: number;
+  /** How long a statement waits for a row another transaction has locked (DATABASE_LOCK_WAIT_MS). */
+  lockWaitMs: number;
+};
+
+export const databasePoolDefaults: DatabasePool = { writeConnections: 15, readConnections: 5, connectionWaitMs: 5_000, lockWaitMs: 5_000 };
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Loopback unless told otherwise: a reverse proxy on the same host reaches it; the world does not.
@@ -61,6 +78,11 @@ const environmentSchema = z.object({
   DEMO: z.enum(['true', 'false']).default('false'),
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  DATABASE_WRITE_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(databasePoolDefaults.writeConnections),
+  DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(databasePoolDefaults.readConnections),
+  DATABASE_CONNECTION_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(databasePoolDefaults.connectionWaitMs),
+  // Above the statement timeout (15 s) it would never be reached.
+  DATABASE_LOCK_WAIT_MS: z.coerce.number().int().min(10).max(15_000).default(databasePoolDefaults.lockWaitMs),
   PAYMENTS: z.enum(['test']).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -94,6 +116,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** How long start-up waits for a PostgreSQL server that does not answer yet (DATABASE_WAIT_SECONDS). */
   databaseWaitSeconds: number;
+  /** PostgreSQL's connections and waits (DATABASE_WRITE_CONNECTIONS, DATABASE_READ_CONNECTIONS, DATABASE_CONNECTION_WAIT_MS, DATABASE_LOCK_WAIT_MS). */
+  databasePool: DatabasePool;
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
@@ -263,6 +287,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    databasePool: {
+      writeConnections: e.DATABASE_WRITE_CONNECTIONS,
+      readConnections: e.DATABASE_READ_CONNECTIONS,
+      connectionWaitMs: e.DATABASE_CONNECTION_WAIT_MS,
+      lockWaitMs: e.DATABASE_LOCK_WAIT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? developmentSecret,

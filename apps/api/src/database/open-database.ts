@@ -15,13 +15,13 @@ import { migratePostgres, openPostgresDatabase } from './postgres-database';
  * not die because it was quicker than the database.
  */
 export async function openMigratedDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseWaitSeconds'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseWaitSeconds' | 'databasePool'>,
   logger: Logger,
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     await whenDatabaseAnswers(() => migratePostgres(url), { logger, waitSeconds: config.databaseWaitSeconds });
-    return openPostgresDatabase({ connectionString: url, logger });
+    return openPostgresDatabase({ connectionString: url, logger, pool: config.databasePool });
   }
   const release = lockDataDir(config.dataDir);
   try {

@@ -37,6 +37,10 @@ export type RouteSpec<
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** Any call can find the database away or too busy (http/error-response.ts), so every route declares it. */
+const DATABASE_UNAVAILABLE_ANSWER =
+  '`DATABASE_UNAVAILABLE`: the database is away or too busy to answer in time (no free connection, or a row locked too long); send it again after the `Retry-After` seconds, with the same `Idempotency-Key` if it had one';
+
 /** What a handler returns when it has written the response itself (a redirect, an HTML page). */
 export const SENT_BY_HANDLER = Symbol('sent by the handler');
 
@@ -229,7 +233,11 @@ export class ApiRouter {
               content: { 'application/json': { schema: component(spec.response, `${pascal(spec.operationId)}Response`) } },
             },
     };
-    const errors = { 400: 'Invalid input: `ModelState` lists the problems by field', ...spec.errors };
+    const errors = {
+      400: 'Invalid input: `ModelState` lists the problems by field',
+      ...spec.errors,
+      503: spec.errors?.[503] ? `${spec.errors[503]}. Or: ${DATABASE_UNAVAILABLE_ANSWER}` : DATABASE_UNAVAILABLE_ANSWER,
+    };
     for (const [status, description] of Object.entries(errors)) {
       responses[status] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
     }

@@ -338,7 +338,7 @@ describe('POST /api/Admin/Ari: refusals', () => {
 /** A second application with caches of its own on the same database: another API process (its own pool on PostgreSQL). */
 function anotherProcess(t: TestApp): { app: Express; close: () => Promise<void> } {
   const database: Database = t.database.url
-    ? openPostgresDatabase({ connectionString: t.database.url, logger: createLogger('silent'), maxConnections: 2 })
+    ? openPostgresDatabase({ connectionString: t.database.url, logger: createLogger('silent'), pool: { writeConnections: 2 } })
     : t.database;
   const { app, api } = createApp(createAppContext({ ...t.context, database }));
   checkAnswersOf(app, api);

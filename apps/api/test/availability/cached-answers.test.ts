@@ -150,7 +150,11 @@ describe('the catalogue cache', () => {
 describe.runIf(onRealPostgres())('cached availability answers across API processes', () => {
   it('show a booking made through another process on the same database', async () => {
     // A second application with its own pool and caches on the same database: another process.
-    const other = openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 2 });
+    const other = openPostgresDatabase({
+      connectionString: t.database.url!,
+      logger: createLogger('silent'),
+      pool: { writeConnections: 2 },
+    });
     try {
       const { app: otherApp, api } = createApp(createAppContext({ ...t.context, database: other }));
       checkAnswersOf(otherApp, api);

@@ -58,7 +58,7 @@ describe.runIf(onRealPostgres())('API_WORKERS=2: two HTTP workers under one supe
   let api: ApiProcess | undefined;
   let target: BookingTarget;
   beforeAll(async () => {
-    database = await openTestDatabase({ maxConnections: 3 });
+    database = await openTestDatabase({ pool: { writeConnections: 3 } });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-workers-'));
     api = await startApi({ databaseUrl: database.url!, dataDir, port: await freePort(), env: { API_WORKERS: '2' } });
     target = await givenFaultProperty({ api, database });

@@ -41,7 +41,7 @@ export type FaultRig = {
 
 /** `env`: more environment for every start of the API (a payment provider's settings). */
 export async function startFaultRig(options: Pick<ApiSettings, 'env'> = {}): Promise<FaultRig> {
-  const database = await openTestDatabase({ maxConnections: 3 });
+  const database = await openTestDatabase({ pool: { writeConnections: 3 } });
   const proxy = await startDatabaseProxy(database.url!);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-faults-'));
   const port = await freePort();

@@ -37,4 +37,18 @@ describe('unexpected failures', () => {
     expect(ready.headers['retry-after']).toBe('5');
     await database.close();
   });
+
+  it('every call declares that 503 in the OpenAPI document, beside its own', async () => {
+    const logger = createLogger('silent');
+    const database = openPostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:1/none', logger });
+    const { app } = createApp(createAppContext({ config: loadConfig({ NODE_ENV: 'test' }), database, logger, clock: systemClock }));
+    const { body } = await request(app).get('/api/openapi.json').expect(200);
+    const operations = Object.values(
+      body.paths as Record<string, Record<string, { responses: Record<string, { description: string }> }>>,
+    ).flatMap((path) => Object.values(path));
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((operation) => !operation.responses['503']?.description.includes('DATABASE_UNAVAILABLE'))).toEqual([]);
+    expect(body.paths['/api/Reservation/Create'].post.responses['503'].description).toMatch(/payment.*DATABASE_UNAVAILABLE/is);
+    await database.close();
+  });
 });

@@ -261,7 +261,7 @@ describe('concurrent duplicates', () => {
   let second: Database;
   beforeAll(() => {
     second = onRealPostgres()
-      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 10 })
+      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), pool: { writeConnections: 10 } })
       : t.database;
   });
   afterAll(async () => {

@@ -124,7 +124,11 @@ describe('a completed Idempotency-Key replays its answer whatever the checks now
 describe.runIf(onRealPostgres())('retries of the last room on Postgres, from two API processes', () => {
   it('answer every simultaneous retry, through either process, with the one booking', async () => {
     await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
-    const otherDatabase = openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 10 });
+    const otherDatabase = openPostgresDatabase({
+      connectionString: t.database.url!,
+      logger: createLogger('silent'),
+      pool: { writeConnections: 10 },
+    });
     try {
       const { app: other, api } = createApp(createAppContext({ ...t.context, database: otherDatabase }));
       checkAnswersOf(other, api);

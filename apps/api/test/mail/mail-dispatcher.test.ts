@@ -230,7 +230,7 @@ describe('two dispatchers at once', () => {
   let other: Database;
   beforeAll(() => {
     other = onRealPostgres()
-      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 4 })
+      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), pool: { writeConnections: 4 } })
       : t.database;
   });
   afterAll(async () => {

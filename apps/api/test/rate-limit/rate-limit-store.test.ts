@@ -188,7 +188,7 @@ describe('DatabaseRateLimitStore', () => {
 
   it.runIf(onRealPostgres())('shares counts between processes, each with its own connection pool', async () => {
     const pools = [0, 1].map(() =>
-      openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 8 }),
+      openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), pool: { writeConnections: 8 } }),
     );
     try {
       const stores = pools.map((pool) => new DatabaseRateLimitStore(pool.db, clock, { prefix: 'login:', windowMs: minute }));

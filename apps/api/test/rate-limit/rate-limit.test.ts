@@ -92,7 +92,7 @@ describe('rateLimit', () => {
   it('shares the count between two API instances on one database', async () => {
     // On Postgres the second instance has its own pool, as a second process would.
     const second = onRealPostgres()
-      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), maxConnections: 4 })
+      ? openPostgresDatabase({ connectionString: t.database.url!, logger: createLogger('silent'), pool: { writeConnections: 4 } })
       : t.context.database;
     try {
       const apps = [anApp(t.context), anApp({ ...t.context, database: second })];

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import { createAppContext, type AppContext, type Clock } from '../../src/app-context';
 import { createApp } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
+import { loadConfig, type Config, type DatabasePool } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import type { GatewayOverrides } from '../../src/payments';
 import { checkAnswersOf } from './request';
@@ -24,9 +24,9 @@ export type TestApp = {
 
 /** An app on a fresh database with a pinned clock and captured logs. */
 export async function createTestApp(
-  options: { now?: string; config?: Partial<Config>; gateways?: GatewayOverrides } = {},
+  options: { now?: string; config?: Partial<Config>; gateways?: GatewayOverrides; databasePool?: Partial<DatabasePool> } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ pool: options.databasePool });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

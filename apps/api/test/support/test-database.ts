@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import type { DatabasePool } from '../../src/config';
 import type { Database } from '../../src/database/db';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
@@ -15,7 +16,7 @@ export type TestDatabase = Database & {
 };
 
 /** A fresh, migrated database for one test file: a Postgres copy of the template, or a PGlite copy of the snapshot. */
-export async function openTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { pool?: Partial<DatabasePool> } = {}): Promise<TestDatabase> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
     const template = new URL(templateUrl);
@@ -28,7 +29,7 @@ export async function openTestDatabase(options: { maxConnections?: number } = {}
     const database = openPostgresDatabase({
       connectionString: url.toString(),
       logger: createLogger('silent'),
-      maxConnections: options.maxConnections ?? 10,
+      pool: { writeConnections: 10, ...options.pool },
     });
     return {
       ...database,
