@@ -4,7 +4,7 @@ import type { Queryable } from '../database';
 import { AppError } from '../errors';
 import { SlidingWindowCounter } from './rate-limit-store';
 
-/** How many failed guesses at secret codes a quarter hour (or `windowMs`) allows. */
+/** How many failed guesses at secret codes a sliding window of `windowMs` allows. */
 export type GuessLimits = {
   windowMs: number;
   /** Misses one client may make at one target (a property's voucher codes, one reservation number). */

@@ -9,7 +9,7 @@ import { aBooking, aRoom, givenBookingProperty, type Ids } from './reservation-f
 /**
  * Gift voucher codes cannot be guessed (docs/security.md, "Limits"): 10 codes that match no
  * voucher from one client at one property in a sliding quarter hour, then every code from it is
- * refused until it has waited; 30 from everyone (here: 100 by default) refuse only the clients
+ * refused until it has waited; 100 from everyone (30 in this file) refuse only the clients
  * that have missed there. CheckVoucherCode and Create count the same misses.
  */
 let t: TestApp;
