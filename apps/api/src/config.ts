@@ -104,6 +104,10 @@ const environmentSchema = z.object({
   PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   BOOKINGS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  VOUCHER_GUESSES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  VOUCHER_GUESSES_PER_PROPERTY: z.coerce.number().int().min(1).default(100),
+  CODE_GUESSES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  CODE_GUESSES_PER_PROPERTY: z.coerce.number().int().min(1).default(100),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -142,6 +146,14 @@ export type Config = {
     bookingsPerClientPerHour: number;
     /** E-mails the calls that send one may address to one e-mail address in an hour (MAILS_PER_ADDRESS_PER_HOUR). */
     mailsPerAddressPerHour: number;
+    /** Voucher codes matching none one client may try at one property in a quarter hour (VOUCHER_GUESSES_PER_CLIENT). */
+    voucherGuessesPerClient: number;
+    /** The same from every client together, over which clients that missed there are refused (VOUCHER_GUESSES_PER_PROPERTY). */
+    voucherGuessesPerProperty: number;
+    /** Searches with an unknown promo or rate code one client may make at one property in a quarter hour (CODE_GUESSES_PER_CLIENT). */
+    codeGuessesPerClient: number;
+    /** The same from every client together, over which clients that missed there are refused (CODE_GUESSES_PER_PROPERTY). */
+    codeGuessesPerProperty: number;
   };
 };
 
@@ -325,6 +337,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     trustProxy: e.TRUST_PROXY ?? false,
-    limits: { bookingsPerClientPerHour: e.BOOKINGS_PER_CLIENT_PER_HOUR, mailsPerAddressPerHour: e.MAILS_PER_ADDRESS_PER_HOUR },
+    limits: {
+      bookingsPerClientPerHour: e.BOOKINGS_PER_CLIENT_PER_HOUR,
+      mailsPerAddressPerHour: e.MAILS_PER_ADDRESS_PER_HOUR,
+      voucherGuessesPerClient: e.VOUCHER_GUESSES_PER_CLIENT,
+      voucherGuessesPerProperty: e.VOUCHER_GUESSES_PER_PROPERTY,
+      codeGuessesPerClient: e.CODE_GUESSES_PER_CLIENT,
+      codeGuessesPerProperty: e.CODE_GUESSES_PER_PROPERTY,
+    },
   };
 }

@@ -3,13 +3,15 @@ import { queryId } from '@hotel/domain/wire/parameters';
 import { searchRequestSchema } from '@hotel/domain/wire/search-request';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { clientOf, type ApiRouter } from '../http';
 import { calendarResponseSchema } from '@hotel/domain/wire/calendar-response';
 import { availabilityCalendar } from './calendar';
+import { codeGuesses } from './code-guesses';
 import { searchAvailability } from './search-availability';
 import { searchResponseSchema } from '@hotel/domain/wire/search-response';
 
 export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext): void {
+  const guesses = codeGuesses(context);
   api.route(
     {
       method: 'post',
@@ -19,9 +21,12 @@ export function registerAvailabilityRoutes(api: ApiRouter, context: AppContext):
       tag: 'Availability',
       body: searchRequestSchema,
       response: searchResponseSchema,
-      errors: { 404: 'Unknown property or location' },
+      errors: {
+        404: 'Unknown property or location',
+        429: 'Too many searches with a promo or rate code the property does not have, from this client lately (a search without a code is never refused)',
+      },
     },
-    ({ body }) => searchAvailability(context, body),
+    ({ body }, req) => searchAvailability(context, body, { guesses, client: clientOf(req) }),
   );
 
   api.route(

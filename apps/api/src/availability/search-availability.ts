@@ -5,9 +5,10 @@ import { toMajor } from '@hotel/domain/money';
 import { promoCodeOutcome, type PromoCodeOutcome, type PromoCodeRefusal } from '@hotel/domain/promotion';
 import type { AppContext } from '../app-context';
 import type { Rate, SearchResponse } from '@hotel/domain/wire/search-response';
-import { jsonBytes, type JsonText } from '../http';
+import { jsonBytes, type GuessingClient, type JsonText } from '../http';
 import { notFound } from '../errors';
 import type { AvailabilityCaches } from './availability-caches';
+import { countCodeGuess } from './code-guesses';
 import type { PropertyVersions, RatePlanRow, RoomTypeRow } from './availability-queries';
 import { derivedOnce, templatedRate, templatedRoomType, type PricedRate } from './search-response';
 import { assertRoomsPerBooking, stayDates, type StayDates } from './stay-request';
@@ -48,15 +49,19 @@ async function searchedProperty(
  * POST /api/Availability/Search: the room types with a unit free every night, an open rate
  * and room for at least one of the searched parties, each with its fitting rates and the
  * lowest stay price summed over the rooms it fits. Answers are cached on everything they are
- * computed from (answer-cache.ts), so a repeated search costs one small query.
+ * computed from (answer-cache.ts), so a repeated search costs one small query. A promo or rate
+ * code is a guess the client's limits count (code-guesses.ts).
  */
 export async function searchAvailability(
   context: Pick<AppContext, 'availability' | 'clock'>,
   request: SearchRequest,
+  guess: GuessingClient,
 ): Promise<JsonText<SearchResponse>> {
   const { availability } = context;
   const versions = await searchedProperty(availability, request.PropertyId, request.LocationId);
-  const { property } = await availability.catalogue.catalogue(versions);
+  const catalogue = await availability.catalogue.catalogue(versions);
+  const { property } = catalogue;
+  await countCodeGuess(guess, `property:${property.id}`, [catalogue], request);
   const stay = stayDates(property, request.DateFrom, request.DateTo, context.clock.now());
   assertRoomsPerBooking(property, request.Rooms.length);
   const key = `search|${property.id}|${versions.catalogueVersion}|${versions.inventoryVersion}|${stay.today}|${JSON.stringify(request)}`;

@@ -1,6 +1,6 @@
 import { todayIn } from '@hotel/domain/dates';
 import { parsePaymentType, PaymentType } from '@hotel/domain/checkout';
-import { giftVoucherRefusal, giftVoucherRefusalMessage } from '@hotel/domain/gift-voucher';
+import { giftVoucherRefusal, giftVoucherRefusalMessage, type GiftVoucherRefusal, type GiftVoucherState } from '@hotel/domain/gift-voucher';
 import { sumMinor } from '@hotel/domain/money';
 import { bookingTotal, giftVoucherDiscount } from '@hotel/domain/pricing';
 import { isSameDayRestricted } from '@hotel/domain/restrictions';
@@ -12,6 +12,7 @@ import { assertRoomsPerBooking } from '../availability';
 import { type Tx } from '../database';
 import { AppError, invalidField, notFound } from '../errors';
 import { newBookingNotice, recordReservationEvent } from '../hotel-events';
+import type { GuessingClient } from '../http';
 import {
   AwaitingMovement,
   awaitMovement,
@@ -38,7 +39,7 @@ import {
 } from '../payments';
 import type { PropertyRow } from '../property';
 import { derivedKey, openSealedText, sealText } from '../secrets';
-import { lockGiftVoucher, spendGiftVoucher } from '../voucher';
+import { findGuessedVoucher, lockGiftVoucher, spendGiftVoucher } from '../voucher';
 import { bookingConfirmationMail } from './booking-confirmation-mail';
 import { confirmPaidAtOnce, type BookingPaymentIntent } from './booking-payment';
 import {
@@ -72,6 +73,8 @@ export type CreateReservationInput = {
   request: ReservationCreateRequest;
   idempotencyKey: string | undefined;
   user: Booker;
+  /** Who books: a voucher code that matches none counts against their guesses. */
+  voucherGuess: GuessingClient;
   /** Where a 3-D Secure challenge sends the guest back to (a path on this site). */
   statusPath: (propertyCode: string, confirmationToken: string) => string;
 };
@@ -150,6 +153,7 @@ async function planBooking(context: AppContext, input: CreateReservationInput): 
   const config = property.bookingConfiguration;
 
   assertRoomsPerBooking(property, request.Rooms.length);
+  await refuseUnknownVoucher(context, input, property.id);
   for (const room of request.Rooms) {
     if (isSameDayRestricted(config, room.DateFrom.replaceAll('/', '-'), now, property.timeZone)) {
       throw invalidField(
@@ -172,6 +176,24 @@ async function planBooking(context: AppContext, input: CreateReservationInput): 
   const paystack = paymentType === PaymentType.PayByPayStack ? checkPaystack(context, property) : null;
   assertClientPrices(rooms, property.currency);
   return { property, rooms, paymentType, gateway, payWith, paystack, today, now };
+}
+
+/**
+ * A voucher code that matches none is a guess: counted, and refused before anything is held or
+ * paid; so is any code from a client over its guesses (429). Spending checks the rest under a lock.
+ */
+async function refuseUnknownVoucher(context: AppContext, input: CreateReservationInput, propertyId: number): Promise<void> {
+  const code = input.request.HopGiftVoucherCode;
+  if (!code?.trim()) return;
+  if (!(await findGuessedVoucher(context.database.db, input.voucherGuess, propertyId, code))) throw voucherRefused('UNKNOWN', undefined);
+}
+
+/** A voucher that cannot be spent: 409 when spent meanwhile, else 400 naming the field. */
+function voucherRefused(refusal: GiftVoucherRefusal, voucher: GiftVoucherState | undefined): AppError {
+  const message = giftVoucherRefusalMessage(refusal, voucher);
+  return new AppError(refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED', message, {
+    modelState: { HopGiftVoucherCode: [message] },
+  });
 }
 
 /** The return address a 3-D Secure check or PayStack's page sends the guest to, kept sealed in the movement: it holds the booking's token. */
@@ -311,12 +333,7 @@ async function spendableVoucher(tx: Tx, property: PropertyRow, request: Reservat
   if (!request.HopGiftVoucherCode?.trim()) return { id: null, discount: 0 };
   const voucher = await lockGiftVoucher(tx, property.id, request.HopGiftVoucherCode);
   const refusal = giftVoucherRefusal(voucher, today);
-  if (refusal || !voucher) {
-    const message = giftVoucherRefusalMessage(refusal ?? 'UNKNOWN', voucher);
-    throw new AppError(refusal === 'SPENT' ? 'VOUCHER_SPENT' : 'VALIDATION_FAILED', message, {
-      modelState: { HopGiftVoucherCode: [message] },
-    });
-  }
+  if (refusal || !voucher) throw voucherRefused(refusal ?? 'UNKNOWN', voucher);
   return { id: voucher.id, discount: giftVoucherDiscount(voucher.balance, price) };
 }
 

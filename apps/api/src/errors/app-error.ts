@@ -26,13 +26,20 @@ export class AppError extends Error {
   readonly modelState: ModelState | undefined;
   /** Extra fields merged into the body (e.g. the new prices of a PRICE_CHANGED). */
   readonly details: Record<string, unknown> | undefined;
+  /** For a RATE_LIMITED: the seconds until the client may try again (the answer's `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { modelState?: ModelState; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { modelState?: ModelState; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.modelState = options.modelState;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

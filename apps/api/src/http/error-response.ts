@@ -63,6 +63,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (status >= 500) req.log.warn({ err: error }, appError.message);
   // A payment's answer comes within minutes (its message says to send again in a minute); anything else is back in seconds.
   if (status === 503) res.setHeader('Retry-After', appError.code === 'PAYMENT_UNAVAILABLE' ? '60' : '5');
+  if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   res.status(status).json({
     Message: appError.message,
     ...(appError.modelState ? { ModelState: appError.modelState } : {}),

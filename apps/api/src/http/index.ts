@@ -5,6 +5,7 @@ export { ApiRouter, SENT_BY_HANDLER } from './api-router';
 export { allowPageExtras, isCheckoutPage, propertyCodeOfPage, securityHeaders } from './content-security';
 export { hasCookie, refuseCrossSiteWrites } from './csrf';
 export { errorHandler } from './error-response';
+export { clientOf, GuessThrottle, inMinutes, type GuessingClient, type GuessLimits } from './guess-throttle';
 export { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, readLookupKey } from './idempotency-header';
 export { jsonBytes, JsonTemplate } from './json-bytes';
 export { JsonText } from './json-text';

@@ -193,21 +193,31 @@ export class SlidingWindowCounter {
   /** Seconds until the key may try again (its estimate is below the limit), or 0 when it may now. */
   async retryAfterSeconds(key: string): Promise<number> {
     const { windowMs, limit } = this.options;
-    const now = this.clock.now().getTime();
-    const start = Math.floor(now / windowMs) * windowMs;
-    const elapsed = now - start;
-    const rows = await this.db
-      .select({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count })
-      .from(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.key, this.storedKey(key)), gt(rateLimitCounters.expiresAt, new Date(now))));
-    const countAt = (windowStart: number) => rows.find((row) => row.windowStart.getTime() === windowStart)?.count ?? 0;
-    const current = countAt(start);
-    const previous = countAt(start - windowMs);
+    const { current, previous, elapsed } = await this.counts(key);
     if (previous * (1 - elapsed / windowMs) + current < limit) return 0;
     // Still over when this window ends: wait for it to end and for its own weight to fall below the limit.
     const waitMs =
       current >= limit ? windowMs - elapsed + windowMs * (1 - limit / current) : windowMs * (1 - (limit - current) / previous) - elapsed;
     return Math.max(1, Math.ceil((waitMs + 1) / 1000));
+  }
+
+  /** Whether the key was counted within the last `windowMs` (by the same estimate). */
+  async wasCountedLately(key: string): Promise<boolean> {
+    const { current, previous, elapsed } = await this.counts(key);
+    return previous * (1 - elapsed / this.options.windowMs) + current > 0;
+  }
+
+  /** The key's counts in the current epoch-aligned window and the one before, and how far into the current one we are. */
+  private async counts(key: string): Promise<{ current: number; previous: number; elapsed: number }> {
+    const { windowMs } = this.options;
+    const now = this.clock.now().getTime();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const rows = await this.db
+      .select({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, this.storedKey(key)), gt(rateLimitCounters.expiresAt, new Date(now))));
+    const countAt = (windowStart: number) => rows.find((row) => row.windowStart.getTime() === windowStart)?.count ?? 0;
+    return { current: countAt(start), previous: countAt(start - windowMs), elapsed: now - start };
   }
 
   /** Counts one more for the key now. */

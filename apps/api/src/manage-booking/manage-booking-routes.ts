@@ -15,7 +15,7 @@ import {
   upgradeOptionsResponseSchema,
 } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
-import { readIdempotencyKey, type ApiRouter } from '../http';
+import { clientOf, readIdempotencyKey, type ApiRouter } from '../http';
 import { cancelBooking, MONEY_ANSWERS, quoteAmendment, updateManagedBooking } from '../booking';
 import { describeBooking } from './managed-reservation';
 import { searchDateOptions } from './date-options';
@@ -51,9 +51,9 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       tag: 'ManageBooking',
       query: manageBookingSearchQuerySchema,
       response: manageBookingSearchResponseSchema,
-      errors: { 429: 'Too many unsuccessful searches from this client, or name guesses at this reservation number' },
+      errors: { 429: 'Too many unsuccessful searches from this client, or name guesses from it at this reservation number' },
     },
-    ({ query }, req, res) => searchReservation(context, searches, query, { req, res }),
+    ({ query }, req) => searchReservation(context, searches, query, clientOf(req)),
   );
 
   const notFound = { 404: 'No such booking for this property, or the code does not prove the guest found it' };

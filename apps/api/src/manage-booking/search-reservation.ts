@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import { isLastNameOf } from '@hotel/domain/manage-booking';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import { isBlank } from '@hotel/domain/validation';
@@ -8,7 +7,7 @@ import { findProperty } from '../property';
 import { findReservationDetails, linkCode, manageAccessOf, nameSearchCode } from '../booking';
 import { findReservationByNumber } from './manage-booking-queries';
 import { toManagedReservation } from './managed-reservation';
-import type { SearchThrottle } from './search-throttle';
+import type { GuessThrottle } from '../http';
 
 const notFound: ManageBookingSearchResponse = {
   Success: false,
@@ -25,15 +24,16 @@ const notFound: ManageBookingSearchResponse = {
  */
 export async function searchReservation(
   context: Pick<AppContext, 'database' | 'clock' | 'config'>,
-  throttle: SearchThrottle,
+  throttle: GuessThrottle,
   query: ManageBookingSearchQuery,
-  http: { req: Request; res: Response },
+  /** Who asks: the client's address, whose misses count. */
+  client: string,
 ): Promise<ManageBookingSearchResponse> {
   const number = query.reservationNumber.trim().toUpperCase();
   const code = isBlank(query.hash) ? null : (query.hash ?? '').trim();
-  // Name guesses count against the number too; a code cannot be guessed (search-throttle.ts).
+  // Name guesses count against the client at the number too; a code cannot be guessed (search-throttle.ts).
   const guessedNumber = code === null ? `${query.propertyId}:${number}` : null;
-  await throttle.check(http.req, http.res, guessedNumber);
+  await throttle.check(client, guessedNumber);
 
   const { db } = context.database;
   const { linkSecret } = context.config;
@@ -52,7 +52,7 @@ export async function searchReservation(
           ? 'name'
           : null;
   if (access === null || !property || !reservation || !details) {
-    await throttle.missed(http.req, guessedNumber);
+    await throttle.missed(client, guessedNumber);
     return notFound;
   }
   return {

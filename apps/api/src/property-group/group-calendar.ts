@@ -8,10 +8,10 @@ import {
 } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
 import { quoteStock } from '../availability';
-import { type JsonText } from '../http';
+import { type GuessingClient, type JsonText } from '../http';
 import { invalidField } from '../errors';
 import { placeParty } from './party-placement';
-import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
+import { countGroupCodeGuess, displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
 
 type Context = Pick<AppContext, 'database' | 'availability' | 'clock'>;
 
@@ -25,8 +25,10 @@ type Context = Pick<AppContext, 'database' | 'availability' | 'clock'>;
 export async function groupAreaAvailability(
   context: Context,
   request: PropertyGroupAreaAvailabilityRequest,
+  guess: GuessingClient,
 ): Promise<JsonText<PropertyGroupAreaAvailabilityResponse>> {
   const members = await groupMembers(context, request.PropertyGroupId);
+  await countGroupCodeGuess(context, guess, request.PropertyGroupId, members, request);
   const from = parseDate(request.DateFrom);
   const to = parseDate(request.DateTo);
   if (!from) throw invalidField('DateFrom', 'A valid date is required');

@@ -17,10 +17,10 @@ import { exceedsRoomsPerBooking } from '@hotel/domain/restrictions';
 import type { PropertyGroupSearchRequest, PropertyGroupSearchResponse, PropertyGroupSearchResult } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
 import { quoteStay, quoteStock, rateOccupancy, roomTypeLimits, stayDates, type StayDates } from '../availability';
-import { type JsonText } from '../http';
+import { type GuessingClient, type JsonText } from '../http';
 import { AppError } from '../errors';
 import { placeParty, type PlacedParty } from './party-placement';
-import { displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
+import { countGroupCodeGuess, displayRates, groupMembers, membersKey, type GroupMember } from './property-group-service';
 
 type Context = Pick<AppContext, 'database' | 'availability' | 'clock'>;
 type Display = { currency: string; rates: ExchangeRates } | null;
@@ -47,8 +47,10 @@ function checkStay(member: GroupMember, request: PropertyGroupSearchRequest, now
 export async function searchPropertyGroup(
   context: Context,
   request: PropertyGroupSearchRequest,
+  guess: GuessingClient,
 ): Promise<JsonText<PropertyGroupSearchResponse>> {
   const members = await groupMembers(context, request.PropertyGroupId);
+  await countGroupCodeGuess(context, guess, request.PropertyGroupId, members, request);
   const now = context.clock.now();
   const stays = members.map((member) => checkStay(member, request, now));
   // Dates no property could take (past everywhere, departure not after arrival, too long) are the request's fault.

@@ -7,12 +7,17 @@ import {
   propertyGroupSearchResponseSchema,
 } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { codeGuesses } from '../availability';
+import { clientOf, type ApiRouter } from '../http';
 import { groupAreaAvailability } from './group-calendar';
 import { searchPropertyGroup } from './group-search';
 import { propertyGroup } from './property-group-service';
 
+const codeGuessRefusal = 'Too many searches with a promo or rate code no property of the group has, from this client lately';
+
 export function registerPropertyGroupRoutes(api: ApiRouter, context: AppContext): void {
+  // The single search's limits: a promo or rate code no property of the group has is a guess.
+  const guesses = codeGuesses(context);
   api.route(
     {
       method: 'get',
@@ -37,9 +42,9 @@ export function registerPropertyGroupRoutes(api: ApiRouter, context: AppContext)
       tag: 'Availability',
       body: propertyGroupSearchRequestSchema,
       response: propertyGroupSearchResponseSchema,
-      errors: { 404: 'Unknown property group' },
+      errors: { 404: 'Unknown property group', 429: codeGuessRefusal },
     },
-    ({ body }) => searchPropertyGroup(context, body),
+    ({ body }, req) => searchPropertyGroup(context, body, { guesses, client: clientOf(req) }),
   );
 
   api.route(
@@ -51,8 +56,8 @@ export function registerPropertyGroupRoutes(api: ApiRouter, context: AppContext)
       tag: 'Availability',
       body: propertyGroupAreaAvailabilityRequestSchema,
       response: propertyGroupAreaAvailabilityResponseSchema,
-      errors: { 404: 'Unknown property group' },
+      errors: { 404: 'Unknown property group', 429: codeGuessRefusal },
     },
-    ({ body }) => groupAreaAvailability(context, body),
+    ({ body }, req) => groupAreaAvailability(context, body, { guesses, client: clientOf(req) }),
   );
 }

@@ -1,8 +1,10 @@
 import type { ExchangeRates } from '@hotel/domain/money';
 import type { PropertyGroupResponse } from '@hotel/domain/wire/property-group';
 import type { AppContext } from '../app-context';
+import { countCodeGuess } from '../availability';
 import { exchangeRateTable } from '../currency-exchange-rate';
 import { invalidField, notFound } from '../errors';
+import type { GuessingClient } from '../http';
 import type { PropertyRow } from '../property';
 import { findGroupProperties, findPropertyGroup } from './property-group-queries';
 import { toPropertyGroupResponse } from './property-group-response';
@@ -34,6 +36,25 @@ export async function groupMembers(context: Pick<AppContext, 'availability'>, gr
       inventoryVersion: version.inventoryVersion,
     })),
   );
+}
+
+/**
+ * A group search that names a code is a guess at the group (code-guesses.ts of availability):
+ * it counts as a miss when no property of the group has such a promotion or rate plan.
+ */
+export async function countGroupCodeGuess(
+  context: Pick<AppContext, 'availability'>,
+  guess: GuessingClient,
+  groupId: number,
+  members: readonly GroupMember[],
+  codes: { PromoCode?: string | null; RatePlanCode?: string | null },
+): Promise<void> {
+  const catalogues = await Promise.all(
+    members.map((member) =>
+      context.availability.catalogue.catalogue({ id: member.property.id, catalogueVersion: member.catalogueVersion }),
+    ),
+  );
+  await countCodeGuess(guess, `group:${groupId}`, catalogues, codes);
 }
 
 /** What a group answer is cached on besides the request: each property's versions and today. */

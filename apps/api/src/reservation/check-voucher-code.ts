@@ -6,24 +6,27 @@ import type { CheckVoucherCodeRequest } from '@hotel/domain/wire/check-voucher-c
 import type { CheckVoucherCodeResponse } from '@hotel/domain/wire/reservation-response';
 import type { AppContext } from '../app-context';
 import { notFound } from '../errors';
+import type { GuessingClient } from '../http';
 import { findProperty } from '../property';
 import { priceRooms } from '../booking';
-import { findGiftVoucher } from '../voucher';
+import { findGuessedVoucher } from '../voucher';
 
 /**
  * POST /api/Reservation/CheckVoucherCode: what the voucher would take off the rooms sent
  * (priced by the server, extras included): at most its balance, at most the total. Nothing is
- * spent here; Create spends it under a lock.
+ * spent here; Create spends it under a lock. A code that matches no voucher counts against the
+ * client's guesses (voucher-guesses.ts).
  */
 export async function checkVoucherCode(
   context: Pick<AppContext, 'database' | 'clock' | 'availability'>,
   request: CheckVoucherCodeRequest,
+  guess: GuessingClient,
 ): Promise<CheckVoucherCodeResponse> {
   const db = context.database.db;
   const property = await findProperty(db, request.PropertyId);
   if (!property) throw notFound(`There is no property ${request.PropertyId}.`);
   const now = context.clock.now();
-  const voucher = await findGiftVoucher(db, property.id, request.VoucherCode);
+  const voucher = await findGuessedVoucher(db, guess, property.id, request.VoucherCode);
   const refusal = giftVoucherRefusal(voucher, todayIn(now, property.timeZone));
   if (refusal || !voucher) {
     return {

@@ -5,7 +5,8 @@ import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
+import { type ApiRouter, bookingsPerClient, clientOf, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
+import { voucherGuesses } from '../voucher';
 import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
 import {
   checkVoucherCodeResponseSchema,
@@ -37,6 +38,8 @@ function bookerOf(req: Request): Booker {
 }
 
 export function registerReservationRoutes(api: ApiRouter, context: AppContext): void {
+  // Checking a voucher and booking with one count the same guesses (voucher-guesses.ts).
+  const guesses = voucherGuesses(context);
   // A booking sends its confirmation to the booker's address: limited per client and per address.
   api.router.post(
     '/Reservation/Create',
@@ -58,7 +61,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
         404: 'Unknown property',
         409: `Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent; or: ${MONEY_ANSWERS.inFlight}`,
         422: 'Idempotency-Key reused with a different body',
-        429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
+        429: 'Too many bookings from this client, or e-mails to this address, in the last hour; or too many voucher codes that did not work from this client',
         503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the property's payment provider: nothing was booked`,
       },
     },
@@ -67,6 +70,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
         request: body,
         idempotencyKey: readIdempotencyKey(req),
         user: bookerOf(req),
+        voucherGuess: { guesses, client: clientOf(req) },
         statusPath: (propertyCode, token) => `/Book/${encodeURIComponent(propertyCode)}/Status/${token}`,
       }),
   );
@@ -138,8 +142,12 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
       tag: 'Reservation',
       body: checkVoucherCodeRequestSchema,
       response: checkVoucherCodeResponseSchema,
-      errors: { 404: 'Unknown property', 409: 'A room sent is no longer available' },
+      errors: {
+        404: 'Unknown property',
+        409: 'A room sent is no longer available',
+        429: 'Too many voucher codes that did not work from this client at this property, lately',
+      },
     },
-    ({ body }) => checkVoucherCode(context, body),
+    ({ body }, req) => checkVoucherCode(context, body, { guesses, client: clientOf(req) }),
   );
 }

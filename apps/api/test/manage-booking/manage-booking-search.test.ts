@@ -231,13 +231,24 @@ describe('POST /api/ManageBooking/Search: limits and bad input', () => {
     await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }).expect(200);
   });
 
-  it('answers 429 to name guesses at one number after 5 misses from anywhere, while its e-mailed link still works', async () => {
-    for (let i = 0; i < 5; i += 1) await search({ reservationNumber: flexible.number, guestName: `Guess${i}` }).expect(200);
-    await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }).expect(429);
-    const { body } = await search({ reservationNumber: flexible.number, hash: flexible.code }).expect(200);
-    expect(body.Success).toBe(true);
-    // Another booking's number is not held back.
-    await search({ reservationNumber: nonRefundable.number, guestName: 'Lovelace' }).expect(200);
+  it("never locks a guest out of their number for strangers' wrong names: six from six addresses, then the owner's from a seventh", async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const { body } = await search({ reservationNumber: flexible.number, guestName: `Guess${i}` }, `192.0.2.${i + 1}`).expect(200);
+      expect(body).toEqual(miss);
+    }
+    const { body } = await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }, '192.0.2.7').expect(200);
+    expect(body).toMatchObject({ Success: true, Reservation: { ReservationNumber: flexible.number } });
+  });
+
+  it('answers 429 to a client after 5 wrong names at one number, right or wrong after, while its e-mailed link and other clients still work', async () => {
+    const guesser = '198.51.100.8';
+    for (let i = 0; i < 5; i += 1) await search({ reservationNumber: flexible.number, guestName: `Guess${i}` }, guesser).expect(200);
+    const refused = await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }, guesser).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await search({ reservationNumber: flexible.number, hash: flexible.code }, guesser).expect(200)).body.Success).toBe(true);
+    // Another booking's number is not held back, nor is another client at this one.
+    await search({ reservationNumber: nonRefundable.number, guestName: 'Lovelace' }, guesser).expect(200);
+    expect((await search({ reservationNumber: flexible.number, guestName: 'Lovelace' }).expect(200)).body.Success).toBe(true);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { checkAnswersOf, request } from '../support/request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { rawRows } from '../../src/database/raw-rows';
 import { givenUser } from '../account/account-fixture';
 import { aBooking, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
@@ -17,7 +18,9 @@ let t: TestApp;
 let rooms: Ids;
 let tables: RestaurantIds;
 beforeAll(async () => {
-  t = await createTestApp({ config: { limits: { bookingsPerClientPerHour: 3, mailsPerAddressPerHour: 2 } } });
+  t = await createTestApp({
+    config: { limits: { ...loadConfig({ NODE_ENV: 'test' }).limits, bookingsPerClientPerHour: 3, mailsPerAddressPerHour: 2 } },
+  });
   rooms = await givenBookingProperty(t);
   tables = await givenRestaurantProperty(t);
 });
