@@ -75,6 +75,31 @@ export function canPayByCompanyInvoice(
   );
 }
 
+/** Who a company lists as its own bookers in the property definition (lower case, as it stores them). */
+export type CompanyBookers = { linkedAccounts: readonly string[]; bookerEmailDomains: readonly string[] };
+
+/** A logged-in account as the company rules see it. */
+export type CompanyBookerAccount = { email: string; emailConfirmed: boolean };
+
+/** The address and its domain a company's lists are matched against: trimmed, lower case. */
+export function companyBookerKey(email: string): { email: string; domain: string } {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  return { email: address, domain: at < 0 ? '' : address.slice(at + 1) };
+}
+
+/**
+ * Whether an account may book on a company's invoice (and find the company in the search): it
+ * is logged in, its address is confirmed (proved to be its owner's), and that address is in
+ * the company's `LinkedAccounts` or at one of its `BookerEmailDomains`. An address typed into
+ * a form proves nothing, so a booker's e-mail never counts.
+ */
+export function isCompanyBooker(company: CompanyBookers, account: CompanyBookerAccount | null | undefined): boolean {
+  if (!account?.emailConfirmed) return false;
+  const { email, domain } = companyBookerKey(account.email);
+  return company.linkedAccounts.includes(email) || (domain !== '' && company.bookerEmailDomains.includes(domain));
+}
+
 /**
  * Custom terms show when configured; with OnlyUseCustomTermsAndConditionsForPayByCompanyInvoice
  * only when paying by company invoice.

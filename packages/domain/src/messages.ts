@@ -102,6 +102,9 @@ export const ERROR_MESSAGES = {
   createBookingFailed: 'Failed to create booking',
   companySearchFailed: 'Error while searching for Companies',
   noResults: 'No Results found',
+  /** Company invoice is for a company's own bookers, proved by a logged-in account with a confirmed address. */
+  companyInvoiceNeedsAccount:
+    'Log in with your company account and confirm your e-mail address to pay by company invoice, or please pay another way.',
   hotelUnavailable: 'This hotel is unavailable on your selected dates.',
   selectionUnavailable: 'Sorry, your selection is not available.',
   roomsNoLongerAvailable: 'Your combination of rooms is not available, please retry your search or contact us directly',

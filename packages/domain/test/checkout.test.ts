@@ -3,8 +3,10 @@ import {
   canConfirmBooking,
   canPayByCompanyInvoice,
   canUserChoosePaymentMethod,
+  companyBookerKey,
   confirmationBlockers,
   DEFAULT_PAYMENT_TYPE,
+  isCompanyBooker,
   isInvoiceDetailsCaptured,
   isPaymentReady,
   isPaymentTypeAllowed,
@@ -184,5 +186,24 @@ describe('the booking can be confirmed only when every condition holds', () => {
         hasAcceptedCustomTermsAndConditions: true,
       }),
     ).toBe(true);
+  });
+});
+
+describe('a company’s own bookers: a logged-in account whose confirmed address the company lists', () => {
+  const acme = { linkedAccounts: ['buyer@globex.com'], bookerEmailDomains: ['acme.example'] };
+  it.each([
+    ['an address in LinkedAccounts, in any case', { email: ' Buyer@Globex.COM ', emailConfirmed: true }, true],
+    ['an address at one of BookerEmailDomains', { email: 'ada@ACME.example', emailConfirmed: true }, true],
+    ['an unconfirmed address, listed or at the domain', { email: 'ada@acme.example', emailConfirmed: false }, false],
+    ['an address at a subdomain of the domain', { email: 'ada@mail.acme.example', emailConfirmed: true }, false],
+    ['an address elsewhere', { email: 'mallory@evil.example', emailConfirmed: true }, false],
+    ['no account at all', null, false],
+  ] as const)('%s: %s', (_, account, expected) => {
+    expect(isCompanyBooker(acme, account)).toBe(expected);
+  });
+
+  it('matches on the address and its domain in lower case, the domain after the last @', () => {
+    expect(companyBookerKey(' "a@b"@Acme.Example ')).toEqual({ email: '"a@b"@acme.example', domain: 'acme.example' });
+    expect(companyBookerKey('no-at-sign')).toEqual({ email: 'no-at-sign', domain: '' });
   });
 });

@@ -43,7 +43,7 @@ export function createAccountAuthenticator(context: Pick<AppContext, 'database' 
 /**
  * Everything /api needs for cookie sessions, in order: the cross-site write check (before any
  * database work), express-session on the database store, passport reading the session's user
- * into `req.user` (`{ id, canChoosePaymentMethod, emailConfirmed }`). A request without the
+ * into `req.user` (`{ id, email, canChoosePaymentMethod, emailConfirmed }`). A request without the
  * session cookie has no session to read, and only `/Account/...` calls start one: the others
  * (searches, calendars, anonymous bookings: nearly all traffic) skip the session machinery.
  */

@@ -48,9 +48,14 @@ export async function findUserById(db: Queryable, id: number, { forUpdate = fals
 export async function findSessionUser(
   db: Queryable,
   id: number,
-): Promise<{ id: number; canChoosePaymentMethod: boolean; emailConfirmedAt: Date | null } | undefined> {
+): Promise<{ id: number; email: string; canChoosePaymentMethod: boolean; emailConfirmedAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ id: users.id, canChoosePaymentMethod: users.canChoosePaymentMethod, emailConfirmedAt: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      canChoosePaymentMethod: users.canChoosePaymentMethod,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

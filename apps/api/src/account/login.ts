@@ -3,8 +3,23 @@ import { auditAccount, type RequestOrigin } from './account-audit';
 import { findSessionUser, findUserByEmail, updateUser } from './account-queries';
 import { hashPassword, needsRehash, verifyPassword } from './password-hashing';
 
-/** What every request of a logged-in user carries as `req.user`. */
-export type SessionUser = { id: number; canChoosePaymentMethod: boolean; emailConfirmed: boolean };
+/**
+ * What every request of a logged-in user carries as `req.user`: its address, and whether that
+ * address is confirmed (what a company's invoice and search ask for, docs/property-definition.md).
+ */
+export type SessionUser = { id: number; email: string; canChoosePaymentMethod: boolean; emailConfirmed: boolean };
+
+const sessionUserOf = (row: {
+  id: number;
+  email: string;
+  canChoosePaymentMethod: boolean;
+  emailConfirmedAt: Date | null;
+}): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  canChoosePaymentMethod: row.canChoosePaymentMethod,
+  emailConfirmed: row.emailConfirmedAt !== null,
+});
 
 /**
  * The user an address and password belong to, or undefined (audited as a failed login). An
@@ -32,7 +47,7 @@ export async function checkCredentials(
     return undefined;
   }
   if (needsRehash(user.passwordHash)) await updateUser(db, user.id, { passwordHash: await hashPassword(password), updatedAt: now });
-  return { id: user.id, canChoosePaymentMethod: user.canChoosePaymentMethod, emailConfirmed: user.emailConfirmedAt !== null };
+  return sessionUserOf(user);
 }
 
 /** Notes a successful login: the time on the user, a row in the audit log. */
@@ -53,5 +68,5 @@ export async function recordLogout(context: Pick<AppContext, 'database' | 'clock
 export async function loadSessionUser(context: Pick<AppContext, 'database'>, id: unknown): Promise<SessionUser | false> {
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return false;
   const row = await findSessionUser(context.database.db, id);
-  return row ? { id: row.id, canChoosePaymentMethod: row.canChoosePaymentMethod, emailConfirmed: row.emailConfirmedAt !== null } : false;
+  return row ? sessionUserOf(row) : false;
 }

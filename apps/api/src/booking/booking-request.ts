@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { findAcceptedCardType, detectCardType, validateCardDetails, withCardHolderFromBooker } from '@hotel/domain/cards';
-import { isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
+import { isCompanyBooker, isPaymentTypeAllowed, parsePaymentType, paymentTypeName, PaymentType } from '@hotel/domain/checkout';
 import { addDays } from '@hotel/domain/dates';
-import { VALIDATION_MESSAGES } from '@hotel/domain/messages';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@hotel/domain/messages';
 import type { ReservationCreateRequest } from '@hotel/domain/wire/reservation-create-request';
-import { companies, users } from '@hotel/db/schema';
+import { companies } from '@hotel/db/schema';
 import {
   findUserSavedCard,
   isPaystackCurrency,
@@ -31,8 +31,8 @@ import { roomsNotAvailableMessage, type PricedRoom } from './room-pricing';
  * invoice of; and the inventory step that takes its rooms and limited extras.
  */
 
-/** Who is booking: a logged-in user (accounts) or nobody. */
-export type Booker = { userId: number; canChoosePaymentMethod: boolean } | null;
+/** Who is booking: a logged-in user (accounts), with the address the session proved, or nobody. */
+export type Booker = { userId: number; email: string; emailConfirmed: boolean; canChoosePaymentMethod: boolean } | null;
 
 const validation = (field: string, message: string) => invalidField(field, message);
 
@@ -56,6 +56,8 @@ export function checkPaymentType(property: PropertyRow, request: ReservationCrea
     throw validation('PaymentType', reason);
   }
   if (paymentType === PaymentType.PayByCompanyInvoice) {
+    // The booker's typed address proves nothing: only a session's confirmed address does.
+    if (!user?.emailConfirmed) throw validation('AccountId', ERROR_MESSAGES.companyInvoiceNeedsAccount);
     if (!request.AccountId?.trim()) throw validation('AccountId', 'A company is required to pay by company invoice');
     if (!request.PONumber?.trim()) throw validation('PONumber', 'A PO number is required to pay by company invoice');
   }
@@ -196,11 +198,11 @@ export async function takeInventory(tx: Tx, rooms: PricedRoom[]): Promise<void> 
 }
 
 /**
- * The company a booking goes on the invoice of, if the booker may use it: a logged-in account
- * the company lists (`LinkedAccounts`), or a booker e-mail address at one of its
- * `BookerEmailDomains`. Finding a company's name in the search is not enough.
+ * The company a booking goes on the invoice of, if the logged-in booker is one of its own
+ * (`isCompanyBooker`: a confirmed address it links or at its domain). Finding a company's name
+ * in the search is not enough, and the booker's typed e-mail address counts for nothing.
  */
-export async function findAuthorisedCompany(tx: Tx, propertyId: number, accountId: string, booker: { bookerEmail: string; user: Booker }) {
+export async function findAuthorisedCompany(tx: Tx, propertyId: number, accountId: string, user: Booker) {
   const [company] = await tx
     .select({
       id: companies.id,
@@ -211,15 +213,12 @@ export async function findAuthorisedCompany(tx: Tx, propertyId: number, accountI
     })
     .from(companies)
     .where(and(eq(companies.propertyId, propertyId), eq(companies.accountId, accountId.trim())));
-  if (!company) throw validation('AccountId', 'The company was not found. Please search for it again.');
-  const domain = booker.bookerEmail.trim().toLowerCase().split('@').at(-1) ?? '';
-  if (company.bookerEmailDomains.includes(domain)) return company;
-  if (booker.user && company.linkedAccounts.length > 0) {
-    const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booker.user.userId));
-    if (account && company.linkedAccounts.includes(account.email.toLowerCase())) return company;
+  // A company the booker may not use answers as one that does not exist: the search shows neither.
+  if (!company || !isCompanyBooker(company, user)) {
+    throw validation(
+      'AccountId',
+      'This company was not found for your account. Log in with the account your company linked, or one at its e-mail address, or please pay another way.',
+    );
   }
-  throw validation(
-    'AccountId',
-    `Only ${company.name}'s own bookers may book on its invoice: log in with the account linked to it, or use your e-mail address at the company. Otherwise please pay by card.`,
-  );
+  return company;
 }

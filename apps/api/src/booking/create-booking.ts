@@ -250,9 +250,7 @@ async function holdBooking(context: AppContext, input: CreateReservationInput, p
     // What the card is charged: tax-exclusive prices have their VAT added (docs/pricing.md).
     const amountDue = totalToPay(total, vat, vatSettings.isTaxExclusive);
     const company =
-      paymentType === PaymentType.PayByCompanyInvoice
-        ? await findAuthorisedCompany(tx, property.id, request.AccountId!, { bookerEmail: request.Booker.Email, user })
-        : null;
+      paymentType === PaymentType.PayByCompanyInvoice ? await findAuthorisedCompany(tx, property.id, request.AccountId!, user) : null;
     const rows = bookingRows({
       reservationNumber,
       property,

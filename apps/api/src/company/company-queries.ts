@@ -16,17 +16,29 @@ function escapeLike(text: string): string {
 }
 
 /**
- * The property's companies whose name starts with the prefix, ignoring case. Written as
+ * The property's companies whose name starts with the prefix, ignoring case, that list the
+ * booker as their own: the address in `linked_accounts` or its domain in `booker_email_domains`
+ * (both kept in lower case; `companyBookerKey` gives the booker's). Written as
  * `lower(name) LIKE lower('prefix%')` so that `companies_property_id_lower_name_idx`
  * (text_pattern_ops) serves it whatever the database's collation. Answers the query itself
  * (awaiting it runs it) so that a test can EXPLAIN exactly this statement.
  */
-export function findCompaniesByNamePrefix(db: Queryable, propertyId: number, prefix: string, limit: number) {
-  const pattern = `${escapeLike(prefix)}%`;
+export function findCompaniesByNamePrefix(
+  db: Queryable,
+  search: { propertyId: number; prefix: string; limit: number; booker: { email: string; domain: string } },
+) {
+  const pattern = `${escapeLike(search.prefix)}%`;
+  const { email, domain } = search.booker;
   return db
     .select({ accountId: companies.accountId, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.propertyId, propertyId), sql`lower(${companies.name}) LIKE lower(${pattern}) ESCAPE '\\'`))
+    .where(
+      and(
+        eq(companies.propertyId, search.propertyId),
+        sql`lower(${companies.name}) LIKE lower(${pattern}) ESCAPE '\\'`,
+        sql`(${email} = ANY(${companies.linkedAccounts}) OR ${domain} = ANY(${companies.bookerEmailDomains}))`,
+      ),
+    )
     .orderBy(sql`lower(${companies.name})`, asc(companies.name), asc(companies.accountId))
-    .limit(limit);
+    .limit(search.limit);
 }

@@ -41,12 +41,13 @@ export function registerCompanyRoutes(api: ApiRouter, context: AppContext): void
       method: 'get',
       path: '/api/Company/SearchCompanies',
       operationId: 'searchCompanies',
-      summary: `Companies whose name starts with the query (${shortestPrefix}+ characters, any case), at most ${mostAnswers}, by name`,
+      summary: `Companies whose name starts with the query (${shortestPrefix}+ characters, any case), at most ${mostAnswers}, by name, of those the logged-in account books for (its confirmed address linked to the company or at its e-mail domain); none without such a session`,
       tag: 'Company',
       query: searchQuery,
       response: z.array(companySchema),
       errors: { 404: 'No property has that id', 429: `More than ${searchesPerMinute} searches a minute from this client` },
     },
-    ({ query }) => searchCompanies(context, { propertyId: query.propertyId, prefix: query.query, limit: mostAnswers }),
+    ({ query }, req) =>
+      searchCompanies(context, { propertyId: query.propertyId, prefix: query.query, limit: mostAnswers, account: req.user ?? null }),
   );
 }

@@ -33,8 +33,10 @@ const tokenQuery = (name: 'referenceNumber' | 'confirmationToken') =>
 
 /** The logged-in user the session (accounts) put on the request, if any. */
 function bookerOf(req: Request): Booker {
-  const user = (req as Request & { user?: { id: number; canChoosePaymentMethod: boolean } }).user;
-  return user ? { userId: user.id, canChoosePaymentMethod: user.canChoosePaymentMethod } : null;
+  const user = req.user;
+  return user
+    ? { userId: user.id, email: user.email, emailConfirmed: user.emailConfirmed, canChoosePaymentMethod: user.canChoosePaymentMethod }
+    : null;
 }
 
 export function registerReservationRoutes(api: ApiRouter, context: AppContext): void {

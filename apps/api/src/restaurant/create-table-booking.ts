@@ -9,15 +9,16 @@ import type { Tx } from '../database';
 import { recordTableBookingEvent } from '../hotel-events';
 import { idempotently, idempotentRequest, replayingCompletedKey } from '../idempotency';
 import type { PropertyRow } from '../property';
-import { newReservationNumber } from '../booking';
+import { hashConfirmationToken, manageAccessOf, newReservationNumber } from '../booking';
 import {
   findActiveTables,
   findPromotions,
-  findReservationIdByNumber,
+  findReservationByNumber,
   findSittings,
   findStandingBookings,
   insertTableBooking,
   isBookingReferenceTaken,
+  type ReservationProofRow,
   type RestaurantPromotionRow,
   type RestaurantRow,
 } from './restaurant-queries';
@@ -53,7 +54,18 @@ function partySizeMessage(restaurant: RestaurantRow, partySize: number): string 
   return `${restaurant.name} takes online bookings for parties of ${sizes}. For a party of ${partySize}, please contact us.`;
 }
 
-type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotionRow> };
+type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotionRow>; link: ReservationLink };
+
+/** Who asks for the table, beyond the body: the retry key and the logged-in account, if any. */
+export type TableBookingCaller = { idempotencyKey?: string; userId: number | null };
+
+/**
+ * The room booking a table booking is linked to. `linked`: the request proved the guest holds
+ * it; `unproven`: a `Code` was sent that does not prove the booking `Identifier` names (or no
+ * booking has that number: both answer alike, so the answer tells nothing of which numbers
+ * exist); `none`: no proof was asked for, the Identifier is the guest's own reference.
+ */
+type ReservationLink = { kind: 'linked'; reservationId: number; reservationNumber: string } | { kind: 'unproven' } | { kind: 'none' };
 
 /**
  * POST /api/RestaurantBooking/Create: checks the request against the domain's rules and the
@@ -67,21 +79,25 @@ type Booked = { reference: string; offer: OfferedTime<number, RestaurantPromotio
 export async function createTableBooking(
   context: AppContext,
   request: TableBookingRequest,
-  idempotencyKey?: string,
+  caller: TableBookingCaller,
 ): Promise<CreateTableBookingResponse> {
-  const retry = idempotentRequest(context, { key: idempotencyKey, scope: tableBookingScope(request.PropertyId), body: request });
+  const retry = idempotentRequest(context, { key: caller.idempotencyKey, scope: tableBookingScope(request.PropertyId), body: request });
   // A retry of a booking already made gets its answer, whatever the restaurant's rules now say.
   return replayingCompletedKey(
     context.database.db,
     retry,
-    () => bookOnce(context, request, idempotencyKey),
+    () => bookOnce(context, request, caller),
     (answer) => !answer.Success,
   );
 }
 
 const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
 
-async function bookOnce(context: AppContext, request: TableBookingRequest, idempotencyKey?: string): Promise<CreateTableBookingResponse> {
+async function bookOnce(
+  context: AppContext,
+  request: TableBookingRequest,
+  caller: TableBookingCaller,
+): Promise<CreateTableBookingResponse> {
   const db = context.database.db;
   const property = await propertyOrNotFound(db, request.PropertyId);
   const restaurant = await restaurantOrNotFound(db, property, request.RestaurantId);
@@ -94,8 +110,8 @@ async function bookOnce(context: AppContext, request: TableBookingRequest, idemp
   const date = parseDate(request.VisitDate)!;
   const scope = tableBookingScope(property.id);
   const answer = await db.transaction((tx) =>
-    idempotently(tx, idempotentRequest(context, { key: idempotencyKey, scope, body: request }), async () => {
-      const outcome = await bookTable(tx, context, { property, restaurant, request, date });
+    idempotently(tx, idempotentRequest(context, { key: caller.idempotencyKey, scope, body: request }), async () => {
+      const outcome = await bookTable(tx, context, { property, restaurant, request, date, userId: caller.userId });
       return typeof outcome === 'string' ? refusal(outcome) : bookedAnswer(restaurant, request, date, outcome);
     }),
   );
@@ -107,14 +123,46 @@ function bookedAnswer(
   restaurant: RestaurantRow,
   request: TableBookingRequest,
   date: IsoDate,
-  { reference, offer }: Booked,
+  { reference, offer, link }: Booked,
 ): CreateTableBookingResponse {
   const leave = offer.LeaveTime ? ` Please note the table is needed again at ${offer.LeaveTime}.` : '';
   return {
     Success: true,
     BookingReference: reference,
-    InfoMessage: `Your table for ${request.PartySize} at ${restaurant.name} on ${displayDate(date)} at ${offer.time} is booked.${leave}`,
+    InfoMessage: `Your table for ${request.PartySize} at ${restaurant.name} on ${displayDate(date)} at ${offer.time} is booked.${leave}${linkNote(link)}`,
   };
+}
+
+function linkNote(link: ReservationLink): string {
+  if (link.kind === 'linked') return ` It is noted on your room booking ${link.reservationNumber}.`;
+  if (link.kind === 'unproven') {
+    return ' It is not linked to a room booking, as the link you opened does not match that booking number: to link it, book from your booking confirmation or Manage Booking.';
+  }
+  return '';
+}
+
+/**
+ * The room booking `Identifier` names, linked only with proof the guest holds it: its
+ * confirmation token or manage code as `Code`, or the logged-in account that made it. A
+ * reservation number alone is not proof: it is printed, read out and shared.
+ */
+async function linkedReservation(
+  tx: Tx,
+  context: AppContext,
+  input: { property: PropertyRow; identifier: string; code: string | null; userId: number | null },
+): Promise<ReservationLink> {
+  const { property, code, userId } = input;
+  const reservation = await findReservationByNumber(tx, property.id, input.identifier.toUpperCase());
+  const proven =
+    reservation !== undefined &&
+    ((userId !== null && reservation.userId === userId) || (code !== null && holdsReservation(context, property, reservation, code)));
+  if (proven) return { kind: 'linked', reservationId: reservation.id, reservationNumber: reservation.reservationNumber };
+  return code === null ? { kind: 'none' } : { kind: 'unproven' };
+}
+
+function holdsReservation(context: AppContext, property: PropertyRow, reservation: ReservationProofRow, code: string): boolean {
+  if (hashConfirmationToken(code) === reservation.confirmationTokenHash) return true;
+  return manageAccessOf(context.config.linkSecret, property.code, reservation.reservationNumber, code) !== null;
 }
 
 /** The advisory-lock namespace of table bookings (an arbitrary constant, distinct from the others in use). */
@@ -124,7 +172,7 @@ const tableBookingLockSpace = 727_003;
 async function bookTable(
   tx: Tx,
   context: AppContext,
-  input: { property: PropertyRow; restaurant: RestaurantRow; request: TableBookingRequest; date: IsoDate },
+  input: { property: PropertyRow; restaurant: RestaurantRow; request: TableBookingRequest; date: IsoDate; userId: number | null },
 ): Promise<Booked | string> {
   const { property, restaurant, request, date } = input;
   // Bookings of one restaurant queue here: each then sees the others' committed tables and
@@ -132,7 +180,8 @@ async function bookTable(
   // The exclusion constraint stays the guarantee; this keeps contention short.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${tableBookingLockSpace}, ${restaurant.id})`);
   const identifier = request.Identifier!.trim();
-  const reservationId = (await findReservationIdByNumber(tx, property.id, identifier.toUpperCase())) ?? null;
+  const code = request.Code?.trim() || null;
+  const link = await linkedReservation(tx, context, { property, identifier, code, userId: input.userId });
   const sittings = await findSittings(tx, restaurant.id);
   const tables = await findActiveTables(tx, restaurant.id);
   const promotions = await findPromotions(tx, restaurant.id);
@@ -178,7 +227,7 @@ async function bookTable(
           specialRequests: request.SpecialRequests?.trim() || null,
           promotionId: request.PromotionId ?? null,
           identifier,
-          reservationId,
+          reservationId: link.kind === 'linked' ? link.reservationId : null,
           isLeaveTimeRequired: offer.LeaveTime !== null,
         }),
       );
@@ -189,7 +238,7 @@ async function bookTable(
     }
     await enqueueTableBookingConfirmation(tx, context, property, tableBookingId);
     await recordTableBookingEvent(tx, context, tableBookingId);
-    return { reference, offer };
+    return { reference, offer, link };
   }
 }
 

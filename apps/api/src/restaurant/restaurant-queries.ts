@@ -106,14 +106,26 @@ export async function findStandingBookings(db: Queryable, restaurantId: number, 
     );
 }
 
-/** The id of a property's reservation with this number, if any. */
-export async function findReservationIdByNumber(db: Queryable, propertyId: number, reservationNumber: string): Promise<number | undefined> {
+/** What proves a guest holds a reservation: who booked it logged in, and its token's hash. */
+export type ReservationProofRow = { id: number; reservationNumber: string; userId: number | null; confirmationTokenHash: string };
+
+/** A property's reservation with this number, with what proves a guest holds it, if any. */
+export async function findReservationByNumber(
+  db: Queryable,
+  propertyId: number,
+  reservationNumber: string,
+): Promise<ReservationProofRow | undefined> {
   const [row] = await db
-    .select({ id: reservations.id })
+    .select({
+      id: reservations.id,
+      reservationNumber: reservations.reservationNumber,
+      userId: reservations.userId,
+      confirmationTokenHash: reservations.confirmationTokenHash,
+    })
     .from(reservations)
     .where(and(eq(reservations.propertyId, propertyId), eq(reservations.reservationNumber, reservationNumber)))
     .limit(1);
-  return row?.id;
+  return row;
 }
 
 /** Whether a table booking already has this reference. */

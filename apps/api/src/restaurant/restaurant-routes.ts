@@ -85,7 +85,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       path: '/api/RestaurantBooking/Create',
       operationId: 'createTableBooking',
       summary:
-        'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). A refusal (party size, time, contact details) is Success false with InfoMessage',
+        'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). Linked to the room booking the Identifier names only with proof (Code, or the logged-in account that made it). A refusal (party size, time, contact details) is Success false with InfoMessage',
       tag: 'RestaurantBooking',
       body: tableBookingRequestSchema,
       response: createTableBookingResponseSchema,
@@ -96,6 +96,6 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
         429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
       },
     },
-    ({ body }, req) => createTableBooking(context, body, readIdempotencyKey(req)),
+    ({ body }, req) => createTableBooking(context, body, { idempotencyKey: readIdempotencyKey(req), userId: req.user?.id ?? null }),
   );
 }

@@ -5,11 +5,16 @@ import { findCompaniesByNamePrefix } from '../../src/company/company-queries';
 import { rawRows } from '../../src/database/raw-rows';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 
 let t: TestApp;
 let hotelId: number;
 let otherId: number;
+/** The session of a confirmed account at the domain every company of the search tests lists. */
+let booker: string;
 
+// Every company lists the bookers' domain, so the search tests below see them all.
+const bookers = { BookerEmailDomains: ['bookers-ltd.com'] };
 const zetas = Array.from({ length: 25 }, (_, i) => ({ AccountId: `Z${i + 1}`, Name: `Zeta ${String(i + 1).padStart(2, '0')}` }));
 
 beforeAll(async () => {
@@ -20,31 +25,59 @@ beforeAll(async () => {
       aProperty({
         Code: 'HOTEL',
         Companies: [
-          { AccountId: 'ACX', Name: 'ACMEX' },
-          { AccountId: 'ACT', Name: 'acme trading' },
-          { AccountId: 'ACME', Name: 'Acme Ltd' },
-          { AccountId: 'APEX', Name: 'Apex' },
-          { AccountId: 'PCT', Name: '100% Design' },
-          { AccountId: 'DEG', Name: '100 Degrees' },
-          { AccountId: 'AUB', Name: 'A_B Partners' },
-          { AccountId: 'AXB', Name: 'AxB Partners' },
-          { AccountId: 'BSL', Name: 'Back\\slash Studio' },
-          { AccountId: 'BAK', Name: 'Backslash Bakery' },
-          ...zetas,
+          ...[
+            { AccountId: 'ACX', Name: 'ACMEX' },
+            { AccountId: 'ACT', Name: 'acme trading' },
+            { AccountId: 'ACME', Name: 'Acme Ltd' },
+            { AccountId: 'APEX', Name: 'Apex' },
+            { AccountId: 'PCT', Name: '100% Design' },
+            { AccountId: 'DEG', Name: '100 Degrees' },
+            { AccountId: 'AUB', Name: 'A_B Partners' },
+            { AccountId: 'AXB', Name: 'AxB Partners' },
+            { AccountId: 'BSL', Name: 'Back\\slash Studio' },
+            { AccountId: 'BAK', Name: 'Backslash Bakery' },
+          ].map((company) => ({ ...company, ...bookers })),
+          ...zetas.map((company) => ({ ...company, ...bookers })),
+          { AccountId: 'ACMEOWN', Name: 'Acme Own Bookers', LinkedAccounts: ['Buyer@Own-Ltd.com'] },
         ],
       }),
-      aProperty({ Code: 'OTHER', Companies: [{ AccountId: 'ACO', Name: 'Acme Other' }] }),
+      aProperty({ Code: 'OTHER', Companies: [{ AccountId: 'ACO', Name: 'Acme Other', ...bookers }] }),
     ),
   );
   hotelId = (await request(t.app).get('/api/Property/HOTEL')).body.PropertyId;
   otherId = (await request(t.app).get('/api/Property/OTHER')).body.PropertyId;
+  await givenUser(t, { email: 'ada@bookers-ltd.com' });
+  booker = (await logIn(t, hotelId, 'ada@bookers-ltd.com', PASSWORD)).cookie!;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`DELETE FROM rate_limit_counters`);
 });
 
-const search = (query: Record<string, string | number>) => request(t.app).get('/api/Company/SearchCompanies').query(query);
+const search = (query: Record<string, string | number>, cookie: string | null = booker) => {
+  const call = request(t.app).get('/api/Company/SearchCompanies').query(query);
+  return cookie === null ? call : call.set('Cookie', cookie);
+};
+
+describe('GET /api/Company/SearchCompanies answers only the companies a logged-in, confirmed account books for', () => {
+  it('answers nobody else any company, so no AccountId reaches a stranger', async () => {
+    await search({ propertyId: hotelId, query: 'acme' }, null).expect(200, []);
+    await givenUser(t, { email: 'eve@bookers-ltd.com', confirmed: false });
+    const unconfirmed = (await logIn(t, hotelId, 'eve@bookers-ltd.com', PASSWORD)).cookie!;
+    await search({ propertyId: hotelId, query: 'acme' }, unconfirmed).expect(200, []);
+    await givenUser(t, { email: 'mallory@elsewhere.com' });
+    const elsewhere = (await logIn(t, hotelId, 'mallory@elsewhere.com', PASSWORD)).cookie!;
+    await search({ propertyId: hotelId, query: 'acme' }, elsewhere).expect(200, []);
+  });
+
+  it('answers a company to the account it links, in any case, and to accounts at its domains', async () => {
+    await givenUser(t, { email: 'buyer@own-ltd.com' });
+    const buyer = (await logIn(t, hotelId, 'BUYER@own-ltd.com', PASSWORD)).cookie!;
+    await search({ propertyId: hotelId, query: 'acme' }, buyer).expect(200, [{ AccountId: 'ACMEOWN', Name: 'Acme Own Bookers' }]);
+    const { body } = await search({ propertyId: hotelId, query: 'acme' }).expect(200);
+    expect(body).not.toContainEqual(expect.objectContaining({ AccountId: 'ACMEOWN' }));
+  });
+});
 
 describe('GET /api/Company/SearchCompanies', () => {
   it("answers the property's companies whose name starts with the query, any case, by name", async () => {
@@ -94,8 +127,7 @@ describe('GET /api/Company/SearchCompanies', () => {
   });
 
   it('answers 429 after 30 searches in a minute from one client, so the list cannot be walked prefix by prefix', async () => {
-    const from = (client: string, query: string) =>
-      request(t.app).get('/api/Company/SearchCompanies').set('X-Forwarded-For', client).query({ propertyId: hotelId, query });
+    const from = (client: string, query: string) => search({ propertyId: hotelId, query }).set('X-Forwarded-For', client);
     for (let i = 0; i < 30; i++) await from('203.0.113.40', `aa${String.fromCharCode(97 + (i % 26))}`).expect(200);
     const refused = await from('203.0.113.40', 'acme').expect(429);
     expect(refused.body.Message).toBe('Too many company searches from your network. Please wait a minute and try again.');
@@ -115,7 +147,12 @@ describe('GET /api/Company/SearchCompanies', () => {
   });
 
   it('is served by the lower(name) text_pattern_ops index', async () => {
-    const query = findCompaniesByNamePrefix(t.context.database.db, hotelId, 'ac%_', 20);
+    const query = findCompaniesByNamePrefix(t.context.database.db, {
+      propertyId: hotelId,
+      prefix: 'ac%_',
+      limit: 20,
+      booker: { email: 'ada@bookers-ltd.com', domain: 'bookers-ltd.com' },
+    });
     const plan = await t.context.database.db.transaction(async (tx) => {
       // On a table this small the planner would rightly scan it; the question is whether it can use the index.
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -7,7 +7,14 @@ import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
-import { aRoom, bookingProperty, bookWithLinks, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import {
+  aRoom,
+  bookingProperty,
+  bookWithLinks,
+  companyBookerSession,
+  givenBookingProperty,
+  type Ids,
+} from '../reservation/reservation-fixture';
 
 /**
  * Today is Monday 1 March 2027, 09:00 in London. Check-in is at 15:00 and the flexible rate
@@ -36,7 +43,7 @@ let otherProperty: { id: number; reasonId: number };
 
 type Booked = { id: number; number: string; code: string };
 
-const book = (overrides: Record<string, unknown> = {}): Promise<Booked> => bookWithLinks(t, ids, overrides);
+const book = (overrides: Record<string, unknown> = {}, session?: string): Promise<Booked> => bookWithLinks(t, ids, overrides, session);
 
 const cancel = (booking: Booked, overrides: Record<string, unknown> = {}, idempotencyKey?: string) => {
   const call = request(t.app).post('/api/ManageBooking/Cancel');
@@ -239,14 +246,17 @@ describe('POST /api/ManageBooking/Cancel: cancelled', () => {
 
   it('a booking on the company invoice is cancelled with nothing to refund', async () => {
     const stay = { DateFrom: '2027-03-22', DateTo: '2027-03-24' };
-    const booking = await book({
-      ...stay,
-      PaymentType: 'PayByCompanyInvoice',
-      CardDetails: null,
-      AccountId: 'ACME01',
-      PONumber: 'PO-7',
-      Rooms: [aRoom(ids, { ...stay, TotalCost: 200 })],
-    });
+    const booking = await book(
+      {
+        ...stay,
+        PaymentType: 'PayByCompanyInvoice',
+        CardDetails: null,
+        AccountId: 'ACME01',
+        PONumber: 'PO-7',
+        Rooms: [aRoom(ids, { ...stay, TotalCost: 200 })],
+      },
+      await companyBookerSession(t, ids.propertyId),
+    );
     expect((await cancel(booking).expect(200)).body).toEqual({
       Success: true,
       Message: CANCEL_MESSAGES.cancelled,

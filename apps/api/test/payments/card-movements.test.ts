@@ -6,7 +6,7 @@ import { TEST_GATEWAY_MESSAGES } from '../../src/payments/test-gateway';
 import { request } from '../support/request';
 import { cardMovementCalls, type CardBooking } from './card-movement-calls';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, bookingProperty, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, bookingProperty, companyBookerSession, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 
 /**
  * Charges and refunds on the card a booking was paid with, as an amendment or a cancellation
@@ -34,8 +34,10 @@ async function bookingOf(number: string): Promise<CardBooking> {
   return row!;
 }
 
-async function book(overrides: Record<string, unknown> = {}): Promise<CardBooking> {
-  const { body } = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+async function book(overrides: Record<string, unknown> = {}, session?: string): Promise<CardBooking> {
+  const call = request(t.app).post('/api/Reservation/Create');
+  if (session) call.set('Cookie', session);
+  const { body } = await call.send(aBooking(ids, overrides)).expect(200);
   if (body.ChallengeUrl) {
     const reference = /TestChallenge\/(tg_[0-9a-f]{32})/.exec(body.ChallengeUrl)![1];
     await request(t.app).post(`/api/Payments/TestChallenge/${reference}`).send({ Outcome: 'approve' }).expect(200);
@@ -88,7 +90,10 @@ describe('charging the booking card off-session', () => {
   });
 
   it('a booking not paid by card has no card to charge: nothing written', async () => {
-    const booking = await book({ PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-1' });
+    const booking = await book(
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-1' },
+      await companyBookerSession(t, ids.propertyId),
+    );
     expect(await charge(booking, 1_000)).toEqual({
       ok: false,
       amount: 0,

@@ -10,7 +10,7 @@ import { aProperty, aDefinition, givenDefinition } from '../support/builders';
 import { opened } from '../support/outbox';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, aRoom, bookingProperty, companyBookerSession, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
 import { allowAnswers, refuseAnswers } from '../payments/money-fault-kit';
 
 /**
@@ -40,8 +40,10 @@ const fromClient = () => `198.51.100.${++client}`;
 
 type Booked = { id: number; number: string; code: string; itemId: number; nameCode: string };
 
-async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
-  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+async function book(overrides: Record<string, unknown> = {}, session?: string): Promise<Booked> {
+  const call = request(t.app).post('/api/Reservation/Create');
+  if (session) call.set('Cookie', session);
+  const created = await call.send(aBooking(ids, overrides)).expect(200);
   const { body } = await request(t.app)
     .get('/api/Reservation/Confirmation')
     .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
@@ -714,15 +716,18 @@ describe('POST /api/PreCheckIn/Save: extras added', () => {
 
   it('a booking not paid by card owes the extras at the hotel: totals rise, nothing is charged', async () => {
     const stay = { DateFrom: '2027-03-15', DateTo: '2027-03-16' };
-    const booked = await book({
-      ...stay,
-      PaymentType: 'PayByCompanyInvoice',
-      CardDetails: null,
-      AccountId: 'ACME01',
-      PONumber: 'PO-9',
-      // Monday 15 to Tuesday 16: one night at 100.
-      Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })],
-    });
+    const booked = await book(
+      {
+        ...stay,
+        PaymentType: 'PayByCompanyInvoice',
+        CardDetails: null,
+        AccountId: 'ACME01',
+        PONumber: 'PO-9',
+        // Monday 15 to Tuesday 16: one night at 100.
+        Rooms: [aRoom(ids, { ...stay, TotalCost: 100 })],
+      },
+      await companyBookerSession(t, ids.propertyId),
+    );
     expect((await get(booked).expect(200)).body.Totals).toMatchObject({ TotalToPay: 100, PaidByCard: false });
     // Prosecco 3 x 25.00 = 75.00, to settle at the hotel.
     const answer = await save(withExtras(booked, [{ ServiceId: serviceId('FIZZ'), Quantity: 3 }])).expect(200);

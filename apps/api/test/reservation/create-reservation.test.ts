@@ -14,7 +14,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 import { aDefinition, givenDefinition } from '../support/builders';
-import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+import { aBooking, aRoom, bookingProperty, companyBookerSession, givenBookingProperty, type Ids, visa } from './reservation-fixture';
+import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import { opened } from '../support/outbox';
 
 let t: TestApp;
@@ -350,7 +351,9 @@ describe('POST /api/Reservation/Create', () => {
   it('books on company invoice when every rate allows it, with the company and PO number', async () => {
     const { body } = await create(
       aBooking(ids, { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-7' }),
-    ).expect(200);
+    )
+      .set('Cookie', await companyBookerSession(t, ids.propertyId))
+      .expect(200);
     expect((await confirmation(body.ConfirmationToken)).body).toMatchObject({
       PaymentType: 'PayByCompanyInvoice',
       Company: { AccountId: 'ACME01', Name: 'Acme Engineering Ltd' },
@@ -366,19 +369,9 @@ describe('POST /api/Reservation/Create', () => {
       'Pay by company invoice is not available for this booking: every rate must allow it.',
     ],
     [
-      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, PONumber: 'PO-7' },
+      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01', PONumber: 'PO-7' },
       'AccountId',
-      'A company is required to pay by company invoice',
-    ],
-    [
-      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'ACME01' },
-      'PONumber',
-      'A PO number is required to pay by company invoice',
-    ],
-    [
-      { PaymentType: 'PayByCompanyInvoice', CardDetails: null, AccountId: 'NOBODY', PONumber: 'PO-7' },
-      'AccountId',
-      'The company was not found. Please search for it again.',
+      ERROR_MESSAGES.companyInvoiceNeedsAccount,
     ],
     [
       { PaymentType: 'PayByIndividualInvoice', CardDetails: null },
@@ -414,6 +407,22 @@ describe('POST /api/Reservation/Create', () => {
             : undefined;
     const response = await create(aBooking(ids, { ...rest, ...(rooms ? { Rooms: rooms } : {}) })).expect(400);
     expect(response.body.ModelState[field]).toEqual(message ? [message] : [expect.any(String)]);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+  });
+
+  it.each([
+    [{ PONumber: 'PO-7' }, 'AccountId', 'A company is required to pay by company invoice'],
+    [{ AccountId: 'ACME01' }, 'PONumber', 'A PO number is required to pay by company invoice'],
+    [
+      { AccountId: 'NOBODY', PONumber: 'PO-7' },
+      'AccountId',
+      'This company was not found for your account. Log in with the account your company linked, or one at its e-mail address, or please pay another way.',
+    ],
+  ])('refuses a company booker’s invoice %j with 400 on %s', async (overrides, field, message) => {
+    const session = await companyBookerSession(t, ids.propertyId);
+    const booking = aBooking(ids, { PaymentType: 'PayByCompanyInvoice', CardDetails: null, ...overrides });
+    const response = await create(booking).set('Cookie', session).expect(400);
+    expect(response.body.ModelState[field]).toEqual([message]);
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);
   });
 
@@ -595,7 +604,9 @@ describe('rooms and countries that cannot be booked', () => {
   });
 });
 
-describe('a company invoice, which only the company’s own bookers may use', () => {
+describe('a company invoice, which only a logged-in account with a confirmed address the company lists may use', () => {
+  const notTheirs =
+    'This company was not found for your account. Log in with the account your company linked, or one at its e-mail address, or please pay another way.';
   const onInvoice = (company: string, email: string) =>
     aBooking(ids, {
       PaymentType: 'PayByCompanyInvoice',
@@ -604,6 +615,8 @@ describe('a company invoice, which only the company’s own bookers may use', ()
       PONumber: 'PO-9',
       Booker: { ...aBooking(ids).Booker, Email: email },
     });
+  const session = async (email: string) => (await logIn(t, ids.propertyId, email, PASSWORD)).cookie!;
+  const bookings = async () => (await rawRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM reservations`))[0]!.n;
   beforeAll(async () => {
     await givenDefinition(
       t.context,
@@ -616,27 +629,64 @@ describe('a company invoice, which only the company’s own bookers may use', ()
       }),
     );
     await givenUser(t, { email: 'buyer@globex.com' });
+    await givenUser(t, { email: 'isambard@example.com' });
+    await givenUser(t, { email: 'newcomer@example.com', confirmed: false });
+    await givenUser(t, { email: 'unproven@globex.com', confirmed: false });
     await givenUser(t, { email: 'someone@elsewhere.com' });
   });
 
-  it('refuses an anonymous booker whose address is not at one of the company’s domains, found company or not', async () => {
-    const refused = await create(onInvoice('ACME01', 'mallory@evil.com')).expect(400);
-    expect(refused.body.ModelState).toEqual({
-      AccountId: [
-        "Only Acme Engineering Ltd's own bookers may book on its invoice: log in with the account linked to it, or use your e-mail address at the company. Otherwise please pay by card.",
-      ],
+  it('refuses an anonymous booker, whatever address the form gives, and books nothing', async () => {
+    const before = await bookings();
+    const refused = await create(onInvoice('ACME01', 'isambard@example.com')).expect(400);
+    expect(refused.body).toEqual({
+      Message: 'The request is invalid.',
+      ModelState: {
+        AccountId: [
+          'Log in with your company account and confirm your e-mail address to pay by company invoice, or please pay another way.',
+        ],
+      },
+      Code: 'VALIDATION_FAILED',
     });
     await create(onInvoice('GLOBEX', 'buyer@globex.com')).expect(400);
     expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+    expect(await bookings()).toBe(before);
   });
 
-  it('books for a booker at the company’s domain, or for the logged-in account linked to it, whatever address it gives', async () => {
-    await create(onInvoice('ACME01', 'isambard@example.com')).expect(200);
-    const buyer = (await logIn(t, ids.propertyId, 'buyer@globex.com', PASSWORD)).cookie!;
-    await create(onInvoice('GLOBEX', 'assistant@gmail.com')).set('Cookie', buyer).expect(200);
-    await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
-    const someoneElse = (await logIn(t, ids.propertyId, 'someone@elsewhere.com', PASSWORD)).cookie!;
-    await create(onInvoice('GLOBEX', 'assistant@gmail.com')).set('Cookie', someoneElse).expect(400);
+  it('refuses an account whose address is not confirmed, though at the company’s domain or linked to it', async () => {
+    const before = await bookings();
+    const atDomain = await create(onInvoice('ACME01', 'newcomer@example.com'))
+      .set('Cookie', await session('newcomer@example.com'))
+      .expect(400);
+    expect(atDomain.body.ModelState).toEqual({ AccountId: [ERROR_MESSAGES.companyInvoiceNeedsAccount] });
+    // Its address differs from the linked one only in being unconfirmed: the typed booker address does not stand in.
+    await create(onInvoice('GLOBEX', 'buyer@globex.com'))
+      .set('Cookie', await session('unproven@globex.com'))
+      .expect(400);
+    expect(await bookings()).toBe(before);
+  });
+
+  it('refuses a confirmed account the company does not list, as if the company were not there', async () => {
+    const before = await bookings();
+    const elsewhere = await create(onInvoice('ACME01', 'isambard@example.com'))
+      .set('Cookie', await session('someone@elsewhere.com'))
+      .expect(400);
+    expect(elsewhere.body.ModelState).toEqual({ AccountId: [notTheirs] });
+    const otherCompany = await create(onInvoice('GLOBEX', 'buyer@globex.com'))
+      .set('Cookie', await session('isambard@example.com'))
+      .expect(400);
+    expect(otherCompany.body.ModelState).toEqual({ AccountId: [notTheirs] });
+    expect(await soldOn('DBL', '2027-03-04')).toBe(0);
+    expect(await bookings()).toBe(before);
+  });
+
+  it('books for a confirmed account at the company’s domain, or linked to it, whatever address the booker form gives', async () => {
+    await create(onInvoice('ACME01', 'assistant@gmail.com'))
+      .set('Cookie', await session('isambard@example.com'))
+      .expect(200);
+    await create(onInvoice('GLOBEX', 'assistant@gmail.com'))
+      .set('Cookie', await session('buyer@globex.com'))
+      .expect(200);
+    expect(await soldOn('DBL', '2027-03-04')).toBe(2);
   });
 });
 

@@ -3,6 +3,7 @@ import { request } from '../support/request';
 import { rawRows } from '../../src/database/raw-rows';
 import { aProperty, aDefinition, givenDefinition } from '../support/builders';
 import type { TestApp } from '../support/test-app';
+import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 
 /**
  * A property for booking tests. Today is Monday 1 March 2027 (09:00 in London); the stay used
@@ -162,8 +163,15 @@ export function aBooking(ids: Ids, overrides: Record<string, unknown> = {}) {
 export type BookedWithLinks = { id: number; number: string; code: string; preCheckInCode: string };
 
 /** Books `aBooking` (with `overrides`) and reads back the links its confirmation gives the guest. */
-export async function bookWithLinks(t: TestApp, ids: Ids, overrides: Record<string, unknown> = {}): Promise<BookedWithLinks> {
-  const created = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
+export async function bookWithLinks(
+  t: TestApp,
+  ids: Ids,
+  overrides: Record<string, unknown> = {},
+  session?: string,
+): Promise<BookedWithLinks> {
+  const call = request(t.app).post('/api/Reservation/Create');
+  if (session) call.set('Cookie', session);
+  const created = await call.send(aBooking(ids, overrides)).expect(200);
   const { body } = await request(t.app)
     .get('/api/Reservation/Confirmation')
     .query({ propertyId: ids.propertyId, confirmationToken: created.body.ConfirmationToken })
@@ -179,4 +187,17 @@ export async function bookWithLinks(t: TestApp, ids: Ids, overrides: Record<stri
     code: lastPart(body.ManageBookingUrl),
     preCheckInCode: lastPart(body.PreCheckInUrl),
   };
+}
+
+/**
+ * The session of ACME01's own booker: a logged-in account whose confirmed address is at the
+ * company's domain, the only kind of booker who may book on its invoice. Made once per database.
+ */
+export async function companyBookerSession(t: TestApp, propertyId: number): Promise<string> {
+  const email = 'company.booker@example.com';
+  const [known] = await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM users WHERE email = ${email}`);
+  if (!known) await givenUser(t, { email });
+  const { cookie } = await logIn(t, propertyId, email, PASSWORD);
+  if (!cookie) throw new Error(`could not log ${email} in`);
+  return cookie;
 }

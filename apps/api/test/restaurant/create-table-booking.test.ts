@@ -13,22 +13,29 @@ import {
   type RestaurantIds,
 } from './restaurant-fixture';
 import { opened } from '../support/outbox';
+import { hashConfirmationToken, linkCode, nameSearchCode } from '../../src/booking';
+import { givenUser, logIn, PASSWORD } from '../account/account-fixture';
 
 let t: TestApp;
 let ids: RestaurantIds;
 let earlyBirdId: number;
 let hotel: RestaurantIds;
 let reservationNumber: string;
+/** The account that made the hotel reservation, logged in. */
+let owner: { id: number; email: string };
+const confirmationToken = 'a-confirmation-token-of-32-random-bytes-x';
 beforeAll(async () => {
   t = await createTestApp({ now });
   ids = await givenRestaurantProperty(t);
   // A hotel with a guest's reservation: its number, given as the identifier, links the table booking to it.
   hotel = await givenRestaurantProperty(t, aRestaurantProperty({ Code: 'HOTEL' }));
   reservationNumber = 'K7P2QXMR';
+  owner = await givenUser(t, { email: 'ada@example.com' });
   await t.database.db.insert(reservations).values({
     propertyId: hotel.propertyId,
     reservationNumber,
-    confirmationTokenHash: '0'.repeat(64),
+    userId: owner.id,
+    confirmationTokenHash: hashConfirmationToken(confirmationToken),
     status: 'confirmed',
     confirmedAt: new Date(now),
     dateFrom: '2027-03-04',
@@ -110,25 +117,9 @@ describe('POST /api/RestaurantBooking/Create', () => {
     expect(mail!.html).toContain('Gluten free &lt;please&gt;');
   });
 
-  it("links the booking to the property's hotel reservation whose number is the identifier, and keeps any other identifier as given", async () => {
-    const linked = await request(t.app)
-      .post('/api/RestaurantBooking/Create')
-      .send(aTableBooking(hotel, { Identifier: ` ${reservationNumber.toLowerCase()} ` }))
-      .expect(200);
-    const [reservation] = await rawRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM reservations WHERE reservation_number = ${reservationNumber}`,
-    );
-    expect(await storedTableBooking(t, linked.body.BookingReference)).toMatchObject({
-      identifier: reservationNumber.toLowerCase(),
-      reservationId: reservation!.id,
-    });
-    // The same number at another property links nothing.
-    const elsewhere = await create({ Identifier: reservationNumber }).expect(200);
-    expect(await storedTableBooking(t, elsewhere.body.BookingReference)).toMatchObject({
-      identifier: reservationNumber,
-      reservationId: null,
-    });
+  it('keeps an identifier that names no booking as the guest gave it, linked to nothing', async () => {
+    const booked = await create({ Identifier: 'Walk-in guest' }).expect(200);
+    expect(await storedTableBooking(t, booked.body.BookingReference)).toMatchObject({ identifier: 'Walk-in guest', reservationId: null });
   });
 
   it('books a time with a leave time when the guest accepted it, holding the table until then', async () => {
@@ -263,5 +254,56 @@ describe('POST /api/RestaurantBooking/Create with an Idempotency-Key', () => {
     const { body } = await withKey('table-reused', { PartySize: 4 }).expect(422);
     expect(body.Code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await standingBookings()).toBe(1);
+  });
+});
+
+describe('a table booking is linked to a room booking only with proof the guest holds it', () => {
+  const linkedTo = async (reference: string) => (await storedTableBooking(t, reference))?.reservationId;
+  const hotelReservationId = async () =>
+    (await rawRows<{ id: number }>(t.database.db, sql`SELECT id FROM reservations WHERE reservation_number = ${reservationNumber}`))[0]!.id;
+  const book = (overrides: Record<string, unknown>, session?: string) => {
+    const call = request(t.app).post('/api/RestaurantBooking/Create');
+    if (session) call.set('Cookie', session);
+    return call.send(aTableBooking(hotel, { Identifier: reservationNumber, ...overrides }));
+  };
+
+  it('books the table of a stranger who types a booking’s number on its own, and says nothing of that booking', async () => {
+    const booked = await book({}).expect(200);
+    expect(booked.body.Success).toBe(true);
+    expect(booked.body.InfoMessage).toBe('Your table for 2 at The Quay Kitchen on Thursday 4th March 2027 at 19:00 is booked.');
+    expect(await storedTableBooking(t, booked.body.BookingReference)).toMatchObject({ identifier: reservationNumber, reservationId: null });
+  });
+
+  it.each([
+    ['its confirmation token', () => confirmationToken],
+    ['its manage-booking link’s code', () => linkCode(t.context.config.linkSecret, 'HOTEL', reservationNumber)],
+    ['the code a search by number and name answers', () => nameSearchCode(t.context.config.linkSecret, 'HOTEL', reservationNumber)],
+  ])('links it with %s as Code, and says so', async (_, code) => {
+    const booked = await book({ Identifier: ` ${reservationNumber.toLowerCase()} `, Code: code() }).expect(200);
+    expect(booked.body.InfoMessage).toBe(
+      `Your table for 2 at The Quay Kitchen on Thursday 4th March 2027 at 19:00 is booked. It is noted on your room booking ${reservationNumber}.`,
+    );
+    expect(await linkedTo(booked.body.BookingReference)).toBe(await hotelReservationId());
+  });
+
+  it('links nothing for a Code that does not prove the booking, nor for a number no booking has, and says the same of both', async () => {
+    const unproven =
+      'Your table for 2 at The Quay Kitchen on Thursday 4th March 2027 at 19:00 is booked. It is not linked to a room booking, as the link you opened does not match that booking number: to link it, book from your booking confirmation or Manage Booking.';
+    const wrongCode = await book({ Code: linkCode(t.context.config.linkSecret, 'HOTEL', 'ZZZZZZZZ') }).expect(200);
+    expect(wrongCode.body.InfoMessage).toBe(unproven);
+    expect(await linkedTo(wrongCode.body.BookingReference)).toBeNull();
+    const noSuchBooking = await book({ Identifier: 'ZZZZZZZZ', Code: confirmationToken }).expect(200);
+    expect(noSuchBooking.body.InfoMessage).toBe(unproven);
+    // The same number and token at another property link nothing either.
+    const elsewhere = await create({ Identifier: reservationNumber, Code: confirmationToken }).expect(200);
+    expect(await linkedTo(elsewhere.body.BookingReference)).toBeNull();
+  });
+
+  it('links it for the logged-in account that made the booking, and for no other account', async () => {
+    const mine = await book({}, (await logIn(t, hotel.propertyId, owner.email, PASSWORD)).cookie!).expect(200);
+    expect(await linkedTo(mine.body.BookingReference)).toBe(await hotelReservationId());
+    await givenUser(t, { email: 'mallory@elsewhere.com' });
+    const theirs = await book({}, (await logIn(t, hotel.propertyId, 'mallory@elsewhere.com', PASSWORD)).cookie!).expect(200);
+    expect(await linkedTo(theirs.body.BookingReference)).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 /** The addresses of the booking flow; every one carries the property code. */
 
-/** A booking a page is opened from: its number and its stay's arrival and departure. */
+/** A booking a page is opened from: its number, its stay's arrival and departure, and the code that proves the guest holds it. */
 export interface BookedStay {
   reservation: string;
   arrive: string;
   depart: string;
+  /** The booking's confirmation token or manage code: without it a table booking is not linked to the stay. */
+  code: string;
 }
 
 const code = (propertyCode: string) => encodeURIComponent(propertyCode);

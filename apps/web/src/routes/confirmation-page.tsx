@@ -18,7 +18,10 @@ export function ConfirmationPage({ confirmationToken }: { confirmationToken: str
   useDocumentTitle('Booking confirmation', property.PropertyName);
   const data = confirmation.data;
   const tableHref = config.RestaurantBookingServiceActive
-    ? paths.restaurant(property.PropertyCode, data && { reservation: data.ReservationNumber, arrive: data.DateFrom, depart: data.DateTo })
+    ? paths.restaurant(
+        property.PropertyCode,
+        data && { reservation: data.ReservationNumber, arrive: data.DateFrom, depart: data.DateTo, code: confirmationToken },
+      )
     : null;
 
   return (

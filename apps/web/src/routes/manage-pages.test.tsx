@@ -171,10 +171,13 @@ describe('Reservation (/Manage/{propertyCode}/Reservation/{reference}/{code})', 
     expect(Object.fromEntries(search!.url.searchParams)).toEqual({ propertyId: '7', reservationNumber: 'TEST-1001', hash: 'link-code-1' });
   });
 
-  it('offers a table at the restaurant on a night of the stay', async () => {
+  it('offers a table at the restaurant on a night of the stay, with the link’s code that ties the table to the booking', async () => {
     renderAt(LINK, { 'POST /api/ManageBooking/Search': found(aManagedReservation({ DateFrom: '2027-03-11', DateTo: '2027-03-13' })) });
     const link = await screen.findByRole('link', { name: 'Book a table at our restaurant' });
-    expect(link).toHaveAttribute('href', '/Book/TEST/Restaurant?reservation=TEST-1001&arrive=2027-03-11&depart=2027-03-13');
+    expect(link).toHaveAttribute(
+      'href',
+      '/Book/TEST/Restaurant?reservation=TEST-1001&arrive=2027-03-11&depart=2027-03-13&code=link-code-1',
+    );
   });
 
   it('sends a link that finds nothing back to Manage, saying so', async () => {

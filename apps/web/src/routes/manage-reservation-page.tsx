@@ -60,6 +60,7 @@ function FoundReservation(props: { reference: string; code: string; startWithExt
               reservation: reservation.ReservationNumber,
               arrive: reservation.DateFrom,
               depart: reservation.DateTo,
+              code: props.code,
             })}
           >
             Book a table at our restaurant

@@ -24,7 +24,7 @@ function openAt(path: string) {
 describe('Book a table', () => {
   it('opened from a December booking, offers its arrival and names the booking', async () => {
     const arrive = addDays(today, 40);
-    openAt(paths.restaurant('TEST', { reservation: 'R-1001', arrive, depart: addDays(arrive, 2) }));
+    openAt(paths.restaurant('TEST', { reservation: 'R-1001', arrive, depart: addDays(arrive, 2), code: 'confirmation-token-1' }));
     expect(await screen.findByLabelText('Date')).toHaveValue(arrive);
     expect(screen.getByLabelText('Name or reservation number')).toHaveValue('R-1001');
   });

@@ -1,7 +1,8 @@
 /**
  * The restaurant table booking view of the booking flow. Opened from a booking
- * (`?reservation=…&arrive=…&depart=…`, the confirmation's and Manage Booking's link), it names the
- * booking and offers the first night of the stay still to come; else today.
+ * (`?reservation=…&arrive=…&depart=…&code=…`, the confirmation's and Manage Booking's link), it
+ * names the booking, links the table to it with the code, and offers the first night of the stay
+ * still to come; else today.
  */
 import { useSearch } from 'wouter';
 import { parseDate, type IsoDate } from '@hotel/domain/dates';
@@ -34,6 +35,7 @@ export function RestaurantPage() {
           today={today}
           date={visitDateOf(query, today)}
           identifier={query.get('reservation') ?? ''}
+          reservationCode={query.get('code') ?? undefined}
         />
       ) : (
         <Notice tone="info">Table booking is not available online at {property.PropertyName}.</Notice>

@@ -17,7 +17,8 @@ import {
 
 /**
  * PropertyId, RestaurantId, RestaurantName, VisitTime, VisitDate, PartySize, SpecialRequests,
- * IsReservation (always true), Identifier, PromotionId, Email, ContactNumber, IsLeaveTimeRequired.
+ * IsReservation (always true), Identifier, PromotionId, Email, ContactNumber, IsLeaveTimeRequired;
+ * and `Code`, the proof that links the table to the room booking `Identifier` names.
  */
 export const restaurantBookingRequestSchema = z.object({
   PropertyId: propertyIdSchema,
@@ -40,6 +41,9 @@ export const restaurantBookingRequestSchema = z.object({
   Email: emailSchema,
   ContactNumber: phoneSchema,
   IsLeaveTimeRequired: z.boolean().nullish(),
+  Code: optionalText(100).describe(
+    'Proof that the guest holds the room booking whose number is the Identifier: its confirmation token or its manage-booking code (the confirmation page and Manage Booking pass it). The table is linked to that booking only with this proof, or when the logged-in account made the booking; otherwise it is booked on its own',
+  ),
 });
 
 /** A table booking as the wire carries it. */

@@ -663,9 +663,10 @@ describe('CheckoutForm', () => {
       'POST /api/Reservation/Create': { Success: true, ConfirmationToken: 't'.repeat(30), ReservationNumber: 'R2', ChallengeUrl: null },
     });
     const onBooked = vi.fn();
-    renderWithProviders(<Harness onBooked={onBooked} />);
+    // The company's booker, logged in with a confirmed address: the details are the account's.
+    renderWithProviders(<Harness onBooked={onBooked} user={aUser({ EmailAddress: 'buyer@acme-ltd.com', EmailConfirmed: true })} />);
     expect(screen.queryByText('Invoices are due in 30 days.')).not.toBeInTheDocument();
-    await fillBooker();
+    await fillAddress();
     await userEvent.click(screen.getByLabelText('Pay by Invoice'));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.getByText('Invoices are due in 30 days.')).toBeInTheDocument();
@@ -685,6 +686,25 @@ describe('CheckoutForm', () => {
       PONumber: 'PO-1',
       CardDetails: null,
     });
+  });
+
+  it.each([
+    ['a guest who is not logged in', undefined],
+    ['an account whose address is not confirmed yet', aUser({ EmailConfirmed: false })],
+  ])('tells %s how to pay by company invoice instead of searching companies it cannot have', async (_, user) => {
+    const calls = fakeApi(baseRoutes);
+    renderWithProviders(<Harness user={user} />);
+    await fillBooker();
+    await userEvent.click(screen.getByLabelText('Pay by Invoice'));
+    expect(
+      screen.getByText(
+        'Log in with your company account and confirm your e-mail address to pay by company invoice, or please pay another way.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(calls.some((call) => call.path === '/api/Company/SearchCompanies' || call.path === '/api/Reservation/Create')).toBe(false);
   });
 
   it('applies a valid gift voucher and reports an invalid one', async () => {

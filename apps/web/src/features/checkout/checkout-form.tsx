@@ -476,6 +476,7 @@ export function CheckoutForm(props: {
         {paymentType === PaymentType.PayByCompanyInvoice && (
           <CompanyFields
             propertyId={property.PropertyId}
+            user={user}
             company={draft.company}
             poNumber={draft.poNumber}
             errors={errors}

@@ -1,12 +1,16 @@
 /**
  * Company invoice details: a company found through the company search
- * and a PO number; both are needed for the invoice details to count as captured.
+ * and a PO number; both are needed for the invoice details to count as captured. Only a
+ * logged-in account with a confirmed address finds its companies (the API answers nobody else
+ * any), so anyone else is told how to become one instead of searching in vain.
  */
 import { useEffect, useId, useState } from 'react';
 import { ERROR_MESSAGES } from '@hotel/domain/messages';
 import type { FieldErrors } from '@hotel/domain/validation';
+import type { AccountAnswer as UserAccount } from '@hotel/domain/wire/account-response';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
+import { Notice } from '../../components/notice';
 import { useCompanySearch, type Company } from './checkout-api';
 
 /** Wait after typing before searching. */
@@ -14,6 +18,7 @@ const SEARCH_DELAY_MS = 300;
 
 export function CompanyFields(props: {
   propertyId: number;
+  user: UserAccount | null;
   company: Company | null;
   poNumber: string;
   errors: FieldErrors;
@@ -27,8 +32,17 @@ export function CompanyFields(props: {
     const timer = window.setTimeout(() => setQuery(text), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [text]);
-  const search = useCompanySearch(props.propertyId, query);
+  const mayBookForCompany = props.user?.EmailConfirmed === true;
+  const search = useCompanySearch(props.propertyId, mayBookForCompany ? query : '');
   const searching = query.trim().length >= 3 && props.company === null;
+
+  if (!mayBookForCompany) {
+    return (
+      <Notice tone={props.errors.AccountId ? 'warning' : 'info'} live={props.errors.AccountId !== undefined}>
+        {ERROR_MESSAGES.companyInvoiceNeedsAccount}
+      </Notice>
+    );
+  }
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -40,7 +54,7 @@ export function CompanyFields(props: {
             autoComplete="organization"
             onChange={(event) => setText(event.target.value)}
             error={props.errors.AccountId}
-            hint="Type at least 2 letters of the company name, then choose it from the list."
+            hint="Type at least 3 letters of the company name, then choose it from the list."
             aria-controls={resultsId}
           />
           <div id={resultsId} aria-live="polite" className="mt-2">

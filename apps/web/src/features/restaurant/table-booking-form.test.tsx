@@ -33,6 +33,20 @@ function routes(create: unknown = { Success: true, BookingReference: 'T-123', In
   };
 }
 
+/** The form opened from booking R-42's link, which carries the code that proves the guest holds it. */
+function renderOpenedFromBooking() {
+  renderWithProviders(
+    <TableBookingForm
+      propertyId={7}
+      defaultRestaurant="The Grill"
+      today="2030-05-01"
+      date="2030-05-01"
+      identifier="R-42"
+      reservationCode="proof-of-R-42"
+    />,
+  );
+}
+
 describe('TableBookingForm', () => {
   it('picks the default restaurant by name, builds party sizes from its setup and shows times with promotions and leave times', async () => {
     fakeApi(routes());
@@ -63,9 +77,7 @@ describe('TableBookingForm', () => {
 
   it('needs the contact details and a time, then shows the booking reference; reset starts again', async () => {
     const calls = fakeApi(routes());
-    renderWithProviders(
-      <TableBookingForm propertyId={7} defaultRestaurant="The Grill" today="2030-05-01" date="2030-05-01" identifier="R-42" />,
-    );
+    renderOpenedFromBooking();
     await screen.findByText('18:00');
     await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
     expect(screen.getByText('A valid phone number is required')).toBeInTheDocument();
@@ -89,9 +101,23 @@ describe('TableBookingForm', () => {
       PromotionId: 9,
       Email: 'ada@example.com',
       ContactNumber: '+44 117 900 0000',
+      Code: 'proof-of-R-42',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Book another table' }));
     expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  it('sends the booking’s proof only with the booking it came with: another identifier typed goes without', async () => {
+    const calls = fakeApi(routes());
+    renderOpenedFromBooking();
+    await userEvent.click(await screen.findByText('18:00'));
+    await userEvent.clear(screen.getByLabelText('Name or reservation number'));
+    await userEvent.type(screen.getByLabelText('Name or reservation number'), 'R-43');
+    await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Contact number'), '+44 117 900 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Book table' }));
+    await screen.findByTestId('table-reference');
+    expect(calls.find((call) => call.path === '/api/RestaurantBooking/Create')?.body).toMatchObject({ Identifier: 'R-43', Code: null });
   });
 
   it('shows a refusal at the top with its InfoMessage', async () => {

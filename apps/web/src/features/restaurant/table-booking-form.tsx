@@ -62,6 +62,8 @@ export function TableBookingForm(props: {
   /** The date offered first (a night of the booking the page was opened from, else today). */
   date: IsoDate;
   identifier: string;
+  /** Proof the guest holds the booking `identifier` names (its confirmation token or manage code): links the table to it. */
+  reservationCode?: string;
 }) {
   const toast = useToast();
   const restaurants = useRestaurants(props.propertyId);
@@ -116,6 +118,8 @@ export function TableBookingForm(props: {
       Email: draft.email.trim(),
       ContactNumber: draft.contactNumber.trim(),
       IsLeaveTimeRequired: chosenTime?.IsLeaveTimeRequired ?? false,
+      // The proof is of the booking the page was opened from: another identifier typed has none.
+      Code: props.reservationCode && draft.identifier.trim() === props.identifier.trim() ? props.reservationCode : null,
     }),
     check: (request) => firstErrors(validateRestaurantBooking(request), schemaErrors(restaurantBookingRequestSchema, request)),
     send: async (request) => {
