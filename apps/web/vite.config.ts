@@ -16,5 +16,7 @@ export default defineConfig({
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // About hangs, not speed: a loaded CI machine once took over 5 s (vitest's default) to render a form.
+    testTimeout: 30_000,
   },
 });
