@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Rules about "today" and zones take them as parameters; UTC keeps any slip visible.
     env: { TZ: 'UTC' },
+    // About hangs, not speed: property-based runs on a loaded machine can pass vitest's 5 s default.
+    testTimeout: 30_000,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
