@@ -59,6 +59,8 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_reservation_id_idx').on(t.reservationId),
+    // An address's mail of the last hour, for its hourly allowance (MAILS_PER_ADDRESS_PER_HOUR).
+    index('mail_outbox_address_created_at_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
     check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
     check('mail_outbox_sent_at_iff_sent', sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
   ],
