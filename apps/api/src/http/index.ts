@@ -7,6 +7,7 @@ export { hasCookie, refuseCrossSiteWrites } from './csrf';
 export { errorHandler } from './error-response';
 export { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, readLookupKey } from './idempotency-header';
 export { jsonBytes, JsonTemplate } from './json-bytes';
+export { knownKeysFirst } from './known-key';
 export { JsonText } from './json-text';
 export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
 export { SlidingWindowCounter } from './rate-limit-store';

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit as expressRateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
+import { isSentAgain } from './known-key';
 import { secondsUntilAddressMayBeMailed } from '../mail';
 import { DatabaseRateLimitStore } from './rate-limit-store';
 
@@ -66,14 +67,18 @@ export function mailsPerAddress(
   const allowance = { limit: context.config.limits.mailsPerAddressPerHour, windowMs: hour };
   return async (req, res, next) => {
     const address = addressOf((req.body ?? {}) as Record<string, unknown>);
-    const waitSeconds = typeof address === 'string' ? await secondsUntilAddressMayBeMailed(context.database.db, address, allowance) : 0;
+    const waitSeconds =
+      typeof address === 'string' && !isSentAgain(req) ? await secondsUntilAddressMayBeMailed(context.database.db, address, allowance) : 0;
     if (waitSeconds === 0) return next();
     res.setHeader('Retry-After', String(waitSeconds));
     throw new AppError('RATE_LIMITED', 'Too many e-mails to this address in the last hour. Please try again later.');
   };
 }
 
-/** At most `BOOKINGS_PER_CLIENT_PER_HOUR` bookings of one kind (`name`) from one client address. */
+/**
+ * At most `BOOKINGS_PER_CLIENT_PER_HOUR` bookings of one kind (`name`) from one client address.
+ * Counts every request but one sent again with a known Idempotency-Key (`knownKeysFirst` before it).
+ */
 export function bookingsPerClient(
   context: Pick<AppContext, 'database' | 'clock' | 'logger' | 'config'>,
   name: string,
@@ -84,6 +89,8 @@ export function bookingsPerClient(
       windowMs: hour,
       limit: context.config.limits.bookingsPerClientPerHour,
       message: 'Too many bookings from your network in the last hour. Please try again later, or contact us.',
+      // A booking sent again with its Idempotency-Key books nothing more (knownKeysFirst).
+      skip: isSentAgain,
     },
     context,
   );

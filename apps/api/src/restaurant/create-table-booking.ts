@@ -79,7 +79,7 @@ export async function createTableBooking(
   );
 }
 
-const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
+export const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
 
 async function bookOnce(context: AppContext, request: TableBookingRequest, idempotencyKey?: string): Promise<CreateTableBookingResponse> {
   const db = context.database.db;
