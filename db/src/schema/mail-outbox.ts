@@ -27,8 +27,9 @@ export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 /**
  * E-mails written in the same transaction as the change that causes them, then sent by a
  * dispatcher that claims due rows (`FOR UPDATE SKIP LOCKED`) and retries with backoff: a
- * crash loses none. Delivery is at least once: a process killed after handing a mail to the
- * transport and before marking it sent sends that one mail again after its restart.
+ * crash loses none. A mail the SMTP server took is sent once: its "sent" mark is retried until
+ * the database answers. Only a process killed between the two lets the claim lapse and the mail
+ * go once more, with the same Message-ID, so mail clients keep one.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -58,6 +59,8 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_reservation_id_idx').on(t.reservationId),
+    // An address's mail of the last hour, for its hourly allowance (MAILS_PER_ADDRESS_PER_HOUR).
+    index('mail_outbox_address_created_at_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
     check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
     check('mail_outbox_sent_at_iff_sent', sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
   ],

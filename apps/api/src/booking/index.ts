@@ -13,7 +13,7 @@ export { CANCEL_MESSAGES, cancelBooking } from './cancel-booking';
 export { stayTimingOf } from './cancellation-window';
 export { CAPTURE_MESSAGES, capturePayment, type DescribeCapture } from './capture-payment';
 export type { BookingToCapture } from './capture-queries';
-export { createOutcome, createReservation, type Booker, type CreateReservationAnswer } from './create-booking';
+export { createOutcome, createReservation, reservationCreateScope, type Booker, type CreateReservationAnswer } from './create-booking';
 export { guestRowOf, replaceGuests, type GuestValues } from './guest-rows';
 export { findLedgerBreaches, type LedgerBreach } from './ledger';
 export {

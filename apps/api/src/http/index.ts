@@ -8,6 +8,7 @@ export { errorHandler } from './error-response';
 export { clientOf, GuessThrottle, inMinutes, type GuessingClient, type GuessLimits } from './guess-throttle';
 export { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, readLookupKey } from './idempotency-header';
 export { jsonBytes, JsonTemplate } from './json-bytes';
+export { knownKeysFirst } from './known-key';
 export { JsonText } from './json-text';
 export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
 export { SlidingWindowCounter } from './rate-limit-store';

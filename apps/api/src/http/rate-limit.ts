@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit as expressRateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
+import { isSentAgain } from './known-key';
+import { secondsUntilAddressMayBeMailed } from '../mail';
 import { DatabaseRateLimitStore } from './rate-limit-store';
 
 export type RateLimitOptions = {
@@ -51,36 +52,33 @@ export function rateLimit(options: RateLimitOptions, context: Pick<AppContext, '
 
 const hour = 60 * 60_000;
 
-/** An e-mail address as a counter's key: hashed, so counters hold no addresses; '' when absent. */
-export function addressKey(address: unknown): string {
-  return createHash('sha256')
-    .update(typeof address === 'string' ? address.trim().toLowerCase() : '')
-    .digest('hex');
+/**
+ * Refuses (429, with `Retry-After`) a call that would e-mail an address already sent
+ * `MAILS_PER_ADDRESS_PER_HOUR` mails in the last hour, whichever calls queued them, so no one can
+ * bomb an inbox through any of them. It only reads: what counts is the mail the outbox queued
+ * (mail/address-allowance.ts), so a call refused for any other reason, or replayed, uses up no
+ * one's allowance. `addressOf` reads the address from the body; a body without one passes
+ * (validation refuses it).
+ */
+export function mailsPerAddress(
+  context: Pick<AppContext, 'database' | 'config'>,
+  addressOf: (body: Record<string, unknown>) => unknown,
+): RequestHandler {
+  const allowance = { limit: context.config.limits.mailsPerAddressPerHour, windowMs: hour };
+  return async (req, res, next) => {
+    const address = addressOf((req.body ?? {}) as Record<string, unknown>);
+    const waitSeconds =
+      typeof address === 'string' && !isSentAgain(req) ? await secondsUntilAddressMayBeMailed(context.database.db, address, allowance) : 0;
+    if (waitSeconds === 0) return next();
+    res.setHeader('Retry-After', String(waitSeconds));
+    throw new AppError('RATE_LIMITED', 'Too many e-mails to this address in the last hour. Please try again later.');
+  };
 }
 
 /**
- * At most `MAILS_PER_ADDRESS_PER_HOUR` calls that e-mail one address, counted together for
- * every call that sends mail (registration, password reset, room and table bookings), so no
- * one can bomb an inbox through any of them. `addressOf` reads the address from the body.
+ * At most `BOOKINGS_PER_CLIENT_PER_HOUR` bookings of one kind (`name`) from one client address.
+ * Counts every request but one sent again with a known Idempotency-Key (`knownKeysFirst` before it).
  */
-export function mailsPerAddress(
-  context: Pick<AppContext, 'database' | 'clock' | 'logger' | 'config'>,
-  addressOf: (body: Record<string, unknown>) => unknown,
-): RateLimitRequestHandler {
-  return rateLimit(
-    {
-      name: 'mail-address',
-      windowMs: hour,
-      limit: context.config.limits.mailsPerAddressPerHour,
-      message: 'Too many e-mails to this address in the last hour. Please try again later.',
-      key: (req) => addressKey(addressOf((req.body ?? {}) as Record<string, unknown>)),
-      skip: (req) => typeof addressOf((req.body ?? {}) as Record<string, unknown>) !== 'string',
-    },
-    context,
-  );
-}
-
-/** At most `BOOKINGS_PER_CLIENT_PER_HOUR` bookings of one kind (`name`) from one client address. */
 export function bookingsPerClient(
   context: Pick<AppContext, 'database' | 'clock' | 'logger' | 'config'>,
   name: string,
@@ -91,6 +89,8 @@ export function bookingsPerClient(
       windowMs: hour,
       limit: context.config.limits.bookingsPerClientPerHour,
       message: 'Too many bookings from your network in the last hour. Please try again later, or contact us.',
+      // A booking sent again with its Idempotency-Key books nothing more (knownKeysFirst).
+      skip: isSentAgain,
     },
     context,
   );

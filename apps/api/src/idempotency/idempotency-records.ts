@@ -205,6 +205,15 @@ export async function findCompletedAnswer(db: Queryable, request: { key: string;
   return withSecretFields(record.responseBody, request.key, request.scope, true);
 }
 
+/**
+ * Whether a key has a live record in a scope: its request committed (answered, or waiting for a
+ * payment's answer), so sending it again replays or resumes that work rather than doing more.
+ */
+export async function hasLiveRecord(db: Queryable, request: { key: string; scope: string; now: Date }): Promise<boolean> {
+  const record = await findRecord(db, request.key, request.scope);
+  return record !== undefined && record.expiresAt > request.now;
+}
+
 /** Whether a key's request, not answered yet, awaits the answer of the payment movement it recorded. */
 export async function awaitsMovement(db: Queryable, request: { key: string; scope: string; now: Date }): Promise<boolean> {
   const record = await findRecord(db, request.key, request.scope);

@@ -7,6 +7,7 @@ export {
   claimIdempotencyKey,
   completeAwaitedKey,
   findCompletedAnswer,
+  hasLiveRecord,
   idempotently,
   idempotentRequest,
   purgeExpiredIdempotencyRecords,

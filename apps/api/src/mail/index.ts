@@ -1,4 +1,5 @@
 // The mail area's door: the outbox use cases write to, the templates, the dispatcher and transport.
+export { secondsUntilAddressMayBeMailed } from './address-allowance';
 export { mailBrandingOf } from './mail-branding';
 export type { MailBranding } from './templates/mail-layout';
 export { MailEnqueued, startMailDispatcher, startOutboxLoop, type Enqueued, type MailDispatcher } from './mail-dispatcher';

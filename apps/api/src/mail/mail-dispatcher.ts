@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { mailOutbox } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Db } from '../database';
-import { openMailBody, outboxKey } from './outbox';
+import { openMailBody, outboxKey, outboxMessageId } from './outbox';
 
 export type DispatchOptions = {
   /** Rows claimed per round trip. */
@@ -74,9 +74,10 @@ async function claimDueMail(context: DispatchContext, now: Date, options: Requir
 
 /**
  * Renews this dispatcher's claims on the mail of a batch it has not settled yet, every third
- * of `claimMs` for at most `maxClaimMs`. Each mail leaves the renewal (`settle`) before it is
- * marked sent or retried, after any renewal still writing it, so a renewal never overwrites
- * the outcome.
+ * of `claimMs` for at most `maxClaimMs`. A failed mail leaves the renewal (`settle`) before it
+ * is set to be retried, after any renewal still writing it, so a renewal never overwrites its
+ * next attempt; a sent mail leaves it once marked sent, which a renewal (of pending rows only)
+ * cannot undo, so it stays claimed while the mark waits for the database.
  */
 function keepClaims(context: DispatchContext, ids: number[], options: Required<DispatchOptions>) {
   const unsettled = new Set(ids);
@@ -140,6 +141,27 @@ function markSent(db: Db, mail: { id: number; sentAt: Date }) {
   return statement.execute({ id: mail.id, sentAt: mail.sentAt.toISOString() });
 }
 
+/** The longest wait between two tries to mark a sent mail sent while the database is away. */
+const longestMarkWaitMs = 5_000;
+
+/**
+ * Marks a mail the SMTP server has taken as sent, trying again until the database answers
+ * (a restart, a cut connection): the mail is out, so giving up here would leave the row due and
+ * send it a second time. Only a process that dies meanwhile leaves that to the claim's expiry,
+ * and the retry then carries the same Message-ID (outboxMessageId).
+ */
+async function markSentOnceTheDatabaseAnswers(context: DispatchContext, mail: { id: number; sentAt: Date }): Promise<void> {
+  for (let waitMs = 100; ; waitMs = Math.min(2 * waitMs, longestMarkWaitMs)) {
+    try {
+      await markSent(context.database.db, mail);
+      return;
+    } catch (error) {
+      context.logger.warn({ err: error, mailId: mail.id }, 'a sent mail could not be marked sent yet; trying again, not sending again');
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 /** Sends a claimed batch in order, marking each mail sent, or due again later, or failed for good. */
 async function sendBatch(context: DispatchContext, batch: ClaimedMail[], settings: Required<DispatchOptions>, report: DispatchReport) {
   if (batch.length === 0) return;
@@ -159,6 +181,7 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
           subject: mail.subject,
           html: openMailBody(mail.html, key),
           text: openMailBody(mail.text, key),
+          messageId: outboxMessageId(mail.id, context.config),
         });
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -180,8 +203,9 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
         report[givingUp ? 'failed' : 'retrying'] += 1;
         continue;
       }
+      // Still claimed (renewed) until the mark lands: the mail is out, and no one may send it again.
+      await markSentOnceTheDatabaseAnswers(context, { id: mail.id, sentAt: context.clock.now() });
       await claims.settle(mail.id);
-      await markSent(db, { id: mail.id, sentAt: context.clock.now() });
       report.sent += 1;
     }
   } finally {

@@ -5,7 +5,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+/** `messageId`: the `Message-ID` header, `<...@host>`, the same on every attempt to send one outbox row. */
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; messageId: string };
 
 /** Where mail goes: an SMTP server, or `.eml` files for a self-hoster without one. */
 export type MailTransport = {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mailOutbox } from '@hotel/db/schema';
 import type { Tx } from '../database';
 import { derivedKey, openSealedText, sealText } from '../secrets';
@@ -34,6 +35,20 @@ export function outboxKey(config: { linkSecret: string }): Buffer {
 /** A stored body as it is sent: opened when sealed; a body stored before sealing (or blanked once sent) as it is. */
 export function openMailBody(stored: string, key: Buffer): string {
   return openSealedText(stored, key);
+}
+
+/**
+ * The `Message-ID` of an outbox row: the same on every attempt, so a mail sent again (its
+ * process died after the SMTP server took it, before the row was marked sent) is one message
+ * to mail clients, which keep the first. Keyed (HMAC under LINK_SECRET) so that nobody can
+ * forge the id of a mail they did not get; the host is PUBLIC_URL's, a domain the site owns.
+ */
+export function outboxMessageId(id: number, config: { linkSecret: string; publicUrl: string }): string {
+  const tag = createHmac('sha256', derivedKey(config.linkSecret, 'mail outbox', 'message id'))
+    .update(String(id))
+    .digest('hex')
+    .slice(0, 20);
+  return `<outbox-${id}.${tag}@${new URL(config.publicUrl).hostname}>`;
 }
 
 /**

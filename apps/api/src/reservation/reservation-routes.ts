@@ -5,7 +5,7 @@ import { wireId } from '@hotel/domain/wire/scalars';
 import { checkVoucherCodeRequestSchema } from '@hotel/domain/wire/check-voucher-code-request';
 import { reservationCreateRequestSchema } from '@hotel/domain/wire/reservation-create-request';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, bookingsPerClient, clientOf, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
+import { type ApiRouter, bookingsPerClient, clientOf, knownKeysFirst, mailsPerAddress, readIdempotencyKey, readLookupKey } from '../http';
 import { voucherGuesses } from '../voucher';
 import { confirmationResponseSchema } from '@hotel/domain/wire/confirmation-response';
 import {
@@ -15,7 +15,7 @@ import {
   statusResponseSchema,
 } from '@hotel/domain/wire/reservation-response';
 import { checkVoucherCode } from './check-voucher-code';
-import { createOutcome, createReservation, MONEY_ANSWERS, type Booker } from '../booking';
+import { createOutcome, createReservation, MONEY_ANSWERS, reservationCreateScope, type Booker } from '../booking';
 import { releasePendingPaymentByToken, reservationConfirmation, reservationStatus } from './reservation-status';
 
 const confirmationToken = z.string().trim().min(20).max(100);
@@ -42,9 +42,11 @@ function bookerOf(req: Request): Booker {
 export function registerReservationRoutes(api: ApiRouter, context: AppContext): void {
   // Checking a voucher and booking with one count the same guesses (voucher-guesses.ts).
   const guesses = voucherGuesses(context);
-  // A booking sends its confirmation to the booker's address: limited per client and per address.
+  // A booking sends its confirmation to the booker's address: limited per client and per address,
+  // except when sent again with a known Idempotency-Key (it books nothing more).
   api.router.post(
     '/Reservation/Create',
+    knownKeysFirst(context, reservationCreateScope),
     bookingsPerClient(context, 'reservation-ip'),
     mailsPerAddress(context, (body) => (body.Booker as { Email?: unknown } | undefined)?.Email),
   );

@@ -91,7 +91,7 @@ export async function createTableBooking(
   );
 }
 
-const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
+export const tableBookingScope = (propertyId: number) => `table-booking-create:${propertyId}`;
 
 async function bookOnce(
   context: AppContext,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { wireDate } from '@hotel/domain/wire/scalars';
 import { queryId } from '@hotel/domain/wire/parameters';
 import type { AppContext } from '../app-context';
-import { type ApiRouter, bookingsPerClient, mailsPerAddress, readIdempotencyKey } from '../http';
-import { createTableBooking, tableBookingRequestSchema } from './create-table-booking';
+import { type ApiRouter, bookingsPerClient, knownKeysFirst, mailsPerAddress, readIdempotencyKey } from '../http';
+import { createTableBooking, tableBookingRequestSchema, tableBookingScope } from './create-table-booking';
 import {
   availabilityResponseSchema,
   createTableBookingResponseSchema,
@@ -13,9 +13,11 @@ import {
 import { listRestaurants, restaurantAvailability, restaurantSetup } from './restaurant-service';
 
 export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): void {
-  // A table booking e-mails the address it gives: limited per client and per address.
+  // A table booking e-mails the address it gives: limited per client and per address, except
+  // when sent again with a known Idempotency-Key (it books nothing more).
   api.router.post(
     '/RestaurantBooking/Create',
+    knownKeysFirst(context, tableBookingScope),
     bookingsPerClient(context, 'table-booking-ip'),
     mailsPerAddress(context, (body) => body.Email),
   );

@@ -5,11 +5,12 @@ import type { Database } from '../../src/database/db';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { createLogger } from '../../src/logger';
 import { dispatchPendingMail, retryDelayMs, startMailDispatcher, startOutboxLoop } from '../../src/mail/mail-dispatcher';
-import type { MailTransport } from '../../src/mail/mail-transport';
+import { createMailTransport, type MailTransport, type OutgoingMail } from '../../src/mail/mail-transport';
 import { enqueueMail, openMailBody, outboxKey } from '../../src/mail/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
-import { aRecordingTransport } from './mail-fixtures';
+import { startDatabaseProxy } from '../faults/database-proxy';
+import { aFakeSmtpServer, aRecordingTransport } from './mail-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,8 +105,8 @@ describe('dispatching', () => {
     const transport = aRecordingTransport();
     expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(transport.sent).toEqual([
-      { to: 'ann@example.com', subject: 'send-once-a', html: '<p>send-once-a</p>', text: 'send-once-a' },
-      { to: 'ann@example.com', subject: 'send-once-b', html: '<p>send-once-b</p>', text: 'send-once-b' },
+      { to: 'ann@example.com', subject: 'send-once-a', html: '<p>send-once-a</p>', text: 'send-once-a', messageId: expect.any(String) },
+      { to: 'ann@example.com', subject: 'send-once-b', html: '<p>send-once-b</p>', text: 'send-once-b', messageId: expect.any(String) },
     ]);
     expect(await rowsLike('send-once')).toMatchObject([
       {
@@ -203,6 +204,39 @@ describe('dispatching', () => {
     t.setNow('2027-03-01T09:00:00Z');
   });
 
+  it('sends a mail again only after its claim lapsed (its process died after handing it over), with the same Message-ID', async () => {
+    const [id] = await given('lapsed-claim');
+    const handedOver: OutgoingMail[] = [];
+    // The SMTP server has the mail; the process dies before it hears so, and never marks it sent.
+    const dying: MailTransport = {
+      kind: 'smtp',
+      send: (mail) => {
+        handedOver.push(mail);
+        return new Promise<void>(() => undefined);
+      },
+      close() {},
+    };
+    void dispatchPendingMail(contextWith(dying), { batchSize: 1, maxClaimMs: 0 });
+    await expect.poll(() => handedOver.length).toBe(1);
+
+    const transport = aRecordingTransport();
+    t.setNow('2027-03-01T09:10:00Z');
+    expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(transport.sent.map((mail) => mail.subject)).toEqual(['lapsed-claim']);
+    expect(handedOver[0]!.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[0-9a-f]{20}@localhost>$`));
+    // One message to the guest's mail client, which keeps the first copy of a Message-ID.
+    expect(transport.sent[0]!.messageId).toBe(handedOver[0]!.messageId);
+    t.setNow('2027-03-01T09:00:00Z');
+  });
+
+  it('gives every mail a Message-ID of its own', async () => {
+    await given('own-id-a', 'own-id-b');
+    const transport = aRecordingTransport();
+    await dispatchPendingMail(contextWith(transport));
+    const ids = transport.sent.filter((mail) => mail.subject.startsWith('own-id')).map((mail) => mail.messageId);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('keeps renewing its claim while a send is slow, so no other dispatcher sends the mail too', async () => {
     await given('slow-send');
     const slow = aRecordingTransport({ delayMs: 1_500 });
@@ -255,6 +289,46 @@ describe('two dispatchers at once', () => {
     if (onRealPostgres()) expect(first.sent.length > 0 && second.sent.length > 0).toBe(true);
     expect((await rowsLike('race-')).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
   });
+});
+
+// The database "restarts" at a proxy in front of it (the machine's Postgres is shared).
+describe.runIf(onRealPostgres())('the database going away just after the SMTP server took a mail', () => {
+  it('marks the mail sent once the database is back, and never sends it again', async () => {
+    await dispatchPendingMail(contextWith(aRecordingTransport())); // what earlier tests left
+    const proxy = await startDatabaseProxy(t.database.url!);
+    const throughProxy = openPostgresDatabase({ connectionString: proxy.url, logger: createLogger('silent'), maxConnections: 2 });
+    const smtp = await aFakeSmtpServer();
+    const transport = createMailTransport(
+      { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'x <x@example.com>', dataDir: '/nonexistent', isProduction: true },
+      createLogger('silent'),
+    );
+    try {
+      await given('outage-after-send');
+      smtp.holdAcceptance();
+      let settled = false;
+      const sending = dispatchPendingMail(contextWith(transport, throughProxy), { batchSize: 1 }).finally(() => (settled = true));
+      sending.catch(() => undefined);
+      await smtp.received(1);
+      await proxy.stop();
+      smtp.acceptHeld(); // the mail is out; the dispatcher hears so while the database is away
+      const markRefused = () => t.logLines.some((line) => line.includes('could not be marked sent yet'));
+      await expect.poll(() => markRefused() || settled, { timeout: 30_000 }).toBe(true);
+      await proxy.start();
+      expect(await sending).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+      // Long after any claim would have run out, every dispatcher finds nothing to send.
+      t.setNow('2027-03-01T11:00:00Z');
+      expect(await dispatchPendingMail(contextWith(transport))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(smtp.messages).toHaveLength(1);
+      expect(await rowsLike('outage-after-send')).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    } finally {
+      t.setNow('2027-03-01T09:00:00Z');
+      transport.close();
+      await throughProxy.close();
+      await proxy.close();
+      await smtp.close();
+    }
+  }, 60_000);
 });
 
 describe('the running dispatcher', () => {

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import type { OutgoingMail, MailTransport } from '../../src/mail/mail-transport';
 import type { BookingConfirmationMail } from '../../src/mail/templates/booking-confirmation';
@@ -71,4 +72,79 @@ export function mimePart(eml: string, contentType: 'text/plain' | 'text/html'): 
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
+}
+
+/**
+ * Just enough of an SMTP server to receive messages in the clear, counting the connections
+ * opened and closed. `received(n)` resolves once n messages have arrived; after
+ * `holdAcceptance()` each message is kept unanswered (the client does not know it was taken)
+ * until `acceptHeld()`, so a test can put a fault between the server taking a mail and the
+ * client hearing so.
+ */
+export async function aFakeSmtpServer() {
+  const messages: { from: string; to: string[]; data: string }[] = [];
+  const sessions = { opened: 0, closed: 0 };
+  const waiters = new Set<() => void>();
+  let holding = false;
+  const held: (() => void)[] = [];
+  const server = net.createServer((socket) => {
+    sessions.opened += 1;
+    socket.on('close', () => (sessions.closed += 1));
+    let buffer = '';
+    let data: string | undefined;
+    let from = '';
+    let to: string[] = [];
+    socket.setEncoding('utf8');
+    socket.write('220 fake.example ESMTP\r\n');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== undefined) {
+          if (line === '.') {
+            messages.push({ from, to, data });
+            data = undefined;
+            to = [];
+            const accept = () => socket.write('250 2.0.0 queued\r\n');
+            if (holding) held.push(accept);
+            else accept();
+            for (const wake of waiters) wake();
+          } else data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'MAIL') from = line;
+        if (verb === 'RCPT') to.push(line);
+        if (verb === 'DATA') data = '';
+        if (verb === 'EHLO') socket.write('250-fake.example\r\n250 8BITMIME\r\n');
+        else if (verb === 'DATA') socket.write('354 go ahead\r\n');
+        else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    messages,
+    sessions,
+    received: (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (messages.length < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
+    holdAcceptance: () => void (holding = true),
+    acceptHeld() {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger';
 import { createMailTransport, linksOf } from '../../src/mail/mail-transport';
-import { emlFiles, mimePart } from './mail-fixtures';
+import { aFakeSmtpServer, emlFiles, mimePart } from './mail-fixtures';
 
 let dataDir: string;
 let logLines: string[];
@@ -33,6 +32,7 @@ const mail = {
   subject: 'Your booking at Test Hotel: K7P2QX',
   html: '<p>Caf\u00e9 &amp; bar</p><a href="https://book.example/Manage?ref=K7P2QX&amp;code=abc">Manage</a><a href="https://book.example/PreCheckIn?ref=K7P2QX&amp;code=abc">Pre check-in</a><a href="https://book.example/Manage?ref=K7P2QX&amp;code=abc">Manage again</a>',
   text: 'Caf\u00e9 & bar\nManage: https://book.example/Manage?ref=K7P2QX&code=abc',
+  messageId: '<outbox-7.0123456789abcdef0123@book.example>',
 };
 
 const links = ['https://book.example/Manage?ref=K7P2QX&code=abc', 'https://book.example/PreCheckIn?ref=K7P2QX&code=abc'];
@@ -97,49 +97,6 @@ describe('without SMTP_URL', () => {
     expect(linksOf('<p>no links</p>')).toEqual([]);
   });
 });
-
-/** Just enough of an SMTP server to receive messages in the clear, counting the connections opened and closed. */
-async function aFakeSmtpServer() {
-  const messages: { from: string; to: string[]; data: string }[] = [];
-  const sessions = { opened: 0, closed: 0 };
-  const server = net.createServer((socket) => {
-    sessions.opened += 1;
-    socket.on('close', () => (sessions.closed += 1));
-    let buffer = '';
-    let data: string | undefined;
-    let from = '';
-    let to: string[] = [];
-    socket.setEncoding('utf8');
-    socket.write('220 fake.example ESMTP\r\n');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (data !== undefined) {
-          if (line === '.') {
-            messages.push({ from, to, data });
-            data = undefined;
-            to = [];
-            socket.write('250 2.0.0 queued\r\n');
-          } else data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'MAIL') from = line;
-        if (verb === 'RCPT') to.push(line);
-        if (verb === 'DATA') data = '';
-        if (verb === 'EHLO') socket.write('250-fake.example\r\n250 8BITMIME\r\n');
-        else if (verb === 'DATA') socket.write('354 go ahead\r\n');
-        else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { port, messages, sessions, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 function anSmtpTransport(port: number, mailFrom = 'x <x@example.com>') {
   return createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom, dataDir, isProduction: true }, capturingLogger());

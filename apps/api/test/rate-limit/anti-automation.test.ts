@@ -5,7 +5,7 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { rawRows } from '../../src/database/raw-rows';
 import { givenUser } from '../account/account-fixture';
-import { aBooking, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
+import { aBooking, aRoom, givenBookingProperty, visa, type Ids } from '../reservation/reservation-fixture';
 import { aTableBooking, givenRestaurantProperty, type RestaurantIds } from '../restaurant/restaurant-fixture';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -27,6 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`DELETE FROM rate_limit_counters`);
+  await t.database.db.execute(sql`DELETE FROM mail_outbox`);
 });
 
 /** Each table booking at a time of its own (weekday evenings), so that tables never run out. */
@@ -92,8 +93,48 @@ describe('room bookings', () => {
   });
 });
 
+describe('an address named by someone else', () => {
+  it("keeps its whole allowance through ten refused bookings naming it: only mail queued counts, so the guest's own booking goes through", async () => {
+    const email = 'guest-named-by-a-stranger@example.com';
+    const booker = { ...aBooking(rooms).Booker, Email: email };
+    const refused = [
+      // Refused by validation, by its price, by the card: none of them mails anyone.
+      { body: aBooking(rooms, { Booker: booker, Rooms: [] }), status: 400 },
+      { body: aBooking(rooms, { Booker: booker, Rooms: [aRoom(rooms, { TotalCost: 1 })] }), status: 409 },
+      { body: aBooking(rooms, { Booker: booker, CardDetails: { ...visa, CardNumber: '4000 0000 0000 0002' } }), status: 402 },
+    ];
+    for (let i = 0; i < 10; i++) {
+      const { body, status } = refused[i % refused.length]!;
+      await t.database.db.execute(sql`UPDATE room_type_inventory SET sold = 0`);
+      const answer = await request(t.app)
+        .post('/api/Reservation/Create')
+        .set('X-Forwarded-For', `198.51.100.${50 + i}`)
+        .send(body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    }
+    expect(await mailsTo(email)).toBe(0);
+
+    const own = await bookRoom('198.51.100.99', email);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(await mailsTo(email)).toBe(1);
+  });
+
+  it('is refused, once its allowance is used up, for an hour after the mail that used it, which Retry-After says', async () => {
+    await bookTable(t.app, '203.0.113.40', 'busy@example.com', 200);
+    await bookTable(t.app, '203.0.113.41', 'busy@example.com', 200);
+    const refused = await bookTable(t.app, '203.0.113.42', 'busy@example.com', 429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3_600);
+    // An hour on, the first of the two mails no longer counts.
+    await t.database.db.execute(
+      sql`UPDATE mail_outbox SET created_at = created_at - interval '1 hour' WHERE id = (SELECT min(id) FROM mail_outbox)`,
+    );
+    await bookTable(t.app, '203.0.113.43', 'busy@example.com', 200);
+  });
+});
+
 describe('account mail', () => {
-  it('mails an address that already has an account at most twice an hour, however often it is registered', async () => {
+  it('mails an address that already has an account three times an hour however often it is registered, and leaves its booking allowance whole', async () => {
     await givenUser(t, { email: 'owner@example.com' });
     const register = (i: number) =>
       request(t.app).post('/api/Account/Register').set('X-Forwarded-For', `192.0.2.${i}`).send({
@@ -107,7 +148,29 @@ describe('account mail', () => {
       });
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await register(i)).status);
-    expect(statuses).toEqual([200, 200, 429, 429, 429]);
-    expect(await mailsTo('owner@example.com')).toBe(2);
+    // Registration's own limit: 3 per address an hour, whatever each one mailed.
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(await mailsTo('owner@example.com')).toBe(3);
+    await bookTable(t.app, '192.0.2.50', 'owner@example.com', 200);
+  });
+
+  it('never tells through the allowance whether an address has an account: reset links, mailed to accounts only, do not count', async () => {
+    await givenUser(t, { email: 'has-account@example.com' });
+    const resetFor = (email: string, i: number) =>
+      request(t.app)
+        .post('/api/Account/RequestPasswordReset')
+        .set('X-Forwarded-For', `192.0.2.${60 + i}`)
+        .send({ LanguageCode: 'en', PropertyId: rooms.propertyId, EmailAddress: email });
+    for (const email of ['has-account@example.com', 'no-account@example.com']) {
+      for (let i = 0; i < 4; i++) expect((await resetFor(email, i)).status).toBe(200);
+    }
+    expect(await mailsTo('has-account@example.com')).toBe(4);
+    expect(await mailsTo('no-account@example.com')).toBe(0);
+    // Both addresses have their whole allowance (2) for anything else.
+    for (const email of ['has-account@example.com', 'no-account@example.com']) {
+      await bookTable(t.app, '192.0.2.70', email, 200);
+      await bookTable(t.app, '192.0.2.71', email, 200);
+      await bookTable(t.app, '192.0.2.72', email, 429);
+    }
   });
 });

@@ -71,12 +71,12 @@ describe('POST /api/Reservation/Create', () => {
       } finally {
         pg.Client.prototype.query = query;
       }
-      // Before the transaction: the two rate limits, the versions, the rooms sold since the last
-      // booking. After it, the card is authorised outside any transaction, and its yes recorded:
+      // Before the transaction: the client's limit counted, the address's mail of the hour read,
+      // the versions, the rooms sold since the last booking. After it, the card is authorised outside any transaction, and its yes recorded:
       // the movement, the booking confirmed and its e-mails, one statement (confirmPaidAtOnce).
       expect(sent.map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual([
         'insert into "rate_limit_counters"',
-        'insert into "rate_limit_counters"',
+        'select ceil(extract(epoch from',
         'select "properties"."id", "properties"."group_id",',
         'WITH held AS',
         'begin',

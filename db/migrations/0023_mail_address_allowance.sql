@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_address_created_at_idx" ON "mail_outbox" USING btree (lower("to_address"),"created_at");
