@@ -147,15 +147,24 @@ const longestMarkWaitMs = 5_000;
 /**
  * Marks a mail the SMTP server has taken as sent, trying again until the database answers
  * (a restart, a cut connection): the mail is out, so giving up here would leave the row due and
- * send it a second time. Only a process that dies meanwhile leaves that to the claim's expiry,
- * and the retry then carries the same Message-ID (outboxMessageId).
+ * send it a second time. It gives up only after `giveUpAfterMs` (the longest a claim is renewed),
+ * so a shutdown during a long outage is not held forever; that case, like a process that dies
+ * meanwhile, is left to the claim's expiry, and the retry carries the same Message-ID
+ * (outboxMessageId), so mail clients keep one.
  */
-async function markSentOnceTheDatabaseAnswers(context: DispatchContext, mail: { id: number; sentAt: Date }): Promise<void> {
+async function markSentOnceTheDatabaseAnswers(
+  context: DispatchContext,
+  mail: { id: number; sentAt: Date },
+  giveUpAfterMs: number,
+): Promise<void> {
+  // Real elapsed time, not the injectable clock: this bounds how long the process waits.
+  const giveUpAt = performance.now() + giveUpAfterMs;
   for (let waitMs = 100; ; waitMs = Math.min(2 * waitMs, longestMarkWaitMs)) {
     try {
       await markSent(context.database.db, mail);
       return;
     } catch (error) {
+      if (performance.now() + waitMs > giveUpAt) throw error;
       context.logger.warn({ err: error, mailId: mail.id }, 'a sent mail could not be marked sent yet; trying again, not sending again');
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
@@ -204,7 +213,7 @@ async function sendBatch(context: DispatchContext, batch: ClaimedMail[], setting
         continue;
       }
       // Still claimed (renewed) until the mark lands: the mail is out, and no one may send it again.
-      await markSentOnceTheDatabaseAnswers(context, { id: mail.id, sentAt: context.clock.now() });
+      await markSentOnceTheDatabaseAnswers(context, { id: mail.id, sentAt: context.clock.now() }, settings.maxClaimMs);
       await claims.settle(mail.id);
       report.sent += 1;
     }

@@ -14,7 +14,7 @@ describe('a production API started without a mail server, on an allowed http add
   let dataDir: string;
   let api: ApiProcess | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase({ maxConnections: 1 });
+    database = await openTestDatabase({ pool: { writeConnections: 1, readConnections: 1 } });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-production-start-'));
     // Generous: about hangs, not speed, on a machine that may be busy.
     api = await startApi({ databaseUrl: database.url ?? '', dataDir, port: await freePort() }, 110_000);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { rawRows } from '../../src/database/raw-rows';
 import { aBooking, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
 import { aTableBooking, givenRestaurantProperty, type RestaurantIds } from '../restaurant/restaurant-fixture';
@@ -14,7 +15,7 @@ let t: TestApp;
 let rooms: Ids;
 let tables: RestaurantIds;
 beforeAll(async () => {
-  t = await createTestApp({ config: { limits: { bookingsPerClientPerHour: 5, mailsPerAddressPerHour: 5 } } });
+  t = await createTestApp({ config: { limits: { ...loadConfig({ NODE_ENV: 'test' }).limits, bookingsPerClientPerHour: 5, mailsPerAddressPerHour: 5 } } });
   rooms = await givenBookingProperty(t);
   tables = await givenRestaurantProperty(t);
 });
