@@ -6,6 +6,7 @@ export { allowPageExtras, isCheckoutPage, propertyCodeOfPage, securityHeaders } 
 export { hasCookie, refuseCrossSiteWrites } from './csrf';
 export { errorHandler } from './error-response';
 export { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, readLookupKey } from './idempotency-header';
+export { jsonBody } from './json-body';
 export { jsonBytes, JsonTemplate } from './json-bytes';
 export { JsonText } from './json-text';
 export { bookingsPerClient, mailsPerAddress, rateLimit } from './rate-limit';
