@@ -11,7 +11,7 @@ import { apiDocsRouter } from './docs';
 import { registerHealthRoutes } from './health';
 import { takeProviderHint } from './booking';
 import { AppError } from './errors';
-import { accessLog, requireAdminApiKey, ApiRouter, errorHandler, findWebDist, serveWebClient, securityHeaders } from './http';
+import { accessLog, requireAdminApiKey, ApiRouter, errorHandler, findWebDist, jsonBody, serveWebClient, securityHeaders } from './http';
 import { registerLogRoutes } from './log';
 import { registerManageBookingRoutes } from './manage-booking';
 import { registerPreCheckInRoutes } from './pre-check-in';
@@ -82,12 +82,12 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   });
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.
-  app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), express.json({ limit: '10mb' }));
+  app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), jsonBody('10mb'));
   // Cookie sessions: cross-site writes refused, then `req.user` for every /api route.
   app.use('/api', accountSessions(context));
   // Raw bytes for the providers' signed webhooks; the JSON parser below then leaves them alone.
   app.use(WEBHOOK_PATH, rawWebhookBody());
-  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', jsonBody('100kb'));
   // The calls first: every request passes each layer before its own, and the docs are rarely asked for.
   app.use('/api', api.router);
   app.get('/api/openapi.json', compressed, (_req, res) => {

@@ -60,14 +60,25 @@ export type RouteInput<Body, Query, Params> = {
 export type DeclaredRoute = { method: Method; pattern: RegExp; status: number; response: z.ZodType };
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+export const ILL_FORMED_TEXT_MESSAGE = 'This text contains an invalid character (half of an emoji or symbol); please retype it.';
+
+/** Why a text cannot be taken as it is, if it cannot. */
+function textFault(text: string): string | undefined {
+  // A Postgres text column cannot store U+0000.
+  if (text.includes('\u0000')) return NUL_CHARACTER_MESSAGE;
+  // A lone surrogate (`"\ud800"` in JSON) is no character: jsonb refuses it (a 500 where a
+  // booking records its history or its browser's data), text columns and password hashes would
+  // silently turn it into U+FFFD. Refused rather than replaced, so nothing is changed unseen.
+  if (!text.isWellFormed()) return ILL_FORMED_TEXT_MESSAGE;
+  return undefined;
+}
 
 /**
- * The paths of the strings in a parsed request that hold U+0000, which a Postgres text column
- * cannot store: refused here as a bad field instead of failing as a query. A loop, not a
- * recursion: a schema that passes JSON through as it is (the admin definition) may hand over
- * 45,000 nested brackets.
+ * Every key and text in a parsed request that cannot be stored as it is, with its path and why.
+ * A loop, not a recursion: a schema that passes JSON through as it is (the admin definition)
+ * may hand over 45,000 nested brackets.
  */
-function nulCharacterPaths(parsed: unknown): string[] {
+function textFaults(parsed: unknown): { path: string; message: string }[] {
   // Each entry links to its parent, so a deep value costs no copy of its path until one is found.
   type Entry = { value: unknown; key: string | number | undefined; parent: Entry | undefined };
   const pathOf = (entry: Entry | undefined, last?: string): string => {
@@ -75,17 +86,19 @@ function nulCharacterPaths(parsed: unknown): string[] {
     for (let at = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
     return issuePath(path);
   };
-  const found: string[] = [];
+  const found: { path: string; message: string }[] = [];
   const pending: Entry[] = [{ value: parsed, key: undefined, parent: undefined }];
   for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
     const { value } = entry;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push(pathOf(entry));
+      const message = textFault(value);
+      if (message) found.push({ path: pathOf(entry), message });
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => pending.push({ value: item, key: index, parent: entry }));
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) found.push(pathOf(entry, key));
+        const message = textFault(key);
+        if (message) found.push({ path: pathOf(entry, key), message });
         pending.push({ value: item, key, parent: entry });
       }
     }
@@ -93,6 +106,12 @@ function nulCharacterPaths(parsed: unknown): string[] {
   return found;
 }
 
+/**
+ * One part of the request (params, query or body) through its schema, then through the text
+ * check: every string the schema lets through, keys of records included, whichever parser
+ * (JSON, query string, path) produced it. Fields the schema does not define are dropped
+ * unread, as the API promises to ignore them.
+ */
 function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: ModelState): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
@@ -100,9 +119,9 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, modelState: Mo
     Object.assign(modelState, modelStateFromIssues(result.error.issues));
     return undefined;
   }
-  const withNul = nulCharacterPaths(result.data);
-  for (const field of withNul) (modelState[field] ??= []).push(NUL_CHARACTER_MESSAGE);
-  return withNul.length > 0 ? undefined : result.data;
+  const faults = textFaults(result.data);
+  for (const { path, message } of faults) (modelState[path] ??= []).push(message);
+  return faults.length > 0 ? undefined : result.data;
 }
 
 /** A JSON answer as it is, or its compressed copy to a client that accepts gzip (the compression middleware leaves encoded answers alone). */

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../database';
 import { AppError, type ErrorCode } from '../errors';
+import { NOT_UTF8_TYPE } from './json-body';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -33,6 +34,11 @@ export function toAppError(error: unknown): AppError | undefined {
   const type = (error as { type?: unknown } | null)?.type;
   if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'The request body is not valid JSON.');
+  if (type === NOT_UTF8_TYPE)
+    return new AppError(
+      'MALFORMED_JSON',
+      'The request body is not valid JSON: it holds bytes that are not UTF-8. Please send it encoded as UTF-8.',
+    );
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return new AppError('VALIDATION_FAILED', 'The request body encoding is not supported.');
   // The router could not percent-decode a path segment (`/api/Property/%E0%A4%A`): a bad address.

@@ -7,6 +7,7 @@ export { hasCookie, refuseCrossSiteWrites } from './csrf';
 export { errorHandler } from './error-response';
 export { clientOf, GuessThrottle, inMinutes, type GuessingClient, type GuessLimits } from './guess-throttle';
 export { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey, readLookupKey } from './idempotency-header';
+export { jsonBody } from './json-body';
 export { jsonBytes, JsonTemplate } from './json-bytes';
 export { knownKeysFirst } from './known-key';
 export { JsonText } from './json-text';

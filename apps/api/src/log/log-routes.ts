@@ -27,13 +27,32 @@ function refuseBodiesOver(largestBytes: number): RequestHandler {
   };
 }
 
+/**
+ * A browser's diagnostic is kept rather than refused when one of its texts holds a lone
+ * surrogate (a message cut between the two halves of an emoji): nobody retypes a diagnostic,
+ * and losing the report of a failure costs more than a U+FFFD in a log line. The route's check
+ * at the edge refuses ill-formed text everywhere else. Only top-level texts: every field of the
+ * schema is one, and it refuses or drops anything nested.
+ */
+function replaceCutCharacters(): RequestHandler {
+  return (req, _res, next) => {
+    const body: unknown = req.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      for (const [key, value] of Object.entries(body)) {
+        if (typeof value === 'string' && !value.isWellFormed()) (body as Record<string, unknown>)[key] = value.toWellFormed();
+      }
+    }
+    next();
+  };
+}
+
 export function registerLogRoutes(api: ApiRouter, context: AppContext): void {
   // A browser in an error loop must not flood the log: counted per client address across processes.
   const limiter = rateLimit(
     { name: 'web-log', windowMs: 60_000, limit: 60, message: 'Too many diagnostics from this address. Please try again in a minute.' },
     context,
   );
-  api.router.post('/Log', limiter, refuseBodiesOver(largestLogBodyBytes));
+  api.router.post('/Log', limiter, refuseBodiesOver(largestLogBodyBytes), replaceCutCharacters());
 
   api.route(
     {

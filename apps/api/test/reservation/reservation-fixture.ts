@@ -201,3 +201,24 @@ export async function companyBookerSession(t: TestApp, propertyId: number): Prom
   if (!cookie) throw new Error(`could not log ${email} in`);
   return cookie;
 }
+
+/** A PreCheckIn/Save body for a one-room booking of `bookWithLinks`: the booker and one guest, no extras, no card. */
+export function aPreCheckInSave(ids: Ids, booked: BookedWithLinks, reservationItemId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    PropertyId: ids.propertyId,
+    ReferenceNumber: booked.number,
+    IsReservation: true,
+    EntityId: booked.id,
+    Code: booked.preCheckInCode,
+    SpecialRequests: 'Late arrival, about 22:00',
+    Booker: { FirstName: 'Ada', LastName: 'King', Email: 'ada.king@example.com', Phone: '+441234500000', CountryId: 826 },
+    ReservationItems: [
+      {
+        ReservationItemId: reservationItemId,
+        RoomConfigurationDropdownOptionId: null,
+        Guests: [{ FirstName: 'Ada', LastName: 'Lovelace' }],
+      },
+    ],
+    ...overrides,
+  };
+}
