@@ -15,7 +15,9 @@ let t: TestApp;
 let rooms: Ids;
 let tables: RestaurantIds;
 beforeAll(async () => {
-  t = await createTestApp({ config: { limits: { ...loadConfig({ NODE_ENV: 'test' }).limits, bookingsPerClientPerHour: 5, mailsPerAddressPerHour: 5 } } });
+  t = await createTestApp({
+    config: { limits: { ...loadConfig({ NODE_ENV: 'test' }).limits, bookingsPerClientPerHour: 5, mailsPerAddressPerHour: 5 } },
+  });
   rooms = await givenBookingProperty(t);
   tables = await givenRestaurantProperty(t);
 });

@@ -296,7 +296,11 @@ describe.runIf(onRealPostgres())('the database going away just after the SMTP se
   it('marks the mail sent once the database is back, and never sends it again', async () => {
     await dispatchPendingMail(contextWith(aRecordingTransport())); // what earlier tests left
     const proxy = await startDatabaseProxy(t.database.url!);
-    const throughProxy = openPostgresDatabase({ connectionString: proxy.url, logger: createLogger('silent'), pool: { writeConnections: 2, readConnections: 2 } });
+    const throughProxy = openPostgresDatabase({
+      connectionString: proxy.url,
+      logger: createLogger('silent'),
+      pool: { writeConnections: 2, readConnections: 2 },
+    });
     const smtp = await aFakeSmtpServer();
     const transport = createMailTransport(
       { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'x <x@example.com>', dataDir: '/nonexistent', isProduction: true },
