@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@hotel/domain/dates';
 import { startFakeStripe, type FakeStripe } from '../../../../tools/fake-stripe/fake-stripe.mjs';
+import { createApp } from '../../src/app';
 import { AMEND_MESSAGES, findLedgerBreaches, MONEY_MESSAGES } from '../../src/booking';
 import { findBooked, oneRoomChange, type Booked } from '../manage-booking/manage-fixture';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
@@ -75,7 +77,8 @@ async function book(ids: Ids, key: string) {
     PaymentMethodId: await stripePaymentMethod(fake, '4242424242424242'),
     Rooms: [aRoom(ids, { DateFrom: night, DateTo: to, TotalCost: 100 })],
   });
-  return () => request(t.app).post('/api/Reservation/Create').set('Idempotency-Key', key).send(body);
+  // `app`: another API process on the same database, when a test needs one.
+  return (app: Express = t.app) => request(app).post('/api/Reservation/Create').set('Idempotency-Key', key).send(body);
 }
 
 async function booked(ids: Ids): Promise<Booked> {
@@ -152,21 +155,38 @@ describe.runIf(onRealPostgres())('the same Idempotency-Key sent again after a fa
     expect((await outcome().expect(200)).body).toEqual({ Made: true, Booking: made.body });
   });
 
-  it('a retry sent while the first request is still with Stripe hears the outcome is not known yet, never a decline; the booking is made once', async () => {
+  it('a retry sent to the same API process while the first request is still with Stripe waits for its answer: one booking, both told it', async () => {
     const key = randomUUID();
     const send = await book(auto, key);
     fake.failNext('pause', { path: 'POST /v1/payment_intents' });
     const first = send().then((response) => response);
     await fake.waitForPaused(1);
+    const retried = send().then((response) => response);
+    await fake.releasePaused();
+    const [made, again] = await Promise.all([first, retried]);
+    expect(made.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(made.body);
+    const number = made.body.ReservationNumber as string;
+    expect(stripeMovements(number).paymentIntents).toEqual([10_000]);
+  });
+
+  it('a retry sent to another API process while the first request is still with Stripe hears the outcome is not known yet, never a decline; the booking is made once', async () => {
+    const key = randomUUID();
+    const send = await book(auto, key);
+    const anotherProcess = createApp(t.context).app;
+    fake.failNext('pause', { path: 'POST /v1/payment_intents' });
+    const first = send().then((response) => response);
+    await fake.waitForPaused(1);
     // Stripe answers the retry's call 409 idempotency_key_in_use: the same payment is being made.
-    const retried = await send();
+    const retried = await send(anotherProcess);
     expect(retried.status).toBe(503);
     expect(retried.body.Message).toBe(MONEY_MESSAGES.outcomeUnknown);
     await fake.releasePaused();
     const made = await first;
     expect(made.status).toBe(200);
     const number = made.body.ReservationNumber as string;
-    expect((await send()).body).toEqual(made.body);
+    expect((await send(anotherProcess)).body).toEqual(made.body);
     expect(stripeMovements(number).paymentIntents).toEqual([10_000]);
     expect(await moneyOf(number)).toEqual({
       ours: { status: 'confirmed', paid: 10_000, held: 0, refunded: 0 },

@@ -103,6 +103,14 @@ describe('the OpenAPI document', () => {
       '/api/RestaurantBooking/Availability',
       '/api/RestaurantBooking/Create',
     ]);
-    expect(Object.keys(body.paths['/api/RestaurantBooking/Create'].post.responses)).toEqual(['200', '400', '404', '409', '422', '429']);
+    expect(Object.keys(body.paths['/api/RestaurantBooking/Create'].post.responses)).toEqual([
+      '200',
+      '400',
+      '404',
+      '409',
+      '422',
+      '429',
+      '503',
+    ]);
   });
 });
