@@ -2,13 +2,21 @@ import { countNights, parseDate, todayIn } from '@hotel/domain/dates';
 import type { ModelState } from '@hotel/domain/model-state';
 import { toMinor } from '@hotel/domain/money';
 import { PRICE_FIELDS } from '@hotel/domain/pricing';
-import { ARI_WEEKDAYS, type AriChange, type AriChangeResult, type AriRequest, type AriResponse } from '@hotel/domain/wire/ari';
+import {
+  ARI_WEEKDAYS,
+  type AriAdjustedNight,
+  type AriChange,
+  type AriChangeResult,
+  type AriRequest,
+  type AriResponse,
+} from '@hotel/domain/wire/ari';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
 import { idempotently, requestHashKey } from '../idempotency';
 import { AppError, currencyDecimalsProblem, notFound } from '../errors';
 import { sellableWindow } from '../property-definition';
 import {
+  digestFigures,
   findSoldCodes,
   lockPropertyByCode,
   raiseCatalogueVersion,
@@ -24,12 +32,14 @@ import {
 /** The longest range one change may cover: three years of nights. */
 export const MAX_ARI_NIGHTS = 3 * 365 + 1;
 
-/** The ids one change applies to, once its codes are known. */
-type Resolved = { change: AriChange; nights: NightSelection; ratePlanIds: number[]; roomTypeIds: number[] };
+/** The ids one change applies to, once its codes are known, and the change's index in the request. */
+type Resolved = { change: AriChange; index: number; nights: NightSelection; ratePlanIds: number[]; roomTypeIds: number[] };
 
 const add = (modelState: ModelState, path: string, message: string) => (modelState[path] ??= []).push(message);
 
-const listOf = (codes: Map<string, number>) => [...codes.keys()].join(', ') || 'none';
+/** What is wrong with a code the property does not sell, naming those it does. */
+export const unknownCodeProblem = (what: 'rate plan' | 'room type', code: string, known: Map<string, number>) =>
+  `no ${what} "${code}" is sold at this property; its ${what}s are ${[...known.keys()].join(', ') || 'none'}`;
 
 /** The nights of a change, or its problems: dates in order, within three years and the window the property sells. */
 function nightsOf(change: AriChange, at: string, window: { today: string; last: string }, modelState: ModelState): NightSelection | null {
@@ -53,8 +63,7 @@ function targetsOf(change: AriChange, at: string, codes: SoldCodes, modelState: 
     if (code == null) return [...known.values()];
     const id = known.get(code);
     if (id !== undefined) return [id];
-    const what = kind === 'RatePlan' ? 'rate plan' : 'room type';
-    add(modelState, `${at}.${kind}`, `no ${what} "${code}" is sold at this property; its ${what}s are ${listOf(known)}`);
+    add(modelState, `${at}.${kind}`, unknownCodeProblem(kind === 'RatePlan' ? 'rate plan' : 'room type', code, known));
     return null;
   };
   if (change.Type === 'StopSell' && change.RatePlan == null && change.RoomType == null) {
@@ -90,7 +99,7 @@ function resolveChanges(request: AriRequest, codes: SoldCodes, window: { today: 
     const nights = nightsOf(change, at, window, modelState);
     const targets = targetsOf(change, at, codes, modelState);
     const amounts = amountsOf(change, at, currency, modelState);
-    if (nights && targets && amounts) resolved.push({ change, nights, ...targets });
+    if (nights && targets && amounts) resolved.push({ change, index, nights, ...targets });
   });
   const count = Object.values(modelState).flat().length;
   if (count > 0) {
@@ -114,13 +123,12 @@ function restrictionOf(change: Exclude<AriChange, { Type: 'Price' | 'Rooms' }>):
   }
 }
 
-/** Applies one resolved change; a Rooms change below what is sold adds its nights to `modelState` instead. */
+/** Applies one resolved change; a Rooms change adds the nights it set to their sold rooms, fewer being asked, to `adjusted`. */
 async function applyChange(
   tx: Tx,
-  { change, nights, ratePlanIds, roomTypeIds }: Resolved,
-  at: string,
-  modelState: ModelState,
+  { change, index, nights, ratePlanIds, roomTypeIds }: Resolved,
   currency: string,
+  adjusted: AriAdjustedNight[],
 ) {
   const { Type } = change;
   if (change.Type === 'Price') {
@@ -138,23 +146,27 @@ async function applyChange(
     return { Type, Nights: counts.nights, NightsChanged: counts.changed };
   }
   if (change.Type === 'Rooms') {
-    const rows = await writeRooms(tx, roomTypeIds[0]!, nights, change.Rooms);
-    const refused = rows.filter((row) => row.after === null);
-    if (refused.length > 0) {
-      const sold = refused.map((row) => `${row.sold} on ${row.night}`).join(', ');
-      add(modelState, `${at}.Rooms`, `is below the rooms already sold (${sold}); sell at least that many on those nights`);
-    }
-    const changed = rows.filter((row) => row.after !== null && row.after !== row.before);
+    const ask = change.Rooms != null ? { rooms: change.Rooms } : { available: change.Available! };
+    const rows = await writeRooms(tx, roomTypeIds[0]!, nights, ask);
+    for (const row of rows.filter((night) => night.asked < night.sold))
+      adjusted.push({ Change: index, RoomType: change.RoomType, Night: row.night, Asked: row.asked, Sold: row.sold, Set: row.after });
+    const changed = rows.filter((row) => row.after !== row.before);
     return {
       Type,
       Nights: rows.length,
       NightsChanged: changed.length,
-      Rooms: changed.map((row) => ({ Night: row.night, Before: row.before ?? 0, After: row.after!, Sold: row.sold })),
+      Rooms: changed.map((row) => ({ Night: row.night, Before: row.before ?? 0, After: row.after, Sold: row.sold })),
     };
   }
   const counts = await writeRestriction(tx, { ratePlanIds, roomTypeIds }, nights, restrictionOf(change));
   return { Type, Nights: counts.nights, NightsChanged: counts.changed };
 }
+
+/** The first and last night any of the changes selects. */
+const spanOf = (resolved: Resolved[]) => ({
+  from: resolved.map((change) => change.nights.from).reduce((a, b) => (a < b ? a : b)),
+  to: resolved.map((change) => change.nights.to).reduce((a, b) => (a > b ? a : b)),
+});
 
 async function applyInside(tx: Tx, request: AriRequest, now: Date): Promise<AriResponse> {
   const property: AriProperty | undefined = await lockPropertyByCode(tx, request.PropertyCode);
@@ -163,25 +175,24 @@ async function applyInside(tx: Tx, request: AriRequest, now: Date): Promise<AriR
   const window = { today, last: sellableWindow(now, property.timeZone).last };
   const resolved = resolveChanges(request, await findSoldCodes(tx, property.id), window, property.currency);
 
+  // Changed compares the figures before and after the whole request: changes that overlap may
+  // each change a night and still leave it as it was.
+  const span = spanOf(resolved);
+  const before = await digestFigures(tx, property.id, span.from, span.to);
   // In request order: a later change to the same nights wins, as it would sent on its own afterwards.
-  const modelState: ModelState = {};
+  const adjusted: AriAdjustedNight[] = [];
   const results: AriChangeResult[] = [];
-  for (const [index, change] of resolved.entries())
-    results.push(await applyChange(tx, change, `Changes[${index}]`, modelState, property.currency));
-  if (Object.keys(modelState).length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some nights already have more rooms sold than asked for; nothing was changed.', {
-      modelState,
-    });
-  }
-  const changed = results.some((result) => result.NightsChanged > 0);
+  for (const change of resolved) results.push(await applyChange(tx, change, property.currency, adjusted));
+  const changed = (await digestFigures(tx, property.id, span.from, span.to)) !== before;
   // Every process keys its caches on this version: they all answer the new figures on their next request.
   if (changed) await raiseCatalogueVersion(tx, property.id);
-  return { Success: true, PropertyCode: property.code, Changed: changed, Changes: results };
+  return { Success: true, PropertyCode: property.code, Changed: changed, Changes: results, Adjusted: adjusted };
 }
 
 /**
  * POST /api/Admin/Ari: validates every change (all problems at once, by path), then applies
- * them in one transaction, all or nothing. Sending the same request again changes nothing; with
+ * them in one transaction, all or nothing; a night asked fewer rooms than are sold is set to
+ * those sold and reported in `Adjusted`, never a refusal that would leave the rest stale. Sending the same request again changes nothing; with
  * an Idempotency-Key, a retry answers the first answer.
  */
 export async function applyAri(

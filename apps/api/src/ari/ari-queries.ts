@@ -16,16 +16,21 @@ const selectedNights = (nights: NightSelection) => sql`
 
 export type AriProperty = { id: number; code: string; timeZone: string; currency: string };
 
+const propertyByCode = (code: string) => sql`SELECT id, code, time_zone AS "timeZone", currency FROM properties WHERE code = ${code}`;
+
+/** The property by its code, for reading. */
+export async function findPropertyByCode(db: Queryable, code: string): Promise<AriProperty | undefined> {
+  const [row] = await rawRows<AriProperty>(db, propertyByCode(code));
+  return row;
+}
+
 /**
  * The property by its code, its row locked until commit: ARI updates of one property and its
  * imports (which update the same row first) take turns. A no-key lock, so bookings, whose rows
  * only reference the property, never wait on it.
  */
 export async function lockPropertyByCode(tx: Tx, code: string): Promise<AriProperty | undefined> {
-  const [row] = await rawRows<AriProperty>(
-    tx,
-    sql`SELECT id, code, time_zone AS "timeZone", currency FROM properties WHERE code = ${code} FOR NO KEY UPDATE`,
-  );
+  const [row] = await rawRows<AriProperty>(tx, sql`${propertyByCode(code)} FOR NO KEY UPDATE`);
   return row;
 }
 
@@ -147,30 +152,108 @@ export async function writeRestriction(
   return counts!;
 }
 
-export type RoomsNight = { night: string; before: number | null; after: number | null; sold: number };
+/** What a Rooms change asks for each night: the rooms to sell (sold ones included), or those left to sell. */
+export type RoomsAsk = { rooms: number } | { available: number };
+
+export type RoomsNight = { night: string; before: number | null; after: number; sold: number; asked: number };
 
 /**
  * Sets the rooms to sell of a room type on the selected nights in one statement, never below
- * the rooms sold: a night where more are sold keeps its count and answers `after` null. The
- * update re-reads a row a concurrent booking just changed, so the check holds under load too.
+ * the rooms sold: a night asked fewer is set to its sold rooms (`asked` says what was asked).
+ * `sold` is read from the row the upsert locks, the lock a booking's conditional update waits
+ * on, so a booking committing meanwhile is counted and can never push sold above the new total.
  */
-export async function writeRooms(tx: Tx, roomTypeId: number, nights: NightSelection, rooms: number): Promise<RoomsNight[]> {
+export async function writeRooms(tx: Tx, roomTypeId: number, nights: NightSelection, ask: RoomsAsk): Promise<RoomsNight[]> {
+  const askedWith = (sold: SQL) => ('rooms' in ask ? sql`${ask.rooms}::int` : sql`(${sold} + ${ask.available}::int)`);
   return rawRows<RoomsNight>(
     tx,
     sql`
     WITH selected AS (${selectedNights(nights)}),
     before AS (
-      SELECT i.night, i.total, i.sold FROM room_type_inventory i JOIN selected s ON s.night = i.night WHERE i.room_type_id = ${roomTypeId}
+      SELECT i.night, i.total FROM room_type_inventory i JOIN selected s ON s.night = i.night WHERE i.room_type_id = ${roomTypeId}
     ), written AS (
       INSERT INTO room_type_inventory (room_type_id, night, total, sold, total_set_by_ari)
-      SELECT ${roomTypeId}, s.night, ${rooms}, 0, true FROM selected s
-      ON CONFLICT (room_type_id, night) DO UPDATE SET total = excluded.total, total_set_by_ari = true
-      WHERE room_type_inventory.sold <= excluded.total
+      SELECT ${roomTypeId}, s.night, ${askedWith(sql`0`)}, 0, true FROM selected s
+      ON CONFLICT (room_type_id, night) DO UPDATE
+        SET total = greatest(${askedWith(sql`room_type_inventory.sold`)}, room_type_inventory.sold), total_set_by_ari = true
       RETURNING night, total, sold
     )
-    SELECT to_char(s.night, 'YYYY-MM-DD') AS night, b.total AS before, w.total AS after, coalesce(w.sold, b.sold, 0)::int AS sold
-    FROM selected s LEFT JOIN before b ON b.night = s.night LEFT JOIN written w ON w.night = s.night
-    ORDER BY s.night`,
+    SELECT to_char(w.night, 'YYYY-MM-DD') AS night, b.total AS before, w.total AS after, w.sold, ${askedWith(sql`w.sold`)} AS asked
+    FROM written w LEFT JOIN before b ON b.night = w.night
+    ORDER BY w.night`,
+  );
+}
+
+/**
+ * A digest of the figures ARI sets on a property's nights From..To: every price and restriction
+ * column (so restriction kinds added later count too) and rooms to sell. Not rooms sold, which
+ * bookings change meanwhile, nor the set-by-ARI marks, which are no figure.
+ */
+export async function digestFigures(tx: Tx, propertyId: number, from: string, to: string): Promise<string> {
+  const [row] = await rawRows<{ digest: string }>(
+    tx,
+    sql`SELECT md5(concat(
+      (SELECT string_agg((to_jsonb(p) - 'set_by_ari')::text, ',' ORDER BY p.rate_plan_id, p.room_type_id, p.night)
+        FROM nightly_prices p JOIN rate_plans r ON r.id = p.rate_plan_id
+        WHERE r.property_id = ${propertyId} AND p.night BETWEEN ${from}::date AND ${to}::date),
+      '|',
+      (SELECT string_agg(concat_ws(':', i.room_type_id, i.night, i.total), ',' ORDER BY i.room_type_id, i.night)
+        FROM room_type_inventory i JOIN room_types t ON t.id = i.room_type_id
+        WHERE t.property_id = ${propertyId} AND i.night BETWEEN ${from}::date AND ${to}::date))) AS digest`,
+  );
+  return row!.digest;
+}
+
+/** The nights From..To of the given room types and rate plans. */
+export type ReadSelection = { from: string; to: string; roomTypeIds: number[]; ratePlanIds: number[] };
+
+export type RoomsRow = { roomType: string; night: string; total: number; sold: number; setByAri: boolean };
+
+/** Each night's rooms to sell and sold, by room type then night. */
+export async function readRoomsNights(db: Queryable, selection: ReadSelection): Promise<RoomsRow[]> {
+  return rawRows<RoomsRow>(
+    db,
+    sql`SELECT t.code AS "roomType", to_char(i.night, 'YYYY-MM-DD') AS night, i.total, i.sold, i.total_set_by_ari AS "setByAri"
+      FROM room_type_inventory i JOIN room_types t ON t.id = i.room_type_id
+      WHERE i.room_type_id = ANY(${intArray(selection.roomTypeIds)}::int[]) AND i.night BETWEEN ${selection.from}::date AND ${selection.to}::date
+      ORDER BY t.id, i.night`,
+  );
+}
+
+export type RateRow = {
+  ratePlan: string;
+  roomType: string;
+  night: string;
+  baseRate: number;
+  baseNumberOfAdults: number;
+  costPerRoom: number;
+  costPerAdult: number;
+  costPerChild: number;
+  costPerInfant: number;
+  perPersonCostPerAdult: number;
+  perPersonCostPerChild: number;
+  perPersonCostPerInfant: number;
+  stopSell: boolean;
+  minLengthOfStay: number;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  setByAri: boolean;
+};
+
+/** Each priced night's components (minor units) and restrictions, by rate plan, room type, then night. */
+export async function readRateNights(db: Queryable, selection: ReadSelection): Promise<RateRow[]> {
+  return rawRows<RateRow>(
+    db,
+    sql`SELECT r.code AS "ratePlan", t.code AS "roomType", to_char(p.night, 'YYYY-MM-DD') AS night,
+        p.base_rate AS "baseRate", p.base_number_of_adults AS "baseNumberOfAdults", p.cost_per_room AS "costPerRoom",
+        p.cost_per_adult AS "costPerAdult", p.cost_per_child AS "costPerChild", p.cost_per_infant AS "costPerInfant",
+        p.per_person_cost_per_adult AS "perPersonCostPerAdult", p.per_person_cost_per_child AS "perPersonCostPerChild",
+        p.per_person_cost_per_infant AS "perPersonCostPerInfant", p.stop_sell AS "stopSell", p.min_length_of_stay AS "minLengthOfStay",
+        p.closed_to_arrival AS "closedToArrival", p.closed_to_departure AS "closedToDeparture", p.set_by_ari AS "setByAri"
+      FROM nightly_prices p JOIN rate_plans r ON r.id = p.rate_plan_id JOIN room_types t ON t.id = p.room_type_id
+      WHERE p.rate_plan_id = ANY(${intArray(selection.ratePlanIds)}::int[]) AND p.room_type_id = ANY(${intArray(selection.roomTypeIds)}::int[])
+        AND p.night BETWEEN ${selection.from}::date AND ${selection.to}::date
+      ORDER BY r.id, t.id, p.night`,
   );
 }
 

@@ -66,6 +66,23 @@ const doublesToSell = (from: string, to: string) =>
 
 const newPrice = { Type: 'Price', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-05', Price: 150 };
 
+/** Guest n books one double on the flexible rate, by default for the nights of Thursday 4 and Friday 5 March (£100.00 + £140.00). */
+const bookDouble = (n: number, stay = { DateFrom: '2027-03-04', DateTo: '2027-03-06', TotalCost: 240 }) => {
+  const { TotalCost, ...dates } = stay;
+  return request(t.app)
+    .post('/api/Reservation/Create')
+    .send(
+      aBooking(ids, {
+        ...dates,
+        Booker: { ...aBooking(ids).Booker, Email: `guest${n}@example.com` },
+        Rooms: [aRoom(ids, { ...dates, TotalCost })],
+      }),
+    );
+};
+
+const doublesLeft = async (from: string, to: string) =>
+  (await search(from, to)).body.NumberOfRoomsPerRoomTypeId[String(ids.roomTypes.DBL)] as number | undefined;
+
 describe('POST /api/Admin/Ari: prices', () => {
   it('refuses a missing or wrong API key with 401 and changes nothing', async () => {
     await request(t.app)
@@ -89,6 +106,7 @@ describe('POST /api/Admin/Ari: prices', () => {
       PropertyCode: 'BOOK',
       Changed: true,
       Changes: [{ Type: 'Price', Nights: 2, NightsChanged: 2 }],
+      Adjusted: [],
     });
 
     expect(await doubleCost('2027-03-04', '2027-03-06')).toBe(300); // 2 nights x £150.00
@@ -161,6 +179,7 @@ describe('POST /api/Admin/Ari: prices', () => {
       PropertyCode: 'BOOK',
       Changed: false,
       Changes: [{ Type: 'Price', Nights: 2, NightsChanged: 0 }],
+      Adjusted: [],
     });
 
     const keyed = (price: number) =>
@@ -204,20 +223,118 @@ describe('POST /api/Admin/Ari: rooms to sell', () => {
     expect(free).toBe(5);
   });
 
-  it('refuses fewer rooms than are sold, naming the nights, and changes nothing', async () => {
-    await request(t.app).post('/api/Reservation/Create').send(aBooking(ids)).expect(200); // one double, nights of the 4th and 5th
-    const { body } = await ari([newPrice, { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-03', To: '2027-03-06', Rooms: 0 }]).expect(400);
-    expect(body.Code).toBe('VALIDATION_FAILED');
-    expect(body.ModelState).toEqual({
-      'Changes[1].Rooms': ['is below the rooms already sold (1 on 2027-03-04, 1 on 2027-03-05); sell at least that many on those nights'],
-    });
-    expect((await doublesToSell('2027-03-03', '2027-03-06')).map((row) => row.total)).toEqual([2, 2, 2, 2]);
+  it('sells what is left with Available: 2 sold and 1 more available is 3 to sell, and a search shows 1 left', async () => {
+    await bookDouble(1).expect(200);
+    await bookDouble(2).expect(200); // both doubles sold on the 4th and the 5th
+    expect(await doublesLeft('2027-03-04', '2027-03-06')).toBe(0);
+
+    const { body } = await ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-05', Available: 1 }]).expect(200);
+    expect(body.Changes).toEqual([
+      {
+        Type: 'Rooms',
+        Nights: 2,
+        NightsChanged: 2,
+        Rooms: ['2027-03-04', '2027-03-05'].map((night) => ({ Night: night, Before: 2, After: 3, Sold: 2 })), // 2 sold + 1 left
+      },
+    ]);
+    expect(body.Adjusted).toEqual([]);
+    expect(await doublesLeft('2027-03-04', '2027-03-06')).toBe(1);
+  });
+
+  it('sets a night asked fewer rooms than are sold to those sold, reports it, and applies the rest of the request', async () => {
+    await bookDouble(1).expect(200);
+    await bookDouble(2).expect(200); // both doubles sold on the 4th and the 5th
+    const { body } = await ari([
+      newPrice,
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-03', To: '2027-03-06', Rooms: 1 },
+      { Type: 'Rooms', RoomType: 'SGL', From: '2027-03-04', To: '2027-03-04', Rooms: 4 },
+    ]).expect(200);
+    expect(body.Changed).toBe(true);
+    expect(body.Adjusted).toEqual([
+      { Change: 1, RoomType: 'DBL', Night: '2027-03-04', Asked: 1, Sold: 2, Set: 2 },
+      { Change: 1, RoomType: 'DBL', Night: '2027-03-05', Asked: 1, Sold: 2, Set: 2 },
+    ]);
+    expect(body.Changes[1].Rooms).toEqual([
+      { Night: '2027-03-03', Before: 2, After: 1, Sold: 0 },
+      { Night: '2027-03-06', Before: 2, After: 1, Sold: 0 },
+    ]);
+    expect((await doublesToSell('2027-03-03', '2027-03-06')).map((row) => row.total)).toEqual([1, 2, 2, 1]);
+    expect((await doublePrices('2027-03-04', '2027-03-05')).map((row) => row.base_rate)).toEqual([15000, 15000]); // £150.00 both nights
+    const [single] = await rawRows<{ total: number }>(
+      t.database.db,
+      sql`SELECT total FROM room_type_inventory WHERE room_type_id = ${ids.roomTypes.SGL} AND night = '2027-03-04'`,
+    );
+    expect(single!.total).toBe(4);
+  });
+
+  it('closes out a partly sold night with zero rooms, or zero available, and applies the rest of the request', async () => {
+    await bookDouble(1).expect(200); // one double sold on the 4th and the 5th
+    const { body } = await ari([
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-06', Rooms: 0 },
+      { Type: 'StopSell', RatePlan: 'NRF', From: '2027-03-10', To: '2027-03-10', StopSell: true },
+    ]).expect(200);
+    expect(body.Adjusted).toEqual([
+      { Change: 0, RoomType: 'DBL', Night: '2027-03-04', Asked: 0, Sold: 1, Set: 1 },
+      { Change: 0, RoomType: 'DBL', Night: '2027-03-05', Asked: 0, Sold: 1, Set: 1 },
+    ]);
+    expect(body.Changes[1]).toEqual({ Type: 'StopSell', Nights: 1, NightsChanged: 1 });
+    expect((await doublesToSell('2027-03-04', '2027-03-06')).map((row) => row.total)).toEqual([1, 1, 0]);
+    expect(await doubleCost('2027-03-04', '2027-03-06')).toBeUndefined();
+
+    // Available 0 closes out too, with nothing to adjust: the sold rooms are counted in.
+    const again = await ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-07', Available: 0 }]).expect(200);
+    expect(again.body.Adjusted).toEqual([]);
+    expect((await doublesToSell('2027-03-04', '2027-03-07')).map((row) => row.total)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('answers 400 for a Rooms change with both Rooms and Available, or neither, and changes nothing', async () => {
+    const { body } = await ari([
+      newPrice,
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Rooms: 3, Available: 1 },
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04' },
+    ]).expect(400);
+    const message = 'give either Rooms (the rooms to sell, sold ones included) or Available (the rooms left to sell), not both';
+    expect(body.ModelState).toEqual({ 'Changes[1].Rooms': [message], 'Changes[2].Rooms': [message] });
     expect((await doublePrices('2027-03-04', '2027-03-05')).map((row) => row.base_rate)).toEqual([10000, 14000]);
   });
 
   it('closes a room type with zero rooms on nights nothing is sold', async () => {
     await ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-05', Rooms: 0 }]).expect(200);
     expect(await doubleCost('2027-03-04', '2027-03-06')).toBeUndefined();
+  });
+});
+
+describe('POST /api/Admin/Ari: Changed', () => {
+  const catalogueVersion = async () =>
+    (await rawRows<{ v: number }>(t.database.db, sql`SELECT catalogue_version AS v FROM properties WHERE id = ${ids.propertyId}`))[0]!.v;
+
+  it('answers false for a re-send whose changes overlap, though each change moves a night on the way', async () => {
+    // The Friday (5th) is £150.00 after the first change and £160.00 after the second; the double
+    // is 5 rooms after the third and 3 after the fourth.
+    const overlapping = [
+      newPrice,
+      { ...newPrice, From: '2027-03-05', To: '2027-03-06', Price: 160 },
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Rooms: 5 },
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Available: 3 },
+    ];
+    expect((await ari(overlapping).expect(200)).body.Changed).toBe(true);
+    const version = await catalogueVersion();
+
+    const { body } = await ari(overlapping).expect(200);
+    expect(body.Changes.map((change: { NightsChanged: number }) => change.NightsChanged)).toEqual([1, 1, 1, 1]);
+    expect(body.Changed).toBe(false);
+    expect(await catalogueVersion()).toBe(version); // caches stay warm
+    expect((await doublePrices('2027-03-04', '2027-03-06')).map((row) => row.base_rate)).toEqual([15000, 16000, 16000]);
+    expect((await doublesToSell('2027-03-04', '2027-03-04'))[0]!.total).toBe(3);
+  });
+
+  it('answers false for changes that set what the definition already has', async () => {
+    // Thursday the 4th is £100.00 and the double has 2 rooms in the definition.
+    const { body } = await ari([
+      { ...newPrice, To: '2027-03-04', Price: 100 },
+      { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Rooms: 2 },
+    ]).expect(200);
+    expect(body.Changed).toBe(false);
   });
 });
 
@@ -346,38 +463,47 @@ function anotherProcess(t: TestApp): { app: Express; close: () => Promise<void> 
 }
 
 describe.runIf(onRealPostgres())('POST /api/Admin/Ari: under concurrent bookings', () => {
+  // Thursday 4 March, one night at £100.00: two guests book the double's last 2 rooms while the hotel changes its rooms.
+  const oneNight = { DateFrom: '2027-03-04', DateTo: '2027-03-05', TotalCost: 100 };
+  const doubleOnThe4th = async () =>
+    (
+      await rawRows<{ total: number; sold: number }>(
+        t.database.db,
+        sql`SELECT total, sold FROM room_type_inventory WHERE room_type_id = ${ids.roomTypes.DBL} AND night = '2027-03-04'`,
+      )
+    )[0]!;
+
   it('never sells more rooms than the new count, whichever commits first', async () => {
-    // Thursday 4 March, one night at £100.00: two guests book the double's last 2 rooms while the hotel cuts it to 1.
-    const oneNight = { DateFrom: '2027-03-04', DateTo: '2027-03-05' };
-    const book = (n: number) =>
-      request(t.app)
-        .post('/api/Reservation/Create')
-        .send(
-          aBooking(ids, {
-            ...oneNight,
-            Booker: { ...aBooking(ids).Booker, Email: `guest${n}@example.com` },
-            Rooms: [aRoom(ids, { ...oneNight, TotalCost: 100 })],
-          }),
-        );
     const cut = ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Rooms: 1 }]);
-    const [first, second, hotel] = await Promise.all([book(1), book(2), cut]);
+    const [first, second, hotel] = await Promise.all([bookDouble(1, oneNight), bookDouble(2, oneNight), cut]);
 
     const booked = [first, second].filter((answer) => answer.status === 200).length;
     expect([first.status, second.status].every((status) => status === 200 || status === 409)).toBe(true);
-    const [night] = await rawRows<{ total: number; sold: number }>(
-      t.database.db,
-      sql`SELECT total, sold FROM room_type_inventory WHERE room_type_id = ${ids.roomTypes.DBL} AND night = '2027-03-04'`,
-    );
-    expect(night!.sold).toBe(booked);
-    if (hotel.status === 200) {
-      // The cut committed first, or after one booking: one room to sell, at most one sold.
-      expect(night).toEqual({ total: 1, sold: booked });
-      expect(booked).toBeLessThanOrEqual(1);
+    expect(hotel.status).toBe(200);
+    const night = await doubleOnThe4th();
+    expect(night.sold).toBe(booked);
+    if (booked === 2) {
+      // Both bookings committed first: the cut sets the night to its 2 sold rooms, and says so.
+      expect(night.total).toBe(2);
+      expect(hotel.body.Adjusted).toEqual([{ Change: 0, RoomType: 'DBL', Night: '2027-03-04', Asked: 1, Sold: 2, Set: 2 }]);
     } else {
-      // Both bookings committed first: the cut is refused, naming the night.
-      expect(hotel.status).toBe(400);
-      expect(hotel.body.ModelState['Changes[0].Rooms'][0]).toContain('2 on 2027-03-04');
-      expect(night).toEqual({ total: 2, sold: 2 });
+      // The cut committed first, or after one booking: one room to sell, one sold.
+      expect(night).toEqual({ total: 1, sold: 1 });
+      expect(hotel.body.Adjusted).toEqual([]);
     }
+  });
+
+  it('counts in the rooms sold when Available commits, and bookings after it see the new count', async () => {
+    const more = ari([{ Type: 'Rooms', RoomType: 'DBL', From: '2027-03-04', To: '2027-03-04', Available: 1 }]);
+    const [first, second, hotel] = await Promise.all([bookDouble(1, oneNight), bookDouble(2, oneNight), more]);
+
+    expect(hotel.status).toBe(200);
+    const booked = [first, second].filter((answer) => answer.status === 200).length;
+    // The night's rooms sold when the change committed: its answer lists the night unless 1 + 1 left the 2 rooms as they were.
+    const soldThen: number = hotel.body.Changes[0].Rooms[0]?.Sold ?? 1;
+    const night = await doubleOnThe4th();
+    expect(night).toEqual({ total: soldThen + 1, sold: booked });
+    // Booked before the change, or into the room it left: 0 sold then leaves 1 to book, 1 or 2 leave room for both.
+    expect(booked).toBe(Math.min(2, soldThen + 1));
   });
 });
