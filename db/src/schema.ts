@@ -7,6 +7,7 @@
  * (nor wanted) in `drizzle()` or drizzle-kit.
  */
 export * from './schema/account';
+export * from './schema/api-key';
 export * from './schema/audit-log';
 export * from './schema/company';
 export * from './schema/gift-voucher';

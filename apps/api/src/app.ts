@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { accountSessions, registerAccountRoutes } from './account';
 import { registerAdminPaymentRoutes } from './admin-payments';
+import { apiKeyFinder } from './api-keys';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability';
 import { registerBookConfigRoutes } from './book-config';
@@ -82,7 +83,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   });
   // Admin calls are authenticated before their body is read, and get a larger limit than
   // guests: a whole group's definition can run to megabytes.
-  app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey), jsonBody('10mb'));
+  app.use('/api/Admin', requireAdminApiKey(context.config.adminApiKey, apiKeyFinder(context)), jsonBody('10mb'));
   // Cookie sessions: cross-site writes refused, then `req.user` for every /api route.
   app.use('/api', accountSessions(context));
   // Raw bytes for the providers' signed webhooks; the JSON parser below then leaves them alone.

@@ -7,10 +7,10 @@ import {
   reconcileMovementResponseSchema,
 } from '@hotel/domain/wire/admin-payment';
 import type { AppContext } from '../app-context';
-import { readIdempotencyKey, type ApiRouter } from '../http';
+import { keyProperty, readIdempotencyKey, type ApiRouter } from '../http';
 import { capturePayment, MONEY_ANSWERS } from '../booking';
 import { toCapturePaymentResponse } from './admin-payments-response';
-import { paymentMovementsNeedingAttention, reconcilePaymentMovement } from './payment-movements';
+import { paymentMovementsNeedingAttention, reconcilePaymentMovement, refuseOtherPropertysBooking } from './payment-movements';
 
 export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -22,6 +22,7 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         'Capture what a manual-capture property held on the guest’s card for a booking: all of it, or Amount (major units) with the rest released. A booking already captured answers its totals again and moves nothing; a decline is a 402 (the hold as it was) and no answer from the provider a 503 (the capture is finished by a retry with the same Idempotency-Key, or by the reconciler); send an Idempotency-Key to retry safely',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'payments:capture',
       params: capturePaymentParamsSchema,
       body: capturePaymentRequestSchema,
       response: capturePaymentResponseSchema,
@@ -29,13 +30,16 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         400: 'Amount is not a positive amount with at most 2 decimals, or is more than the card holds',
         401: 'Missing or wrong API key',
         402: `${MONEY_ANSWERS.declined} (the hold may have expired)`,
-        404: 'No booking has this reservation number',
+        404: "No booking has this reservation number (of the key's property)",
         409: `Nothing is held on a card for this booking (or the property captures at booking); or: ${MONEY_ANSWERS.inFlight}`,
         422: 'Idempotency-Key reused with a different body',
         503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the booking's payment provider`,
       },
     },
-    ({ params, body }, req) => capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req), toCapturePaymentResponse),
+    async ({ params, body }, req) => {
+      await refuseOtherPropertysBooking(context, params.reservationNumber, keyProperty(req)?.id);
+      return capturePayment(context, params.reservationNumber, body, readIdempotencyKey(req), toCapturePaymentResponse);
+    },
   );
 
   api.route(
@@ -47,10 +51,11 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         'Payment movements the operator must look at: awaiting their provider’s answer for over an hour (Stuck), or a refund or release the provider refused (RefundRefused). docs/payments.md says what to do with each',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'payments:capture',
       response: paymentMovementsResponseSchema,
       errors: { 401: 'Missing or wrong API key' },
     },
-    () => paymentMovementsNeedingAttention(context),
+    (_input, req) => paymentMovementsNeedingAttention(context, keyProperty(req)?.id),
   );
   api.route(
     {
@@ -61,10 +66,11 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         'Asks the provider now what it did with a movement awaiting its answer, and records it as the reconciler would (a booking confirmed or released, a refund recorded)',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'payments:capture',
       params: paymentMovementParamsSchema,
       response: reconcileMovementResponseSchema,
-      errors: { 401: 'Missing or wrong API key', 404: 'No payment movement has this id' },
+      errors: { 401: 'Missing or wrong API key', 404: "No payment movement has this id (of the key's property)" },
     },
-    ({ params }) => reconcilePaymentMovement(context, params.id),
+    ({ params }, req) => reconcilePaymentMovement(context, params.id, keyProperty(req)?.id),
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATUSES, webhookDeliveryPageSchema } from '@hotel/domain/wire/webhook-deliveries';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { keyPropertyCode, type ApiRouter } from '../http';
 import { listWebhookDeliveries } from './webhook-deliveries';
 
 const deliveryLogQuery = z.object({
@@ -38,10 +38,16 @@ export function registerHotelEventRoutes(api: ApiRouter, context: AppContext): v
       summary: 'The webhook delivery log, newest first, filtered by property and status, a page at a time',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'webhooks:read',
       query: deliveryLogQuery,
       response: webhookDeliveryPageSchema,
-      errors: { 400: 'A filter or the cursor is not valid', 401: 'Missing or wrong API key' },
+      errors: {
+        400: 'A filter or the cursor is not valid',
+        401: 'Missing or wrong API key',
+        403: "The key lacks webhooks:read, or is for another property than propertyCode (without propertyCode, a property's key reads its own)",
+      },
     },
-    ({ query }) => listWebhookDeliveries(context, { ...query, limit: query.limit ?? 50 }),
+    ({ query }, req) =>
+      listWebhookDeliveries(context, { ...query, propertyCode: keyPropertyCode(req, query.propertyCode), limit: query.limit ?? 50 }),
   );
 }

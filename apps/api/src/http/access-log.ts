@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 import { rememberingUrlSanitizer } from '../log-sanitizer';
+import { loggedCaller } from './admin-api-key';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -29,7 +30,7 @@ function loggedResponse(res: ServerResponse, sanitizeUrl: (url: string) => strin
 
 /**
  * Gives every request an id (echoed in `X-Request-Id`) and a logger, and writes one line when
- * its answer is sent: id, method, address, status and time. It does by hand the little of
+ * its answer is sent: id, method, address, status and time, and on admin calls the key that acted. It does by hand the little of
  * pino-http the API used, because pino-http built two child loggers per request, serialising
  * and redacting the request each time: an eighth of the CPU of a cached search. The request's
  * own logger is built only when something logs through it (errors, mostly).
@@ -61,6 +62,8 @@ export function accessLog(logger: Logger): RequestHandler {
         req: loggedRequest(req, url, sanitizeUrl),
         res: loggedResponse(res, sanitizeUrl),
         responseTime: Math.round(performance.now() - started),
+        // Which key acted on an admin call, so each change can be traced to whoever holds it.
+        ...(req.adminCaller ? { key: loggedCaller(req.adminCaller) } : {}),
       };
       if (!res.writableFinished) lines.warn(line, 'request aborted');
       else if (res.statusCode >= 500) lines.error(line, 'request failed');

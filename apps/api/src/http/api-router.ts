@@ -2,9 +2,11 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import compression from 'compression';
 import { Router, type Request, type Response } from 'express';
 import { globalRegistry, type z } from 'zod';
+import { API_KEY_SCOPE_MEANINGS, API_KEY_SCOPES, type ApiKeyScope } from '@hotel/domain/wire/api-key-scopes';
 import { errorResponseSchema } from '@hotel/domain/wire/error-response';
 import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
 import { AppError } from '../errors';
+import { requireScope } from './admin-api-key';
 import { JsonText } from './json-text';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -31,9 +33,13 @@ export type RouteSpec<
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
   errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
-  /** Who may call it; none: anyone (the OpenAPI document says `security: []`). */
-  security?: 'adminApiKey' | 'session';
-};
+} & RouteSecurity;
+
+/**
+ * Who may call a route. None: anyone (the OpenAPI document says `security: []`). An admin call
+ * names the one scope a key needs for it, so no admin route can be declared open to every key.
+ */
+type RouteSecurity = { security?: 'session'; scope?: never } | { security: 'adminApiKey'; scope: ApiKeyScope };
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -186,7 +192,15 @@ export class ApiRouter {
   private readonly declared: DeclaredRoute[] = [];
 
   constructor() {
-    this.registry.registerComponent('securitySchemes', 'adminApiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    this.registry.registerComponent('securitySchemes', 'adminApiKey', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+      description: [
+        'The operator key (ADMIN_API_KEY) opens every admin call for every property. A key made with `pnpm api-key:create` (`hk_live_…`) opens the calls of its scopes, for its one property (or all, when made so); each operation names the scope it needs (`x-required-scope`). Scopes:',
+        ...API_KEY_SCOPES.map((scope) => `- \`${scope}\`: ${API_KEY_SCOPE_MEANINGS[scope]}`),
+      ].join('\n'),
+    });
     this.registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'sid' });
   }
 
@@ -199,6 +213,11 @@ export class ApiRouter {
     spec: RouteSpec<Body, Query, Params, Answer>,
     handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<RouteAnswer<Answer>> | RouteAnswer<Answer>,
   ): void {
+    // The admin guard is mounted on /api/Admin only: a route there without a scope, or a
+    // scoped route elsewhere, would be open to any key (or to anyone).
+    if (spec.path.startsWith('/api/Admin/') !== (spec.security === 'adminApiKey')) {
+      throw new Error(`${spec.path}: admin calls, and only they, are under /api/Admin/ with security 'adminApiKey' and a scope`);
+    }
     this.register(spec);
     this.declared.push({
       method: spec.method,
@@ -209,6 +228,7 @@ export class ApiRouter {
     });
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
     this.router[spec.method](expressPath, async (req, res) => {
+      if (spec.scope) requireScope(req, spec.scope);
       const modelState: ModelState = {};
       const input = {
         params: parsePart(spec.params, req.params, modelState),
@@ -243,6 +263,12 @@ export class ApiRouter {
 
   private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
     const status = spec.status ?? 200;
+    const scoped = spec.scope
+      ? {
+          description: `Needs the operator key, or a key with the scope \`${spec.scope}\` (of the property the call is about).`,
+          'x-required-scope': spec.scope,
+        }
+      : {};
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
       [String(status)]:
         status === 204
@@ -254,6 +280,7 @@ export class ApiRouter {
     };
     const errors = {
       400: 'Invalid input: `ModelState` lists the problems by field',
+      ...(spec.scope ? { 401: 'Missing or wrong API key', 403: `The key lacks the scope ${spec.scope}, or is for another property` } : {}),
       ...spec.errors,
       503: spec.errors?.[503] ? `${spec.errors[503]}. Or: ${DATABASE_UNAVAILABLE_ANSWER}` : DATABASE_UNAVAILABLE_ANSWER,
     };
@@ -266,7 +293,9 @@ export class ApiRouter {
       operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      security: spec.security ? [{ [spec.security]: [] }] : [],
+      ...scoped,
+      // OpenAPI 3.1 lets an apiKey requirement list roles: the scope the key needs.
+      security: spec.security ? [{ [spec.security]: spec.scope ? [spec.scope] : [] }] : [],
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),

@@ -1,6 +1,6 @@
 // The HTTP layer's door: routing, errors, sessions, idempotency and rate limits every area uses.
 export { accessLog } from './access-log';
-export { requireAdminApiKey } from './admin-api-key';
+export { keyProperty, keyPropertyCode, requireAdminApiKey, type AdminCaller, type FindApiKey, type KeyProperty } from './admin-api-key';
 export { ApiRouter, SENT_BY_HANDLER } from './api-router';
 export { allowPageExtras, isCheckoutPage, propertyCodeOfPage, securityHeaders } from './content-security';
 export { hasCookie, refuseCrossSiteWrites } from './csrf';

@@ -517,7 +517,12 @@ export type MovementNeedingAttention = {
 const refusedGivingBack = sql`(p.status = 'failed' AND p.transaction_type IN ('refund', 'void')
   AND EXISTS (SELECT 1 FROM payments h WHERE h.id = coalesce(p.refunded_payment_id, p.held_payment_id) AND h.status = 'succeeded'))`;
 
-export async function findMovementsNeedingAttention(db: Queryable, now: Date, stuckAfterMs: number): Promise<MovementNeedingAttention[]> {
+export async function findMovementsNeedingAttention(
+  db: Queryable,
+  now: Date,
+  stuckAfterMs: number,
+  propertyId?: number,
+): Promise<MovementNeedingAttention[]> {
   const rows = await rawRows<Omit<MovementNeedingAttention, 'createdAt'> & { createdAt: Date | string }>(
     db,
     sql`SELECT p.id, r.reservation_number AS "reservationNumber",
@@ -526,8 +531,9 @@ export async function findMovementsNeedingAttention(db: Queryable, now: Date, st
                p.idempotency_key AS "idempotencyKey", p.attempts, coalesce(p.last_error, p.failure_reason) AS "lastError",
                p.created_at AS "createdAt"
         FROM payments p JOIN reservations r ON r.id = p.reservation_id
-        WHERE (p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - stuckAfterMs)})
-           OR ${refusedGivingBack}
+        WHERE ((p.status = 'pending' AND p.created_at < ${new Date(now.getTime() - stuckAfterMs)})
+           OR ${refusedGivingBack})
+          ${propertyId === undefined ? sql`` : sql`AND r.property_id = ${propertyId}`}
         ORDER BY p.created_at`,
   );
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));

@@ -3,6 +3,7 @@ import { addDays, todayIn } from '@hotel/domain/dates';
 import { cardTypes, properties } from '@hotel/db/schema';
 import type { AppContext } from '../app-context';
 import type { Tx } from '../database';
+import { AppError } from '../errors';
 import { definitionSchema, type Definition } from './definition-schema';
 import { definitionProblems, refusedDefinitionProblems, type DefinitionProblem } from './definition-problems';
 import { writeExchangeRates, writeGroups, writeProperty } from './property-writer';
@@ -55,17 +56,38 @@ async function databaseProblems(tx: Tx, definition: Definition): Promise<Definit
 }
 
 /**
+ * A key of one property replaces that property's definition and nothing else: groups and
+ * exchange rates reach other properties, so they are the operator's (or an all-properties key's).
+ */
+function refuseOtherProperties(definition: Definition, onlyProperty: string): void {
+  const others = definition.Properties.map((property) => property.Code).filter((code) => code !== onlyProperty);
+  const reaches = [
+    ...others.map((code) => `property ${code}`),
+    ...(definition.Groups.length > 0 ? ['groups'] : []),
+    ...(definition.ExchangeRates ? ['exchange rates'] : []),
+  ];
+  if (reaches.length > 0) {
+    throw new AppError(
+      'FORBIDDEN',
+      `This API key is for property ${onlyProperty} only: its definition may not name ${reaches.join(', ')}. Nothing was changed.`,
+    );
+  }
+}
+
+/**
  * Validates a definition and writes it, all or nothing: any problem (with its JSON path) and
  * nothing changes. Re-importing the same file changes nothing; what is sold stays sold.
+ * `onlyProperty`: the code of the one property the caller may change.
  */
 export async function importDefinition(
   context: Pick<AppContext, 'database' | 'clock'>,
   input: unknown,
-  options: { checkOnly: boolean },
+  options: { checkOnly: boolean; onlyProperty?: string },
 ): Promise<ImportResult> {
   const parsed = definitionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, problems: refusedDefinitionProblems(input, parsed.error.issues) };
   const definition = parsed.data;
+  if (options.onlyProperty !== undefined) refuseOtherProperties(definition, options.onlyProperty);
   const ownProblems = definitionProblems(definition);
   if (ownProblems.length > 0) return { ok: false, problems: ownProblems };
 

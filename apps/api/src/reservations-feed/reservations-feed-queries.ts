@@ -58,12 +58,21 @@ export async function findChangedReservationIds(
   );
 }
 
-/** The booking with this number, if any. */
-export async function findReservationIdByNumber(db: Queryable, reservationNumber: string): Promise<number | undefined> {
+/** The booking with this number (of this property, when one is given), if any. */
+export async function findReservationIdByNumber(
+  db: Queryable,
+  reservationNumber: string,
+  propertyId?: number,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(eq(reservations.reservationNumber, reservationNumber))
+    .where(
+      and(
+        eq(reservations.reservationNumber, reservationNumber),
+        propertyId === undefined ? undefined : eq(reservations.propertyId, propertyId),
+      ),
+    )
     .limit(1);
   return row?.id;
 }

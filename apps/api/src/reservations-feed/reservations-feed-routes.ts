@@ -7,7 +7,7 @@ import {
   reservationsFeedResponseSchema,
 } from '@hotel/domain/wire/reservations-feed';
 import type { AppContext } from '../app-context';
-import type { ApiRouter } from '../http';
+import { keyProperty, keyPropertyCode, type ApiRouter } from '../http';
 import { arrivalsOn, feedReservation, reservationsFeed } from './reservations-feed-service';
 
 /** The hotel's read side: the reservations feed, one booking, and a day's arrivals. Admin API key. */
@@ -20,15 +20,17 @@ export function registerReservationsFeedRoutes(api: ApiRouter, context: AppConte
       summary: 'Bookings created or changed since a point, oldest change first, with a cursor to continue',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'reservations:read',
       query: reservationsFeedQuerySchema,
       response: reservationsFeedResponseSchema,
       errors: {
         400: 'A bad updatedSince, cursor or limit, or both updatedSince and cursor: ModelState names the field',
         401: 'Missing or wrong API key',
+        403: "The key lacks reservations:read, or is for another property than propertyCode (without propertyCode, a property's key reads its own)",
         404: 'No property with this propertyCode',
       },
     },
-    ({ query }) => reservationsFeed(context, query),
+    ({ query }, req) => reservationsFeed(context, { ...query, propertyCode: keyPropertyCode(req, query.propertyCode) }),
   );
   api.route(
     {
@@ -38,11 +40,12 @@ export function registerReservationsFeedRoutes(api: ApiRouter, context: AppConte
       summary: 'One booking, as the reservations feed shows it',
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'reservations:read',
       params: feedReservationParamsSchema,
       response: feedReservationSchema,
-      errors: { 401: 'Missing or wrong API key', 404: 'No booking with this number' },
+      errors: { 401: 'Missing or wrong API key', 404: "No booking with this number (of the key's property)" },
     },
-    ({ params }) => feedReservation(context, params.reservationNumber),
+    ({ params }, req) => feedReservation(context, params.reservationNumber, keyProperty(req)?.id),
   );
   api.route(
     {
@@ -52,10 +55,11 @@ export function registerReservationsFeedRoutes(api: ApiRouter, context: AppConte
       summary: "A property's rooms arriving, leaving and staying over on a date",
       tag: 'Admin',
       security: 'adminApiKey',
+      scope: 'reservations:read',
       query: arrivalsQuerySchema,
       response: arrivalsResponseSchema,
       errors: { 400: 'A missing propertyCode or a bad date', 401: 'Missing or wrong API key', 404: 'No property with this propertyCode' },
     },
-    ({ query }) => arrivalsOn(context, query.propertyCode, query.date),
+    ({ query }, req) => arrivalsOn(context, keyPropertyCode(req, query.propertyCode), query.date),
   );
 }

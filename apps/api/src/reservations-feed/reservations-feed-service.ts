@@ -62,10 +62,13 @@ export async function reservationsFeed(context: Context, query: ReservationsFeed
   );
 }
 
-/** GET /api/Admin/Reservations/{reservationNumber}: one booking as the feed shows it. */
-export async function feedReservation(context: Context, reservationNumber: string): Promise<FeedReservation> {
+/**
+ * GET /api/Admin/Reservations/{reservationNumber}: one booking as the feed shows it. A key of
+ * `onlyPropertyId` hears of another property's booking what it would of no booking at all.
+ */
+export async function feedReservation(context: Context, reservationNumber: string, onlyPropertyId?: number): Promise<FeedReservation> {
   const { db } = context.database;
-  const id = await findReservationIdByNumber(db, reservationNumber);
+  const id = await findReservationIdByNumber(db, reservationNumber, onlyPropertyId);
   const [item] = id === undefined ? [] : await feedItems(db, [id]);
   if (!item) throw new AppError('NOT_FOUND', `There is no booking ${reservationNumber}. Check the reservation number.`);
   return item;

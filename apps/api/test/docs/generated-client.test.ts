@@ -72,7 +72,10 @@ describe('the OpenAPI document, for a generated client', () => {
       if (operation.requestBody) expect(operation.requestBody).toMatchObject({ required: true });
     }
     expect(body.paths['/api/Property/{id}'].get.security).toEqual([]);
-    expect(body.paths['/api/Admin/Definition'].put.security).toEqual([{ adminApiKey: [] }]);
+    // An admin call names the scope a key needs, as the security requirement's role and as an extension.
+    expect(body.paths['/api/Admin/Definition'].put.security).toEqual([{ adminApiKey: ['definition:write'] }]);
+    expect(body.paths['/api/Admin/Definition'].put['x-required-scope']).toBe('definition:write');
+    expect(body.components.securitySchemes.adminApiKey.description).toContain('`payments:capture`');
     expect(body.paths['/api/Reservation/Status'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ReservationStatus',
     });

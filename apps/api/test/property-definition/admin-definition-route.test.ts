@@ -75,11 +75,13 @@ describe('PUT /api/Admin/Definition', () => {
     await request(t.app).put('/api/Admin/Definition').set('X-Api-Key', key).send(definition).expect(200);
   });
 
-  it('is disabled when ADMIN_API_KEY is not set', async () => {
+  it('without ADMIN_API_KEY, no operator key opens it', async () => {
     const disabled = await createTestApp({ config: { adminApiKey: undefined } });
     try {
       const response = await request(disabled.app).put('/api/Admin/Definition').set('X-Api-Key', key).send(aDefinition()).expect(401);
-      expect(response.body.Message).toBe('The admin API is disabled: set ADMIN_API_KEY to enable it.');
+      expect(response.body.Message).toBe(
+        'A valid API key is required (X-Api-Key header). ADMIN_API_KEY is not set on this server: only keys made with pnpm api-key:create open it.',
+      );
     } finally {
       await disabled.close();
     }
