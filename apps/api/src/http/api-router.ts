@@ -30,7 +30,7 @@ export type RouteSpec<
   response: Answer;
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
-  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503, string>>;
   /** Who may call it; none: anyone (the OpenAPI document says `security: []`). */
   security?: 'adminApiKey' | 'session';
 };

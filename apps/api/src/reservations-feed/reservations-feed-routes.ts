@@ -26,6 +26,7 @@ export function registerReservationsFeedRoutes(api: ApiRouter, context: AppConte
         400: 'A bad updatedSince, cursor or limit, or both updatedSince and cursor: ModelState names the field',
         401: 'Missing or wrong API key',
         404: 'No property with this propertyCode',
+        410: '`FEED_RESYNC_NEEDED`: the cursor cannot continue here (the database was restored from a backup that ends before it, or the cursor is from before feed numbers): read the feed again from `ResyncFrom` (updatedSince) or the start',
       },
     },
     ({ query }) => reservationsFeed(context, query),
