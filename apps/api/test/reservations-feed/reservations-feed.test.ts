@@ -7,6 +7,7 @@ import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from '../reservation/reservation-fixture';
+import { adminKey, type Booked, feedClient, type FeedPage, roomyProperty } from './feed-fixture';
 
 /**
  * Today is Monday 1 March 2027 in London. A double costs 100 a weeknight and 140 on Friday and
@@ -14,17 +15,13 @@ import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa 
  * cancelled free until 48 hours before arrival. Each test books its own stays.
  */
 const property = {
-  ...bookingProperty,
+  ...roomyProperty,
   ManageBookingConfiguration: { CheckInTime: '15:00', RequireCancellationReason: false },
-  RoomTypes: (bookingProperty.RoomTypes as Record<string, unknown>[]).map((type) =>
-    type.Code === 'DBL' ? { ...type, Rooms: Array.from({ length: 40 }, (_, i) => String(101 + i)) } : type,
-  ),
   RatePlans: (bookingProperty.RatePlans as Record<string, unknown>[]).map((plan) =>
     plan.Code === 'BAR' ? { ...plan, CancellationDeadlineHours: 48 } : plan,
   ),
 };
 
-const adminKey = 'test-admin-key-0123456789';
 let t: TestApp;
 let ids: Ids;
 
@@ -35,38 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Booked = { id: number; number: string; token: string };
+const { book, feed, readToEnd } = feedClient(
+  () => t,
+  () => ids,
+);
 
-async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
-  const { body } = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
-  const [row] = await rawRows<{ id: number }>(
-    t.database.db,
-    sql`SELECT id FROM reservations WHERE reservation_number = ${body.ReservationNumber}`,
-  );
-  return { id: row!.id, number: body.ReservationNumber, token: body.ConfirmationToken };
-}
-
-const feed = (query: Record<string, string | number>) =>
-  request(t.app)
-    .get('/api/Admin/Reservations')
-    .set('X-Api-Key', adminKey)
-    .query({ propertyCode: 'BOOK', ...query });
-
-type Page = { Items: { ReservationNumber: string; Status: string }[]; NextCursor: string; HasMore: boolean };
-
-/** Follows the feed from `cursor` until it has nothing more now: every item's number in order and the last cursor. */
-async function readToEnd(start: Record<string, string | number>, limit = 2): Promise<{ numbers: string[]; cursor: string; pages: number }> {
-  const numbers: string[] = [];
-  let query = start;
-  let pages = 0;
-  for (;;) {
-    const page = (await feed({ ...query, limit }).expect(200)).body as Page;
-    pages += 1;
-    numbers.push(...page.Items.map((item) => item.ReservationNumber));
-    if (!page.HasMore) return { numbers, cursor: page.NextCursor, pages };
-    query = { cursor: page.NextCursor };
-  }
-}
+type Page = FeedPage;
 
 describe('GET /api/Admin/Reservations: the feed', () => {
   it('pages through every booking exactly once, oldest change first, and has nothing more until something changes', async () => {
@@ -286,9 +257,9 @@ async function manageCode(booking: Booked): Promise<string> {
 describe.runIf(onRealPostgres())('the feed while bookings are being written (Postgres)', () => {
   it('never passes a change whose transaction is still open, nor waits for it: it comes once it commits, after the others', async () => {
     const held = await book();
-    // A change committed and not yet served: the booking is pending when the other connection takes it.
-    await t.database.db.execute(sql`UPDATE reservations SET special_requests = 'Ground floor' WHERE id = ${held.id}`);
     const { cursor } = await readToEnd({});
+    // A change committed and not yet numbered: the booking is pending when the other connection takes it.
+    await t.database.db.execute(sql`UPDATE reservations SET special_requests = 'Ground floor' WHERE id = ${held.id}`);
     const other = new pg.Client({ connectionString: t.database.url });
     await other.connect();
     try {
