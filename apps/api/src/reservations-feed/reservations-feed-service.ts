@@ -46,6 +46,8 @@ export async function reservationsFeed(context: Context, query: ReservationsFeed
   if (start.retired) throw cursorRetired();
   const limit = query.limit ?? DEFAULT_FEED_LIMIT;
   const { db } = context.database;
+  // Before anything is written: an unknown property is refused with nothing changed.
+  const propertyId = query.propertyCode === undefined ? null : (await requireProperty(db, query.propertyCode)).id;
   // Numbers the changes committed so far, in a writing transaction of its own: it must commit
   // before the page's snapshot is taken.
   await db.transaction((tx) => sequenceFeed(tx));
@@ -53,7 +55,6 @@ export async function reservationsFeed(context: Context, query: ReservationsFeed
   return db.transaction(
     async (tx) => {
       if (start.generation !== null) await requireCursorGoodHere(tx, start.generation, start.seq);
-      const propertyId = query.propertyCode === undefined ? null : (await requireProperty(tx, query.propertyCode)).id;
       const changed = await findChangedReservationIds(tx, { after: start.seq, since: start.since, propertyId, limit: limit + 1 });
       const page = changed.slice(0, limit);
       const last = page.at(-1);
