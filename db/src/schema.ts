@@ -21,6 +21,7 @@ export * from './schema/rate-plan';
 export * from './schema/reference-data';
 export * from './schema/reservation';
 export * from './schema/reservation-change';
+export * from './schema/reservations-feed';
 export * from './schema/restaurant';
 export * from './schema/room-type';
 export * from './schema/service';

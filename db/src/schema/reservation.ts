@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   check,
-  customType,
   date,
   foreignKey,
   index,
@@ -52,11 +52,6 @@ export type BrowserData = {
   UserAgent?: string | null;
   TimezoneOffSet?: string | null;
 };
-
-/**
- * A PostgreSQL 64-bit transaction id, read as its decimal text (it outgrows a JS number's exact range).
- */
-const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * A booking. Found by `reservation_number` (short, unambiguous, shown to the guest) or by the
@@ -150,19 +145,22 @@ export const reservations = pgTable(
     cancelledAt: instant('cancelled_at'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id, { onDelete: 'restrict' }),
     /**
-     * The transaction that last wrote the booking or any of its rooms, guests, extras, payments
-     * or history rows (`pg_current_xact_id()`, set by triggers: migration 0017). The reservations
-     * feed serves a change only once every transaction before it has ended, in this order, so a
-     * reader's cursor never passes a change that commits later (docs/hotel-integration.md).
+     * The booking's place in the reservations feed: a number the feed's sequencer gives it, in
+     * commit order, after every write to the booking or any of its rooms, guests, extras,
+     * payments or history rows; NULL (pending) from such a write until the sequencer runs
+     * (triggers: migration 0024). Numbers are data, so a backup restored into another cluster
+     * keeps them (docs/decisions/0013-feed-sequence-numbers.md).
      */
-    changeXid: xid8('change_xid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
+    feedSeq: bigint('feed_seq', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
     index('reservations_property_id_date_from_idx').on(t.propertyId, t.dateFrom),
-    index('reservations_change_xid_id_idx').on(t.changeXid, t.id),
+    uniqueIndex('reservations_feed_seq_idx').on(t.feedSeq),
+    /** Bookings changed since the sequencer last ran: what it numbers next. */
+    index('reservations_feed_pending_idx')
+      .on(t.id)
+      .where(sql`${t.feedSeq} IS NULL`),
     index('reservations_user_id_idx').on(t.userId),
     index('reservations_company_id_idx').on(t.companyId),
     /** Bookings still waiting for a 3-D Secure answer, for the sweeper that releases them. */

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  | 'FEED_RESYNC_NEEDED'
   | 'DATABASE_UNAVAILABLE';
 
 /** The one error type the application throws on purpose; anything else is a 500. */

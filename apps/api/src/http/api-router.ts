@@ -32,7 +32,7 @@ export type RouteSpec<
   response: Answer;
   status?: number;
   /** Other statuses this route answers, for the OpenAPI document. */
-  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503, string>>;
 } & RouteSecurity;
 
 /**

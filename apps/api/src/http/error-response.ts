@@ -21,6 +21,8 @@ const statusByCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
+  // A feed cursor this database cannot continue (a restored backup, or from before feed numbers): Message says from when to start again.
+  FEED_RESYNC_NEEDED: 410,
   DATABASE_UNAVAILABLE: 503,
 };
 

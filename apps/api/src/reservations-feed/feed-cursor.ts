@@ -1,28 +1,37 @@
 import { z } from 'zod';
 import { invalidField } from '../errors';
-import type { FeedPosition } from './reservations-feed-queries';
 
-/** What a cursor carries: the last change served and the `updatedSince` the feed started from. */
-export type FeedCursor = { position: FeedPosition | null; since: Date | null };
+/**
+ * What a cursor carries: the generation that gave it, the feed number of the last change served
+ * (0: none yet) and the `updatedSince` the feed started from. A cursor written before feed
+ * numbers (version 1, a transaction id) has no place among them: `retired`.
+ */
+export type FeedCursor =
+  { retired: false; generation: string | null; seq: bigint; since: Date | null } | { retired: true; since: Date | null };
 
-const XID8_MAX = 18_446_744_073_709_551_615n;
+const BIGINT_MAX = 9_223_372_036_854_775_807n;
 
-const cursorContent = z.object({
-  v: z.literal(1),
-  x: z
-    .string()
-    .regex(/^\d{1,20}$/)
-    .refine((text) => BigInt(text) <= XID8_MAX),
-  i: z.number().int().min(0).max(2_147_483_647),
-  s: z.iso.datetime().nullable(),
-});
+const since = z.iso.datetime().nullable();
+
+const cursorContent = z.discriminatedUnion('v', [
+  z.object({
+    v: z.literal(2),
+    g: z.uuid(),
+    n: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .refine((text) => BigInt(text) <= BIGINT_MAX),
+    s: since,
+  }),
+  z.object({ v: z.literal(1), x: z.string().regex(/^\d{1,20}$/), i: z.number().int().min(0), s: since }),
+]);
 
 /** An opaque cursor: base64url JSON. Its content is no contract; only this server reads it. */
-export function encodeCursor(cursor: FeedCursor): string {
+export function encodeCursor(cursor: { generation: string; seq: bigint; since: Date | null }): string {
   const content: z.infer<typeof cursorContent> = {
-    v: 1,
-    x: cursor.position?.xid ?? '0',
-    i: cursor.position?.id ?? 0,
+    v: 2,
+    g: cursor.generation,
+    n: cursor.seq.toString(),
     s: cursor.since?.toISOString() ?? null,
   };
   return Buffer.from(JSON.stringify(content)).toString('base64url');
@@ -38,6 +47,8 @@ export function decodeCursor(text: string): FeedCursor {
   }
   const parsed = cursorContent.safeParse(json);
   if (!parsed.success) throw invalidField('cursor', 'This cursor was not given by this feed: start again with updatedSince');
-  const { x, i, s } = parsed.data;
-  return { position: x === '0' && i === 0 ? null : { xid: x, id: i }, since: s === null ? null : new Date(s) };
+  const content = parsed.data;
+  const start = content.s === null ? null : new Date(content.s);
+  if (content.v === 1) return { retired: true, since: start };
+  return { retired: false, generation: content.g, seq: BigInt(content.n), since: start };
 }

@@ -13,49 +13,60 @@ import {
 import { rawRows, type Queryable } from '../database';
 import { findRoomExtras } from '../booking';
 
-/** A place in the feed: the transaction of the last change served and, within it, the booking's id. */
-export type FeedPosition = { xid: string; id: number };
-
 /**
- * The oldest transaction of this database still running in the reader's snapshot, or the
- * snapshot's end: every transaction below it has ended, so no change can still commit there.
- * Transaction ids are shared by every database of a Postgres server, so one running in another
- * database (another application, another test's copy) would hold the feed back for nothing: a
- * transaction still running is placed by the lock it holds on its own id and its session's
- * database. One that ended after the snapshot was taken counts as this database's: the next
- * read passes it.
- */
-export const settledHorizon = sql`(
-  SELECT COALESCE(min(x), pg_snapshot_xmax(pg_current_snapshot()))
-  FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-  WHERE NOT EXISTS (
-    SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'transactionid' AND l.granted AND l.transactionid = x::xid
-      AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
-  )
-)`;
-
-/**
- * The next changed bookings after `after`, in change order, only from transactions below the
- * settled horizon: a transaction still open may hold a lower id than rows already visible, and
- * serving past it would skip its bookings once it commits. Every transaction that starts writing
- * later gets a higher id than all served here. Run it in a REPEATABLE READ transaction, so the
- * horizon and the rows read come from one snapshot.
+ * The next changed bookings after feed number `after`, in feed order. Run it in a REPEATABLE READ
+ * transaction begun after the sequencer committed, so the page and its items are one moment.
  */
 export async function findChangedReservationIds(
   db: Queryable,
-  filter: { after: FeedPosition | null; since: Date | null; propertyId: number | null; limit: number },
-): Promise<{ id: number; xid: string }[]> {
-  const conditions: SQL[] = [sql`r.change_xid < ${settledHorizon}`];
-  if (filter.after) conditions.push(sql`(r.change_xid, r.id) > (${filter.after.xid}::xid8, ${filter.after.id}::integer)`);
+  filter: { after: bigint; since: Date | null; propertyId: number | null; limit: number },
+): Promise<{ id: number; seq: string }[]> {
+  const conditions: SQL[] = [sql`r.feed_seq > ${filter.after.toString()}::bigint`];
   if (filter.since) conditions.push(sql`r.updated_at >= ${filter.since.toISOString()}::timestamptz`);
   if (filter.propertyId !== null) conditions.push(sql`r.property_id = ${filter.propertyId}`);
-  return rawRows<{ id: number; xid: string }>(
+  return rawRows<{ id: number; seq: string }>(
     db,
-    sql`SELECT r.id, r.change_xid::text AS xid FROM reservations r
+    sql`SELECT r.id, r.feed_seq::text AS seq FROM reservations r
         WHERE ${sql.join(conditions, sql` AND `)}
-        ORDER BY r.change_xid, r.id LIMIT ${filter.limit}`,
+        ORDER BY r.feed_seq LIMIT ${filter.limit}`,
   );
+}
+
+/**
+ * What the feed knows of a cursor's generation: the earliest later generation that began below
+ * `seq` (the cursor saw numbers its data never had), if any, and the last number given here. No
+ * answer: the generation is unknown here.
+ */
+export async function findCursorGeneration(
+  db: Queryable,
+  generationId: string,
+  seq: bigint,
+): Promise<{ lastSeq: bigint; lostIn: { resyncFrom: Date | null } | null } | undefined> {
+  const [row] = await rawRows<{ lastSeq: string; lostIn: boolean; resyncFrom: string | Date | null }>(
+    db,
+    sql`SELECT s.last_seq::text AS "lastSeq",
+          later.id IS NOT NULL AS "lostIn", later.resync_from AS "resyncFrom"
+        FROM reservations_feed_generations g
+        CROSS JOIN reservations_feed_state s
+        LEFT JOIN LATERAL (
+          SELECT id, resync_from FROM reservations_feed_generations l
+          WHERE l.position > g.position AND l.started_after < ${seq.toString()}::bigint
+          ORDER BY l.position LIMIT 1
+        ) later ON true
+        WHERE g.id = ${generationId}::uuid`,
+  );
+  if (!row) return undefined;
+  return {
+    lastSeq: BigInt(row.lastSeq),
+    lostIn: row.lostIn ? { resyncFrom: row.resyncFrom === null ? null : new Date(row.resyncFrom) } : null,
+  };
+}
+
+/** The generation numbering now. */
+export async function findCurrentGeneration(db: Queryable): Promise<string> {
+  const [row] = await rawRows<{ id: string }>(db, sql`SELECT generation_id AS id FROM reservations_feed_state`);
+  if (!row) throw new Error('reservations_feed_state has no row: migration 0025 makes it');
+  return row.id;
 }
 
 /** The booking with this number (of this property, when one is given), if any. */

@@ -28,6 +28,7 @@ export function registerReservationsFeedRoutes(api: ApiRouter, context: AppConte
         401: 'Missing or wrong API key',
         403: "The key lacks reservations:read, or is for another property than propertyCode (without propertyCode, a property's key reads its own)",
         404: 'No property with this propertyCode',
+        410: '`FEED_RESYNC_NEEDED`: the cursor cannot continue here (the database was restored from a backup that ends before it, or the cursor is from before feed numbers): read the feed again from `ResyncFrom` (updatedSince) or the start',
       },
     },
     ({ query }, req) => reservationsFeed(context, { ...query, propertyCode: keyPropertyCode(req, query.propertyCode) }),

@@ -10,8 +10,11 @@ import type { Queryable } from '../database';
 import { AppError, invalidField } from '../errors';
 import { requireProperty } from '../property';
 import { decodeCursor, encodeCursor, type FeedCursor } from './feed-cursor';
+import { sequenceFeed } from './feed-sequencer';
 import {
   findChangedReservationIds,
+  findCurrentGeneration,
+  findCursorGeneration,
   findFeedReservations,
   findReservationIdByNumber,
   findBookingsAround,
@@ -39,14 +42,20 @@ export async function reservationsFeed(context: Context, query: ReservationsFeed
   }
   const start: FeedCursor = query.cursor
     ? decodeCursor(query.cursor)
-    : { position: null, since: query.updatedSince === undefined ? null : new Date(query.updatedSince) };
+    : { retired: false, generation: null, seq: 0n, since: query.updatedSince === undefined ? null : new Date(query.updatedSince) };
+  if (start.retired) throw cursorRetired();
   const limit = query.limit ?? DEFAULT_FEED_LIMIT;
-  // A read-only transaction at REPEATABLE READ: the page, its items and the snapshot deciding
-  // which changes are settled are all one moment.
-  return context.database.db.transaction(
+  const { db } = context.database;
+  // Before anything is written: an unknown property is refused with nothing changed.
+  const propertyId = query.propertyCode === undefined ? null : (await requireProperty(db, query.propertyCode)).id;
+  // Numbers the changes committed so far, in a writing transaction of its own: it must commit
+  // before the page's snapshot is taken.
+  await db.transaction((tx) => sequenceFeed(tx));
+  // A read-only transaction at REPEATABLE READ: the cursor's check, the page and its items are all one moment.
+  return db.transaction(
     async (tx) => {
-      const propertyId = query.propertyCode === undefined ? null : (await requireProperty(tx, query.propertyCode)).id;
-      const changed = await findChangedReservationIds(tx, { after: start.position, since: start.since, propertyId, limit: limit + 1 });
+      if (start.generation !== null) await requireCursorGoodHere(tx, start.generation, start.seq);
+      const changed = await findChangedReservationIds(tx, { after: start.seq, since: start.since, propertyId, limit: limit + 1 });
       const page = changed.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -54,12 +63,52 @@ export async function reservationsFeed(context: Context, query: ReservationsFeed
           tx,
           page.map((row) => row.id),
         ),
-        NextCursor: encodeCursor({ position: last ? { xid: last.xid, id: last.id } : start.position, since: start.since }),
+        NextCursor: encodeCursor({
+          generation: await findCurrentGeneration(tx),
+          seq: last ? BigInt(last.seq) : start.seq,
+          since: start.since,
+        }),
         HasMore: changed.length > limit,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * A cursor continues only where this database's numbering agrees with the one that gave it: its
+ * generation is known here, and no database it was copied into since began below its number.
+ * Otherwise the client saw changes this data never had, and the numbers after its cursor now
+ * belong to other changes: continuing would skip them without a word.
+ */
+async function requireCursorGoodHere(db: Queryable, generation: string, seq: bigint): Promise<void> {
+  const known = await findCursorGeneration(db, generation, seq);
+  if (!known) {
+    throw resyncNeeded(
+      'This cursor was given by another copy of this database: read the feed again from the start, or from updatedSince set to the time of the last change you have.',
+      null,
+    );
+  }
+  if (known.lostIn || seq > known.lastSeq) {
+    const from = known.lostIn?.resyncFrom ?? null;
+    throw resyncNeeded(
+      `The database was restored from a backup that ends before this cursor: changes you received after ${
+        from ? from.toISOString() : 'the backup'
+      } may have been lost. Read the feed again from updatedSince${from ? ` ${from.toISOString()}` : ''} (or from the start) and check the bookings it answers against yours.`,
+      from,
+    );
+  }
+}
+
+function cursorRetired(): AppError {
+  return resyncNeeded(
+    'This cursor is from before the feed numbered its changes: read the feed again from updatedSince set to the time of your last read, and keep the new cursor.',
+    null,
+  );
+}
+
+function resyncNeeded(message: string, from: Date | null): AppError {
+  return new AppError('FEED_RESYNC_NEEDED', message, from ? { details: { ResyncFrom: from.toISOString() } } : {});
 }
 
 /**

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { settledHorizon } from '../../src/reservations-feed/reservations-feed-queries';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa } from '../reservation/reservation-fixture';
+import { adminKey, type Booked, feedClient, type FeedPage, roomyProperty } from './feed-fixture';
 
 /**
  * Today is Monday 1 March 2027 in London. A double costs 100 a weeknight and 140 on Friday and
@@ -15,17 +15,13 @@ import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids, visa 
  * cancelled free until 48 hours before arrival. Each test books its own stays.
  */
 const property = {
-  ...bookingProperty,
+  ...roomyProperty,
   ManageBookingConfiguration: { CheckInTime: '15:00', RequireCancellationReason: false },
-  RoomTypes: (bookingProperty.RoomTypes as Record<string, unknown>[]).map((type) =>
-    type.Code === 'DBL' ? { ...type, Rooms: Array.from({ length: 40 }, (_, i) => String(101 + i)) } : type,
-  ),
   RatePlans: (bookingProperty.RatePlans as Record<string, unknown>[]).map((plan) =>
     plan.Code === 'BAR' ? { ...plan, CancellationDeadlineHours: 48 } : plan,
   ),
 };
 
-const adminKey = 'test-admin-key-0123456789';
 let t: TestApp;
 let ids: Ids;
 
@@ -36,54 +32,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Booked = { id: number; number: string; token: string };
+const { book, feed, readToEnd } = feedClient(
+  () => t,
+  () => ids,
+);
 
-async function book(overrides: Record<string, unknown> = {}): Promise<Booked> {
-  const { body } = await request(t.app).post('/api/Reservation/Create').send(aBooking(ids, overrides)).expect(200);
-  const [row] = await rawRows<{ id: number }>(
-    t.database.db,
-    sql`SELECT id FROM reservations WHERE reservation_number = ${body.ReservationNumber}`,
-  );
-  return { id: row!.id, number: body.ReservationNumber, token: body.ConfirmationToken };
-}
-
-const feed = (query: Record<string, string | number>) =>
-  request(t.app)
-    .get('/api/Admin/Reservations')
-    .set('X-Api-Key', adminKey)
-    .query({ propertyCode: 'BOOK', ...query });
-
-type Page = { Items: { ReservationNumber: string; Status: string }[]; NextCursor: string; HasMore: boolean };
-
-/**
- * Waits until every transaction of this database that had begun writing by now has ended. The
- * feed serves a change only then, and the app's own background work (the mail dispatcher
- * claiming a confirmation) may be mid-transaction at the moment a test reads.
- */
-async function settled(): Promise<void> {
-  const [now] = await rawRows<{ end: string }>(t.database.db, sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS end`);
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const [horizon] = await rawRows<{ passed: boolean }>(t.database.db, sql`SELECT ${settledHorizon} >= ${now!.end}::xid8 AS passed`);
-    if (horizon!.passed) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('a transaction of the test database stayed open for 10 s');
-}
-
-/** Follows the feed from `cursor`, once everything written so far can be served, until it has nothing more now: every item's number in order and the last cursor. */
-async function readToEnd(start: Record<string, string | number>, limit = 2): Promise<{ numbers: string[]; cursor: string; pages: number }> {
-  await settled();
-  const numbers: string[] = [];
-  let query = start;
-  let pages = 0;
-  for (;;) {
-    const page = (await feed({ ...query, limit }).expect(200)).body as Page;
-    pages += 1;
-    numbers.push(...page.Items.map((item) => item.ReservationNumber));
-    if (!page.HasMore) return { numbers, cursor: page.NextCursor, pages };
-    query = { cursor: page.NextCursor };
-  }
-}
+type Page = FeedPage;
 
 describe('GET /api/Admin/Reservations: the feed', () => {
   it('pages through every booking exactly once, oldest change first, and has nothing more until something changes', async () => {
@@ -111,7 +65,6 @@ describe('GET /api/Admin/Reservations: the feed', () => {
       .post('/api/ManageBooking/Cancel')
       .send({ PropertyId: ids.propertyId, ReservationId: first.id, Code: await manageCode(first) })
       .expect(200);
-    await settled();
     const after = (await feed({ cursor: fromStart.cursor }).expect(200)).body as Page;
     expect(after.Items.map((item) => [item.ReservationNumber, item.Status])).toEqual([[first.number, 'Cancelled']]);
     expect((await readToEnd({})).numbers.slice(-2)).toEqual([second.number, first.number]);
@@ -152,7 +105,6 @@ describe('GET /api/Admin/Reservations: the feed', () => {
         ],
       })
       .expect(200);
-    await settled();
     const page = (await feed({ cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
     expect(page.Items).toHaveLength(1);
     expect(page.Items[0]).toMatchObject({
@@ -197,7 +149,6 @@ describe('GET /api/Admin/Reservations: the feed', () => {
       .type('form')
       .send({ Outcome: 'approve', ReturnTo: challenge.searchParams.get('r') ?? '' })
       .expect(303);
-    await settled();
     const page = (await feed({ cursor: waiting.cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
     expect(page.Items).toHaveLength(1);
     expect(page.Items[0]).toMatchObject({
@@ -237,7 +188,6 @@ describe('GET /api/Admin/Reservations: the feed', () => {
       })
       .expect(200)
       .expect((response) => expect(response.body.Success).toBe(true));
-    await settled();
     const page = (await feed({ cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
     expect(page.Items).toHaveLength(1);
     expect(page.Items[0]).toMatchObject({
@@ -305,23 +255,25 @@ async function manageCode(booking: Booked): Promise<string> {
 }
 
 describe.runIf(onRealPostgres())('the feed while bookings are being written (Postgres)', () => {
-  it('never passes a change whose transaction is still open: it comes once it commits, before later ones', async () => {
+  it('never passes a change whose transaction is still open, nor waits for it: it comes once it commits, after the others', async () => {
     const held = await book();
     const { cursor } = await readToEnd({});
+    // A change committed and not yet numbered: the booking is pending when the other connection takes it.
+    await t.database.db.execute(sql`UPDATE reservations SET special_requests = 'Ground floor' WHERE id = ${held.id}`);
     const other = new pg.Client({ connectionString: t.database.url });
     await other.connect();
     try {
       // Another connection changes the held booking and keeps its transaction open.
       await other.query('BEGIN');
       await other.query(`UPDATE reservations SET special_requests = 'Late arrival' WHERE id = $1`, [held.id]);
-      // Bookings committed meanwhile: their transactions started writing after the held one.
       const meanwhile = [await book(), await book()];
-      const during = (await feed({ cursor }).expect(200)).body as Page;
-      // Serving them now would put the cursor past the held change, which would then be skipped.
-      expect(during).toEqual({ Items: [], NextCursor: cursor, HasMore: false });
+      // The committed bookings come at once; the held one is neither served at its old state
+      // nor waited for (a wait would end in a 503 after the lock timeout).
+      const during = await readToEnd({ cursor });
+      expect(during.numbers).toEqual(meanwhile.map((b) => b.number));
       await other.query('COMMIT');
-      const after = await readToEnd({ cursor });
-      expect(after.numbers).toEqual([held.number, ...meanwhile.map((b) => b.number)]);
+      const after = (await feed({ cursor: during.cursor }).expect(200)).body as { Items: Record<string, unknown>[] };
+      expect(after.Items).toMatchObject([{ ReservationNumber: held.number, SpecialRequests: 'Late arrival' }]);
     } finally {
       await other.end();
     }
@@ -332,11 +284,15 @@ describe.runIf(onRealPostgres())('the feed while bookings are being written (Pos
     const seen: string[] = [];
     const written: string[] = [];
     for (let round = 0; round < 4; round += 1) {
-      const booked = await Promise.all([book(), book(), book()]);
+      // Three bookings and two readers at once: sequencers run beside writers and beside each other.
+      const [booked, page] = await Promise.all([
+        Promise.all([book(), book(), book()]),
+        feed({ cursor, limit: 2 }).expect(200),
+        feed({ limit: 2 }).expect(200),
+      ]);
       written.push(...booked.map((b) => b.number));
-      const page = (await feed({ cursor, limit: 2 }).expect(200)).body as Page;
-      seen.push(...page.Items.map((item) => item.ReservationNumber));
-      cursor = page.NextCursor;
+      seen.push(...(page.body as Page).Items.map((item) => item.ReservationNumber));
+      cursor = (page.body as Page).NextCursor;
     }
     const rest = await readToEnd({ cursor });
     seen.push(...rest.numbers);
@@ -500,18 +456,20 @@ describe('GET /api/Admin/Arrivals', () => {
   });
 });
 
+const cursorOf = (content: Record<string, unknown>) => Buffer.from(JSON.stringify(content)).toString('base64url');
+
 describe('refusals', () => {
   const cases: [string, Record<string, string | number>, string][] = [
     ['a garbled cursor', { cursor: 'not-a-cursor' }, 'cursor'],
     ['a cursor with characters no cursor has', { cursor: 'abc$def' }, 'cursor'],
     [
       'a forged cursor',
-      { cursor: Buffer.from(JSON.stringify({ v: 1, x: '99999999999999999999999', i: 1, s: null })).toString('base64url') },
+      { cursor: cursorOf({ v: 2, g: '8f1d2c3b-0000-4000-8000-000000000000', n: '99999999999999999999', s: null }) },
       'cursor',
     ],
     [
       'a cursor beside updatedSince',
-      { cursor: Buffer.from(JSON.stringify({ v: 1, x: '5', i: 1, s: null })).toString('base64url'), updatedSince: '2027-03-01T00:00:00Z' },
+      { cursor: cursorOf({ v: 2, g: '8f1d2c3b-0000-4000-8000-000000000000', n: '5', s: null }), updatedSince: '2027-03-01T00:00:00Z' },
       'updatedSince',
     ],
     ['an updatedSince that is no instant', { updatedSince: 'yesterday' }, 'updatedSince'],
@@ -523,6 +481,20 @@ describe('refusals', () => {
     const { body } = await feed(query).expect(400);
     expect(body.Code).toBe('VALIDATION_FAILED');
     expect(Object.keys(body.ModelState)).toEqual([field]);
+  });
+
+  it('a cursor from before feed numbers (a transaction id): 410, read again from updatedSince', async () => {
+    const { body } = await feed({ cursor: cursorOf({ v: 1, x: '5', i: 1, s: null }) }).expect(410);
+    expect(body).toMatchObject({ Code: 'FEED_RESYNC_NEEDED', Message: expect.stringContaining('updatedSince') });
+  });
+
+  it('a cursor of a numbering this database never had, or past its last number: 410', async () => {
+    const unknown = cursorOf({ v: 2, g: '8f1d2c3b-0000-4000-8000-000000000000', n: '1', s: null });
+    expect((await feed({ cursor: unknown }).expect(410)).body.Code).toBe('FEED_RESYNC_NEEDED');
+    const { cursor } = await readToEnd({});
+    const ahead = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { n: string };
+    const beyond = cursorOf({ ...ahead, n: String(BigInt(ahead.n) + 1000n) });
+    expect((await feed({ cursor: beyond }).expect(410)).body.Code).toBe('FEED_RESYNC_NEEDED');
   });
 
   it('an unknown propertyCode: 404', async () => {

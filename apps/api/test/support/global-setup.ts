@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migratePglite, openPgliteDatabase } from '../../src/database/pglite-database';
 import { migratePostgres } from '../../src/database/postgres-database';
+import { inCi } from './ci';
 import { runOnServer } from './postgres-admin';
 
 declare module 'vitest' {
@@ -26,12 +27,6 @@ async function startContainer(): Promise<{ url: string; stop: () => Promise<unkn
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const container = await new PostgreSqlContainer('postgres:15-alpine').start();
   return { url: container.getConnectionUri(), stop: () => container.stop() };
-}
-
-/** True under a CI runner (they set CI, e.g. CI=true; `.ci/run` sets it too). */
-function inCi(): boolean {
-  const value = process.env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
 }
 
 /**

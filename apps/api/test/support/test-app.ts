@@ -22,11 +22,17 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** An app on a fresh database with a pinned clock and captured logs. */
+/** An app on a fresh database (or the one given, which `close` then destroys) with a pinned clock and captured logs. */
 export async function createTestApp(
-  options: { now?: string; config?: Partial<Config>; gateways?: GatewayOverrides; databasePool?: Partial<DatabasePool> } = {},
+  options: {
+    now?: string;
+    config?: Partial<Config>;
+    gateways?: GatewayOverrides;
+    databasePool?: Partial<DatabasePool>;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase({ pool: options.databasePool });
+  const database = options.database ?? (await openTestDatabase({ pool: options.databasePool }));
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

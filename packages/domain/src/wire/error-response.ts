@@ -26,6 +26,10 @@ export const errorResponseSchema = z
     Code: z.string(),
     Rooms: z.array(newRoomPricesSchema).optional().describe("PRICE_CHANGED: each room's prices on the server"),
     TotalCost: z.number().optional().describe('PRICE_CHANGED: the new total of the rooms and their extras'),
+    ResyncFrom: z.iso
+      .datetime()
+      .optional()
+      .describe('FEED_RESYNC_NEEDED: the updatedSince to read the reservations feed again from, when the server knows one'),
     RequestId: z.string().optional().describe('500: the id to quote to support, as the logs have it'),
   })
   .meta({ id: 'Error' });
