@@ -59,7 +59,8 @@ export function accountSessions(context: AppContext): RequestHandler[] {
   return [refuseCrossSiteWrites({ publicUrl, cookieName }), withSession];
 }
 
-const startsSessions = /^\/Account(?:\/|$)/i;
+// Logging in, and finding a booking to manage: the search grants its session the booking (manage-booking/manage-grants.ts).
+const startsSessions = /^\/(?:Account(?:\/|$)|ManageBooking\/Search\/?$)/i;
 
 /** Runs the local strategy on the request's EmailAddress and Password: the user, or false. */
 export function authenticateLocal(authenticator: passport.Authenticator, req: Request, res: Response): Promise<SessionUser | false> {

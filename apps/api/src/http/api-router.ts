@@ -26,6 +26,8 @@ export type RouteSpec<
   summary: string;
   tag: string;
   body?: Body;
+  /** The body as the OpenAPI document shows it, when the handler parses `body` itself (`z.unknown()`). */
+  documentedBody?: z.ZodType;
   query?: Query;
   params?: Params;
   /** The success answer's schema (status 200 unless `status` says otherwise): it types the handler's answer. */
@@ -269,6 +271,7 @@ export class ApiRouter {
           'x-required-scope': spec.scope,
         }
       : {};
+    const documentedBody = spec.documentedBody ?? spec.body;
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
       [String(status)]:
         status === 204
@@ -299,11 +302,11 @@ export class ApiRouter {
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
-        ...(spec.body
+        ...(documentedBody
           ? {
               body: {
                 required: true,
-                content: { 'application/json': { schema: component(spec.body, `${pascal(spec.operationId)}Request`) } },
+                content: { 'application/json': { schema: component(documentedBody, `${pascal(spec.operationId)}Request`) } },
               },
             }
           : {}),

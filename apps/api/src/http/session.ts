@@ -20,8 +20,8 @@ export function sessionCookieName(publicUrl: string): string {
 }
 
 /**
- * express-session on the database store: a cookie only once someone logs in (nothing is
- * stored for visitors), HttpOnly, SameSite=Lax, Secure on https, renewed with each request
+ * express-session on the database store: a cookie only once someone logs in or finds a booking
+ * to manage (nothing is stored for other visitors), HttpOnly, SameSite=Lax, Secure on https, renewed with each request
  * for the idle timeout.
  */
 export function sessionMiddleware(context: Pick<AppContext, 'config' | 'database' | 'clock'>): RequestHandler {

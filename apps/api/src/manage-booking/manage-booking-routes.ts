@@ -24,6 +24,7 @@ import { reservationItemServices } from './reservation-item-services';
 import { upgradeOptions } from './upgrade-options';
 import { searchReservation } from './search-reservation';
 import { searchThrottle } from './search-throttle';
+import { grantFoundBooking, provenBody, provenQuery } from './manage-grants';
 
 export function registerManageBookingRoutes(api: ApiRouter, context: AppContext): void {
   api.route(
@@ -53,9 +54,14 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       response: manageBookingSearchResponseSchema,
       errors: { 429: 'Too many unsuccessful searches from this client, or name guesses from it at this reservation number' },
     },
-    ({ query }, req) => searchReservation(context, searches, query, clientOf(req)),
+    async ({ query }, req) => {
+      const { answer, found } = await searchReservation(context, searches, query, clientOf(req));
+      if (found) grantFoundBooking(req, found, context.clock.now());
+      return answer;
+    },
   );
 
+  // Each call below proves the booking with its Code, or with the session a search granted it to (manage-grants.ts).
   const notFound = { 404: 'No such booking for this property, or the code does not prove the guest found it' };
   api.route(
     {
@@ -68,7 +74,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       response: upgradeOptionsResponseSchema,
       errors: notFound,
     },
-    ({ query }) => upgradeOptions(context, query),
+    ({ query }, req) => upgradeOptions(context, provenQuery(req, query, context)),
   );
 
   api.route(
@@ -82,7 +88,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       response: searchDateOptionsResponseSchema,
       errors: notFound,
     },
-    ({ body }) => searchDateOptions(context, body),
+    ({ body }, req) => searchDateOptions(context, provenBody(req, body, context)),
   );
 
   const changeErrors = {
@@ -101,7 +107,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       response: manageBookingQuoteResponseSchema,
       errors: changeErrors,
     },
-    ({ body }) => quoteAmendment(context, body),
+    ({ body }, req) => quoteAmendment(context, provenBody(req, body, context)),
   );
 
   api.route(
@@ -122,7 +128,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
         503: `${MONEY_ANSWERS.outcomeUnknown}. The change is held meanwhile, and written only if the difference was charged`,
       },
     },
-    ({ body }, req) => updateManagedBooking(context, body, readIdempotencyKey(req), describeBooking(context)),
+    ({ body }, req) => updateManagedBooking(context, provenBody(req, body, context), readIdempotencyKey(req), describeBooking(context)),
   );
 
   api.route(
@@ -142,7 +148,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
         422: 'Idempotency-Key reused with a different body',
       },
     },
-    ({ body }, req) => cancelBooking(context, body, readIdempotencyKey(req)),
+    ({ body }, req) => cancelBooking(context, provenBody(req, body, context), readIdempotencyKey(req)),
   );
 
   api.route(
@@ -157,6 +163,6 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       response: reservationItemServicesResponseSchema,
       errors: { 404: 'No such booking, a wrong code, or a room that is not a standing room of this booking' },
     },
-    ({ query }) => reservationItemServices(context, query),
+    ({ query }, req) => reservationItemServices(context, provenQuery(req, query, context)),
   );
 }

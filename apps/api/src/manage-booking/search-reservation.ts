@@ -8,6 +8,7 @@ import { findReservationDetails, linkCode, manageAccessOf, nameSearchCode } from
 import { findReservationByNumber } from './manage-booking-queries';
 import { toManagedReservation } from './managed-reservation';
 import type { GuessThrottle } from '../http';
+import type { FoundBooking } from './manage-grants';
 
 const notFound: ManageBookingSearchResponse = {
   Success: false,
@@ -28,7 +29,7 @@ export async function searchReservation(
   query: ManageBookingSearchQuery,
   /** Who asks: the client's address, whose misses count. */
   client: string,
-): Promise<ManageBookingSearchResponse> {
+): Promise<{ answer: ManageBookingSearchResponse; found?: FoundBooking }> {
   const number = query.reservationNumber.trim().toUpperCase();
   const code = isBlank(query.hash) ? null : (query.hash ?? '').trim();
   // Name guesses count against the client at the number too; a code cannot be guessed (search-throttle.ts).
@@ -53,13 +54,22 @@ export async function searchReservation(
           : null;
   if (access === null || !property || !reservation || !details) {
     await throttle.missed(client, guessedNumber);
-    return notFound;
+    return { answer: notFound };
   }
   return {
-    Success: true,
-    Message: null,
-    Reservation: toManagedReservation(property, reservation, details, context.clock.now()),
-    // The Reservation page's address carries it, and every later manage call proves access with it.
-    Code: (access === 'link' ? linkCode : nameSearchCode)(linkSecret, property.code, reservation.reservationNumber),
+    answer: {
+      Success: true,
+      Message: null,
+      Reservation: toManagedReservation(property, reservation, details, context.clock.now()),
+      // The Reservation page's address carries it, and every later manage call proves access with it (or with the session's grant).
+      Code: (access === 'link' ? linkCode : nameSearchCode)(linkSecret, property.code, reservation.reservationNumber),
+    },
+    found: {
+      PropertyId: property.id,
+      PropertyCode: property.code,
+      ReservationId: reservation.id,
+      ReservationNumber: reservation.reservationNumber,
+      Via: access,
+    },
   };
 }

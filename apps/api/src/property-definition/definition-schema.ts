@@ -391,3 +391,13 @@ export type PropertyDefinition = z.output<typeof propertySchema>;
 export type RoomTypeDefinition = PropertyDefinition['RoomTypes'][number];
 export type RatePlanDefinition = PropertyDefinition['RatePlans'][number];
 export type PriceDefinition = RatePlanDefinition['Prices'][number];
+
+/**
+ * The definition file in the OpenAPI document, one component for what `PUT /api/Admin/Definition`
+ * takes and `GET` answers, made from the same zod schema as the file's JSON Schema
+ * (`pnpm property:schema`). A copy, so the JSON Schema printed for editors carries no id.
+ */
+export const definitionDocumentSchema = definitionSchema.meta({
+  id: 'PropertyDefinition',
+  description: 'A property definition file (docs/property-definition.md)',
+});

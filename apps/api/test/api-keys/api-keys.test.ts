@@ -94,6 +94,13 @@ describe('a key of one property reads nothing of another', () => {
     expect(theirs.body.Message).toBe('This API key is for property OTHER only: it cannot read or change property BOOK.');
   });
 
+  it("the definition read back: another property's is refused", async () => {
+    const own = await request(t.app).get('/api/Admin/Definition/BOOK').set(asKey(bookKey)).expect(200);
+    expect(own.body.Properties[0].Code).toBe('BOOK');
+    const theirs = await request(t.app).get('/api/Admin/Definition/BOOK').set(asKey(otherKey)).expect(403);
+    expect(theirs.body.Message).toBe('This API key is for property OTHER only: it cannot read or change property BOOK.');
+  });
+
   it("the webhook delivery log: only its own property's lines", async () => {
     const own = await request(t.app).get('/api/Admin/WebhookDeliveries').set(asKey(bookKey)).expect(200);
     expect(own.body.Deliveries.map((line: { PropertyCode: string }) => line.PropertyCode)).toEqual(['BOOK']);

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { definitionSchema } from '../../src/property-definition';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -41,6 +43,9 @@ export async function propertyThenLogin(): Promise<string> {
   return [currency, account?.Message, state].join(' ');
 }
 `;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema walked by field names
+type JsonObject = { properties: Record<string, any> };
 
 let t: TestApp;
 let dir: string;
@@ -79,6 +84,20 @@ describe('the OpenAPI document, for a generated client', () => {
     expect(body.paths['/api/Reservation/Status'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ReservationStatus',
     });
+  });
+
+  it('describes the definition PUT takes and GET answers by one component, made from the schema of the file hotels write', async () => {
+    const { body } = await request(t.app).get('/api/openapi.json').expect(200);
+    const ref = { $ref: '#/components/schemas/PropertyDefinition' };
+    expect(body.paths['/api/Admin/Definition'].put.requestBody.content['application/json'].schema).toEqual(ref);
+    expect(body.paths['/api/Admin/Definition/{propertyCode}'].get.responses['200'].content['application/json'].schema).toEqual(ref);
+    // The JSON Schema of `pnpm property:schema`: the same fields, at the top and in a property.
+    const file = z.toJSONSchema(definitionSchema, { io: 'input', target: 'draft-2020-12' }) as JsonObject;
+    const component = body.components.schemas.PropertyDefinition as JsonObject;
+    expect(Object.keys(component.properties).sort()).toEqual(Object.keys(file.properties).sort());
+    expect(Object.keys(component.properties.Properties.items.properties).sort()).toEqual(
+      Object.keys(file.properties.Properties.items.properties).sort(),
+    );
   });
 
   it("passes Redocly's recommended rules without an error", async () => {

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { properties, propertyGroups } from '@hotel/db/schema';
 import { request } from '../support/request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aDefinition, aProperty } from '../support/builders';
@@ -85,5 +87,66 @@ describe('PUT /api/Admin/Definition', () => {
     } finally {
       await disabled.close();
     }
+  });
+});
+
+describe('GET /api/Admin/Definition/{propertyCode}', () => {
+  const groupOf = async (code: string) => {
+    const [row] = await t.database.db
+      .select({ group: propertyGroups.code, position: properties.groupPosition })
+      .from(properties)
+      .leftJoin(propertyGroups, eq(propertyGroups.id, properties.groupId))
+      .where(eq(properties.code, code));
+    return row;
+  };
+
+  it('answers the property as imported, defaults written out, in a file of its own', async () => {
+    const sent = {
+      ...aDefinition(aProperty({ Code: ' READ ', Name: 'Read Back Hotel' })),
+      Groups: [{ Code: 'G', Name: 'Group', Properties: ['READ'] }],
+    };
+    await request(t.app).put('/api/Admin/Definition').set('X-Api-Key', key).send(sent).expect(200);
+
+    const { body } = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(200);
+    expect(body.Groups).toEqual([]);
+    expect(body.Properties).toHaveLength(1);
+    const [property] = body.Properties;
+    expect(property).toMatchObject({ Code: 'READ', Name: 'Read Back Hotel', StandardVatRate: 20, CreditCards: ['Visa', 'Mastercard'] });
+    // Defaults the file left out are written out, so an integrator sees what applies.
+    expect(property.Occupancy.AdultLabel).toBe('Adults');
+    expect(property.RatePlans[0].Prices[0]).toMatchObject({ RoomType: 'DBL', BaseRate: 100, CostPerRoom: 0, MinLengthOfStay: 1 });
+  });
+
+  it('round-trips: what it answers can be PUT back unchanged, and reads back the same, the group kept', async () => {
+    const first = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(200);
+    const groupBefore = await groupOf('READ');
+    const put = await request(t.app).put('/api/Admin/Definition').set('X-Api-Key', key).send(first.body).expect(200);
+    expect(put.body).toEqual({ Success: true, Properties: ['READ'] });
+    const second = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(await groupOf('READ')).toEqual(groupBefore);
+    expect(groupBefore).toEqual({ group: 'G', position: 1 });
+  });
+
+  it('answers an edit PUT back', async () => {
+    const { body } = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(200);
+    body.Properties[0].Name = 'Renamed Hotel';
+    await request(t.app).put('/api/Admin/Definition').set('X-Api-Key', key).send(body).expect(200);
+    const again = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(200);
+    expect(again.body.Properties[0].Name).toBe('Renamed Hotel');
+  });
+
+  it('answers 404 for an unknown property, and 401 without the key', async () => {
+    const unknown = await request(t.app).get('/api/Admin/Definition/NOPE').set('X-Api-Key', key).expect(404);
+    expect(unknown.body).toEqual({ Message: 'No property has the code "NOPE".', Code: 'NOT_FOUND' });
+    await request(t.app).get('/api/Admin/Definition/READ').expect(401);
+  });
+
+  it('answers 404 saying to PUT it once when the stored entry cannot be read back', async () => {
+    await t.database.db.update(properties).set({ definition: null }).where(eq(properties.code, 'READ'));
+    const { body } = await request(t.app).get('/api/Admin/Definition/READ').set('X-Api-Key', key).expect(404);
+    expect(body.Message).toBe(
+      'The definition of "READ" was not kept in a form that can be read back: PUT its definition once, and it can be read from then on.',
+    );
   });
 });

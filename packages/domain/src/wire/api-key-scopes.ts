@@ -25,7 +25,7 @@ export const API_KEY_SCOPE_MEANINGS: Record<ApiKeyScope, string> = {
   // Payment movements and their reconcile are the capture's aftermath: whoever may take the
   // money must be able to see, and settle, a movement whose answer was lost.
   'payments:capture': 'capturing held card payments, the payment movements needing attention, and asking the provider for a stuck one',
-  'definition:read': "the property's definition",
+  'definition:read': "the property's definition, webhook signing secrets included",
   'definition:write': "replacing the property's definition",
   'webhooks:read': 'the webhook delivery log',
 };

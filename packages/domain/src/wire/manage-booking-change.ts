@@ -3,8 +3,10 @@
  * preview (Quote), the amendment itself (Update), cancelling, and a booked room's extras.
  *
  * Every call after the search proves the guest found the booking: it carries the `Code` the
- * search answered (the code of the e-mailed link, or of a search by name). A reservation id
- * alone, which counts up, must never be enough to read, change or cancel a stranger's booking.
+ * search answered (the code of the e-mailed link, or of a search by name), or it comes with the
+ * session cookie of that search, which was granted the booking for a while (the specification's
+ * payloads carry no code). A reservation id alone, which counts up, must never be enough to
+ * read, change or cancel a stranger's booking.
  */
 import { z } from 'zod';
 import { bookerSchema } from './contact';
@@ -14,8 +16,8 @@ import { servicesResponseSchema } from './service-response';
 import { guestCount, LONG_TEXT_MAX, optionalText, propertyIdSchema, wireDate, wireId, wireMoney } from './scalars';
 import { managedReservationSchema } from './manage-booking-search';
 
-/** The search's `Code`: the proof that this guest found this booking. */
-const manageCode = z.string({ error: 'The code of your booking link is required' }).trim().min(1).max(100);
+/** The search's `Code`: the proof that this guest found this booking; absent, the session's grant proves it. */
+const manageCode = z.string().trim().min(1).max(100).nullish();
 
 /** What identifies the booking in every body: its property, its id and the search's code. */
 const bookingShape = {
@@ -23,6 +25,13 @@ const bookingShape = {
   ReservationId: wireId,
   Code: manageCode,
 };
+
+/**
+ * A request whose booking is proven, as the use cases take it: the `Code` and reservation id it
+ * sent, or those of the booking its session was granted by a search.
+ */
+export type ProvenBody<T> = Omit<T, 'Code' | 'ReservationId'> & { ReservationId: number; Code: string };
+export type ProvenQuery<T> = Omit<T, 'code'> & { code: string };
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/ManageBooking/UpgradeOptions
@@ -33,7 +42,7 @@ export const upgradeOptionsQuerySchema = z.object({
   code: manageCode,
 });
 
-export type UpgradeOptionsQuery = z.infer<typeof upgradeOptionsQuerySchema>;
+export type UpgradeOptionsQuery = ProvenQuery<z.infer<typeof upgradeOptionsQuerySchema>>;
 
 const occupancyBound = z.number().int().nullable();
 
@@ -84,13 +93,15 @@ export type UpgradeOptionsResponse = z.infer<typeof upgradeOptionsResponseSchema
 
 export const searchDateOptionsRequestSchema = z.object({
   ...bookingShape,
+  /** Absent (as in the specification's payload): the booking the session's latest search found. */
+  ReservationId: wireId.nullish(),
   DateFrom: wireDate,
   DateTo: wireDate,
   /** The booked rooms to move (at least one). */
   ReservationItemIds: z.array(wireId).min(1).max(20),
 });
 
-export type SearchDateOptionsRequest = z.infer<typeof searchDateOptionsRequestSchema>;
+export type SearchDateOptionsRequest = ProvenBody<z.infer<typeof searchDateOptionsRequestSchema>>;
 
 const money = z.number();
 
@@ -193,7 +204,7 @@ export const manageBookingUpdateRequestSchema = z.object({
 });
 
 export type ManagedRoomChange = z.infer<typeof managedRoomChangeSchema>;
-export type ManageBookingUpdateRequest = z.infer<typeof manageBookingUpdateRequestSchema>;
+export type ManageBookingUpdateRequest = ProvenBody<z.infer<typeof manageBookingUpdateRequestSchema>>;
 
 /** What the change does to the card: charge the difference, refund it, or nothing. */
 export const paymentMovementSchema = z.object({
@@ -254,7 +265,7 @@ export const manageBookingCancelRequestSchema = z.object({
   CancellationReasonId: wireId.nullish(),
 });
 
-export type ManageBookingCancelRequest = z.infer<typeof manageBookingCancelRequestSchema>;
+export type ManageBookingCancelRequest = ProvenBody<z.infer<typeof manageBookingCancelRequestSchema>>;
 
 export const manageBookingCancelResponseSchema = z
   .object({
@@ -280,7 +291,7 @@ export const reservationItemServicesQuerySchema = z.object({
   languageCode: z.string().max(35).optional(),
 });
 
-export type ReservationItemServicesQuery = z.infer<typeof reservationItemServicesQuerySchema>;
+export type ReservationItemServicesQuery = ProvenQuery<z.infer<typeof reservationItemServicesQuerySchema>>;
 
 /**
  * The extras a booked room may have, as Service/Get answers them for its dates, room type and
