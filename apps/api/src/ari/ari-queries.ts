@@ -115,7 +115,12 @@ export type Restriction =
   | { column: 'stop_sell'; value: boolean }
   | { column: 'closed_to_arrival'; value: boolean }
   | { column: 'closed_to_departure'; value: boolean }
-  | { column: 'min_length_of_stay'; value: number };
+  | { column: 'min_length_of_stay'; value: number }
+  | {
+      column: 'max_length_of_stay' | 'min_length_of_stay_through' | 'min_advance_booking_days' | 'max_advance_booking_days';
+      /** Null lifts the restriction. */
+      value: number | null;
+    };
 
 /**
  * Sets one restriction on the priced nights of the given rate plans and room types (a night
@@ -129,7 +134,7 @@ export async function writeRestriction(
   restriction: Restriction,
 ): Promise<NightCounts> {
   const column = sql.identifier(restriction.column);
-  const value = typeof restriction.value === 'number' ? sql`${restriction.value}::int` : sql`${restriction.value}::boolean`;
+  const value = typeof restriction.value === 'boolean' ? sql`${restriction.value}::boolean` : sql`${restriction.value}::int`;
   const rates = sql`p.rate_plan_id = ANY(${intArray(targets.ratePlanIds)}::int[]) AND p.room_type_id = ANY(${intArray(targets.roomTypeIds)}::int[])`;
   const [counts] = await rawRows<NightCounts>(
     tx,
