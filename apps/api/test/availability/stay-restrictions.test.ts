@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { bookAndFind, manageProperty } from '../manage-booking/manage-fixture';
 import { aBooking, aRoom, bookingProperty, givenBookingProperty, type Ids } from '../reservation/reservation-fixture';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -193,6 +194,30 @@ describe('maximum advance booking: the arrival must be at most MaximumAdvanceBoo
     expect(await doubleRates('2027-04-01', '2027-04-02')).toEqual({ NRF: 90 });
     await ari([{ Type: 'MaximumAdvanceBooking', RatePlan: 'BAR', From: '2027-04-01', To: '2027-04-01', MaximumAdvanceBooking: null }]);
     expect(await doubleRates('2027-04-01', '2027-04-02')).toMatchObject({ BAR: 100 });
+  });
+});
+
+describe('moving a booking onto new dates', () => {
+  it('is refused by a maximum stay with what would work, as a new booking is', async () => {
+    await given(manageProperty); // the booking property with a flexible rate cancellable free until 48 hours before arrival
+    const booked = await bookAndFind(t, ids); // Thursday 4 to Saturday 6 March, flexible: £100 + £140
+    await ari([{ Type: 'MaximumStay', RatePlan: 'BAR', From: '2027-03-11', To: '2027-03-11', MaximumStay: 2 }]);
+    const { body } = await request(t.app)
+      .post('/api/ManageBooking/SearchDateOptions')
+      .send({
+        PropertyId: ids.propertyId,
+        ReservationId: booked.id,
+        Code: booked.code,
+        ReservationItemIds: booked.itemIds,
+        DateFrom: '2027-03-11',
+        DateTo: '2027-03-14',
+      })
+      .expect(200);
+    expect(body).toEqual({
+      Success: false,
+      Message: 'The Flexible rate allows a stay of at most 2 nights from that arrival date. Please choose a shorter stay.',
+      ReservationItemRateRows: [],
+    });
   });
 });
 
