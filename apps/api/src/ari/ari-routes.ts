@@ -11,7 +11,7 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
       path: '/api/Admin/Ari',
       operationId: 'updateRatesAndAvailability',
       summary:
-        'Set prices, rooms to sell, stop-sell, minimum stay and closed to arrival or departure over ranges of nights, all or nothing in one transaction; every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
+        'Set prices, rooms to sell, stop-sell, minimum and maximum stay, minimum stay through, advance booking windows and closed to arrival or departure over ranges of nights, all or nothing in one transaction; every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
       tag: 'Admin',
       security: 'adminApiKey',
       body: ariRequestSchema,
