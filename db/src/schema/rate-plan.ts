@@ -70,6 +70,13 @@ export const nightlyPrices = pgTable(
     perPersonCostPerInfant: minorUnits('per_person_cost_per_infant').notNull().default(0),
     /** Minimum length of stay for a stay arriving on this night. */
     minLengthOfStay: smallint('min_length_of_stay').notNull().default(1),
+    /** Maximum length of stay for a stay arriving on this night; null: no maximum. */
+    maxLengthOfStay: smallint('max_length_of_stay'),
+    /** Minimum length of any stay that includes this night, whatever its arrival; null: none. */
+    minLengthOfStayThrough: smallint('min_length_of_stay_through'),
+    /** For a stay arriving on this night, the fewest and most days between the property's today and the arrival; null: no bound. */
+    minAdvanceBookingDays: smallint('min_advance_booking_days'),
+    maxAdvanceBookingDays: smallint('max_advance_booking_days'),
     closedToArrival: boolean('closed_to_arrival').notNull().default(false),
     closedToDeparture: boolean('closed_to_departure').notNull().default(false),
     stopSell: boolean('stop_sell').notNull().default(false),
@@ -89,5 +96,8 @@ export const nightlyPrices = pgTable(
     ),
     check('nightly_prices_base_number_of_adults_non_negative', sql`${t.baseNumberOfAdults} >= 0`),
     check('nightly_prices_min_length_of_stay_positive', sql`${t.minLengthOfStay} >= 1`),
+    check('nightly_prices_max_length_of_stay_positive', sql`${t.maxLengthOfStay} >= 1`),
+    check('nightly_prices_min_length_of_stay_through_positive', sql`${t.minLengthOfStayThrough} >= 1`),
+    check('nightly_prices_advance_booking_days_positive', sql`${t.minAdvanceBookingDays} >= 1 AND ${t.maxAdvanceBookingDays} >= 1`),
   ],
 );

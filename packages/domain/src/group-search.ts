@@ -6,7 +6,7 @@
 import { addDays, formatDate, type IsoDate } from './dates';
 import type { Minor } from './money';
 import { nightsText } from './messages';
-import type { StayRefusal } from './restrictions';
+import type { RestrictionDetail, StayRefusal } from './restrictions';
 import type { GroupBlockReason } from './wire/property-group';
 
 /** How far either side of the searched arrival alternative stays are looked for. */
@@ -22,10 +22,11 @@ const displayDate = (date: IsoDate) => formatDate(date, 'dddd Do MMMM YYYY');
 /**
  * Of the restrictions that closed rates of room types with a unit free, the one to tell the
  * guest: a minimum stay first (a longer stay would sell), then a closed arrival, then a closed
- * departure. Null when none did (the rooms are simply gone or stop-sold: sold out).
+ * departure, then a minimum stay through, a maximum stay or an advance booking window (with
+ * what would work). Null when none did (the rooms are simply gone or stop-sold: sold out).
  */
 export function restrictionBlock(
-  closedRates: readonly { refusal: StayRefusal; minLengthOfStay: number }[],
+  closedRates: readonly { refusal: StayRefusal; minLengthOfStay: number; detail?: RestrictionDetail | null }[],
   stay: { from: IsoDate; to: IsoDate },
 ): GroupBlock | null {
   const minimums = closedRates.filter((rate) => rate.refusal === 'MIN_LENGTH_OF_STAY').map((rate) => rate.minLengthOfStay);
@@ -40,7 +41,27 @@ export function restrictionBlock(
     return { Reason: 'ClosedToArrival', Message: `Arrivals are not possible on ${displayDate(stay.from)}.` };
   if (closedRates.some((rate) => rate.refusal === 'CLOSED_TO_DEPARTURE'))
     return { Reason: 'ClosedToDeparture', Message: `Departures are not possible on ${displayDate(stay.to)}.` };
-  return null;
+  const detail = closedRates.find((rate) => rate.detail)?.detail;
+  return detail ? detailBlock(detail, stay) : null;
+}
+
+function detailBlock(detail: RestrictionDetail, stay: { from: IsoDate }): GroupBlock {
+  switch (detail.kind) {
+    case 'MIN_LENGTH_OF_STAY_THROUGH':
+      return { Reason: 'MinimumStayThrough', Message: `Stays over these dates must be at least ${nightsText(detail.nights)}.` };
+    case 'MAX_LENGTH_OF_STAY':
+      return { Reason: 'MaximumStay', Message: `Stays arriving on ${displayDate(stay.from)} may be at most ${nightsText(detail.nights)}.` };
+    case 'MIN_ADVANCE_BOOKING':
+      return {
+        Reason: 'MinimumAdvanceBooking',
+        Message: `The earliest arrival that can be booked now is ${displayDate(detail.earliestArrival)}.`,
+      };
+    case 'MAX_ADVANCE_BOOKING':
+      return {
+        Reason: 'MaximumAdvanceBooking',
+        Message: `The latest arrival that can be booked now is ${displayDate(detail.latestArrival)}.`,
+      };
+  }
 }
 
 export function soldOutBlock(rooms: number): GroupBlock {

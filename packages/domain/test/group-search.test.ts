@@ -40,6 +40,43 @@ describe('restrictionBlock', () => {
     });
   });
 
+  it('then a minimum stay through, a maximum stay or an advance booking window, saying what would work', () => {
+    const through = {
+      refusal: 'MIN_LENGTH_OF_STAY_THROUGH',
+      minLengthOfStay: 1,
+      detail: { kind: 'MIN_LENGTH_OF_STAY_THROUGH', nights: 3 },
+    } as const;
+    const maximum = { refusal: 'MAX_LENGTH_OF_STAY', minLengthOfStay: 1, detail: { kind: 'MAX_LENGTH_OF_STAY', nights: 1 } } as const;
+    const tooSoon = {
+      refusal: 'MIN_ADVANCE_BOOKING',
+      minLengthOfStay: 1,
+      detail: { kind: 'MIN_ADVANCE_BOOKING', days: 3, earliestArrival: '2027-03-04' },
+    } as const;
+    const tooFar = {
+      refusal: 'MAX_ADVANCE_BOOKING',
+      minLengthOfStay: 1,
+      detail: { kind: 'MAX_ADVANCE_BOOKING', days: 30, latestArrival: '2027-03-31' },
+    } as const;
+    expect(restrictionBlock([through], stay)).toEqual({
+      Reason: 'MinimumStayThrough',
+      Message: 'Stays over these dates must be at least 3 nights.',
+    });
+    expect(restrictionBlock([maximum], stay)).toEqual({
+      Reason: 'MaximumStay',
+      Message: 'Stays arriving on Thursday 4th March 2027 may be at most 1 night.',
+    });
+    expect(restrictionBlock([tooSoon], stay)).toEqual({
+      Reason: 'MinimumAdvanceBooking',
+      Message: 'The earliest arrival that can be booked now is Thursday 4th March 2027.',
+    });
+    expect(restrictionBlock([tooFar], stay)).toEqual({
+      Reason: 'MaximumAdvanceBooking',
+      Message: 'The latest arrival that can be booked now is Wednesday 31st March 2027.',
+    });
+    // The older restrictions are told first, as before.
+    expect(restrictionBlock([maximum, { refusal: 'CLOSED_TO_DEPARTURE', minLengthOfStay: 1 }], stay)?.Reason).toBe('ClosedToDeparture');
+  });
+
   it('is null when only stop-sells or missing prices closed rates: that is sold out', () => {
     expect(
       restrictionBlock(

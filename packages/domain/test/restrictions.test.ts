@@ -9,6 +9,8 @@ import {
   isSearchPossible,
   MAX_ALTERNATIVE_STAYS,
   minimumStayBadge,
+  restrictionDetail,
+  restrictionMessage,
   searchRefusal,
   shortestOpenStays,
   stayRefusal,
@@ -117,6 +119,64 @@ describe('nightly restrictions of a rate for a stay', () => {
     },
   );
 
+  it.each([
+    [[{ ...open, MaxLengthOfStay: 2 }, open], null, 'a stay of exactly the maximum'],
+    [[{ ...open, MaxLengthOfStay: 2 }, open, open], 'MAX_LENGTH_OF_STAY', 'one night more than the maximum'],
+    [[open, { ...open, MaxLengthOfStay: 1 }, open], null, "only the arrival night's maximum counts"],
+    [[open, { ...open, MinLengthOfStayThrough: 3 }], 'MIN_LENGTH_OF_STAY_THROUGH', 'a later night needs 3 nights'],
+    [[open, { ...open, MinLengthOfStayThrough: 3 }, open], null, 'a stay of exactly the minimum through'],
+    [
+      [{ ...open, MinLengthOfStayThrough: 2 }, { ...open, MinLengthOfStayThrough: 4 }, open],
+      'MIN_LENGTH_OF_STAY_THROUGH',
+      'the largest counts',
+    ],
+  ])('%#: stay length: %s (%s)', (nights: NightRestrictions[], refusal: string | null, _reason: string) => {
+    expect(stayRefusal(nights)).toBe(refusal);
+  });
+
+  it.each([
+    [{ MinAdvanceBookingDays: 3 }, 2, 'MIN_ADVANCE_BOOKING', 'arriving in 2 days, 3 needed'],
+    [{ MinAdvanceBookingDays: 3 }, 3, null, 'arriving exactly 3 days ahead'],
+    [{ MaxAdvanceBookingDays: 30 }, 30, null, 'arriving exactly 30 days ahead'],
+    [{ MaxAdvanceBookingDays: 30 }, 31, 'MAX_ADVANCE_BOOKING', 'arriving 31 days ahead, 30 allowed'],
+    [{ MinAdvanceBookingDays: 0, MaxAdvanceBookingDays: 0 }, 0, null, 'today only'],
+  ])(
+    '%#: advance booking %o arriving %i days ahead -> %s (%s)',
+    (arrival: NightRestrictions, daysAhead: number, refusal: string | null, _reason: string) => {
+      expect(stayRefusal([{ ...open, ...arrival }, open], undefined, daysAhead)).toBe(refusal);
+      // Without knowing the property's today, the window is not judged.
+      expect(stayRefusal([{ ...open, ...arrival }, open])).toBeNull();
+    },
+  );
+
+  it('says what would work: the shortest or longest stay, the earliest or latest arrival', () => {
+    const nights = [
+      { ...open, MaxLengthOfStay: 2, MinAdvanceBookingDays: 3, MaxAdvanceBookingDays: 30, MinLengthOfStayThrough: 2 },
+      { ...open, MinLengthOfStayThrough: 4 },
+    ];
+    const today = '2027-04-01';
+    expect(restrictionDetail('MAX_LENGTH_OF_STAY', nights, today)).toEqual({ kind: 'MAX_LENGTH_OF_STAY', nights: 2 });
+    expect(restrictionDetail('MIN_LENGTH_OF_STAY_THROUGH', nights, today)).toEqual({ kind: 'MIN_LENGTH_OF_STAY_THROUGH', nights: 4 });
+    // 2027-04-01 + 3 days = 04-04; + 30 days = 05-01.
+    expect(restrictionDetail('MIN_ADVANCE_BOOKING', nights, today)).toEqual({
+      kind: 'MIN_ADVANCE_BOOKING',
+      days: 3,
+      earliestArrival: '2027-04-04',
+    });
+    expect(restrictionDetail('MAX_ADVANCE_BOOKING', nights, today)).toEqual({
+      kind: 'MAX_ADVANCE_BOOKING',
+      days: 30,
+      latestArrival: '2027-05-01',
+    });
+    expect(restrictionDetail('MIN_LENGTH_OF_STAY', nights, today)).toBeNull();
+    expect(restrictionMessage('Flexible', { kind: 'MIN_ADVANCE_BOOKING', days: 3, earliestArrival: '2027-04-04' })).toBe(
+      'The Flexible rate must be booked at least 3 days before arrival: the earliest arrival is Sunday 4th April 2027.',
+    );
+    expect(restrictionMessage('Flexible', { kind: 'MAX_LENGTH_OF_STAY', nights: 1 })).toBe(
+      'The Flexible rate allows a stay of at most 1 night from that arrival date. Please choose a shorter stay.',
+    );
+  });
+
   it('reads the minimum-stay badge', () => {
     expect(minimumStayBadge(2)).toBe('2 night minimum');
   });
@@ -141,10 +201,30 @@ describe('the shortest open stay from each arrival (what the calendar answers)',
     expect(shortestOpenStays(nights, 1)).toEqual([null, null, null, 1, null, null, 1, null]);
   });
 
+  it('keeps to the maximum stay, lengthens to the minimum stay through, and leaves out arrivals outside the advance window', () => {
+    const nights = [
+      night({ ...open, MaxLengthOfStay: 1, MinAdvanceBookingDays: 3 }), // arrive 0: 3 days ahead, exactly the minimum: 1 night
+      night({ ...open, MinAdvanceBookingDays: 5 }), // arrive 1: only 4 days ahead
+      night({ ...open, MinLengthOfStay: 2, MaxLengthOfStay: 1 }), // arrive 2: no length is both >= 2 and <= 1
+      night({ ...open, MinLengthOfStayThrough: 3 }), // arrive 3: 3 nights; an earlier arrival staying through it needs 3 too
+      night({ ...open, MaxAdvanceBookingDays: 7 }), // arrive 4: exactly 7 days ahead: 1 night
+      night({ ...open, MaxAdvanceBookingDays: 7 }), // arrive 5: 8 days ahead
+      night(open),
+      night(open),
+    ];
+    expect(shortestOpenStays(nights, 60, 3)).toEqual([1, null, null, 3, 1, null, 1, null]);
+    // Without the property's today, the advance windows are not judged.
+    expect(shortestOpenStays(nights, 60)).toEqual([1, 1, null, 3, 1, 1, 1, null]);
+  });
+
   it('agrees with stayRefusal on every arrival and length', () => {
     const restrictions = fc.option(
       fc.record({
         MinLengthOfStay: fc.integer({ min: 1, max: 4 }),
+        MaxLengthOfStay: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        MinLengthOfStayThrough: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        MinAdvanceBookingDays: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }),
+        MaxAdvanceBookingDays: fc.option(fc.integer({ min: 0, max: 10 }), { nil: null }),
         ClosedToArrival: fc.boolean(),
         ClosedToDeparture: fc.boolean(),
         StopSell: fc.boolean(),
@@ -153,20 +233,26 @@ describe('the shortest open stay from each arrival (what the calendar answers)',
     );
     const nightArbitrary = fc.record({ restrictions, hasRoomFree: fc.boolean() });
     fc.assert(
-      fc.property(fc.array(nightArbitrary, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), (nights, maxNights) => {
-        const shortest = shortestOpenStays(nights, maxNights);
-        nights.forEach((_, arrival) => {
-          const opens = (length: number) =>
-            arrival + length < nights.length &&
-            nights.slice(arrival, arrival + length).every((n) => n.hasRoomFree) &&
-            stayRefusal(
-              nights.slice(arrival, arrival + length).map((n) => n.restrictions),
-              nights[arrival + length]?.restrictions,
-            ) === null;
-          const expected = Array.from({ length: maxNights }, (_, i) => i + 1).find(opens) ?? null;
-          expect(shortest[arrival]).toBe(expected);
-        });
-      }),
+      fc.property(
+        fc.array(nightArbitrary, { maxLength: 20 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 5 }),
+        (nights, maxNights, firstDaysAhead) => {
+          const shortest = shortestOpenStays(nights, maxNights, firstDaysAhead);
+          nights.forEach((_, arrival) => {
+            const opens = (length: number) =>
+              arrival + length < nights.length &&
+              nights.slice(arrival, arrival + length).every((n) => n.hasRoomFree) &&
+              stayRefusal(
+                nights.slice(arrival, arrival + length).map((n) => n.restrictions),
+                nights[arrival + length]?.restrictions,
+                firstDaysAhead + arrival,
+              ) === null;
+            const expected = Array.from({ length: maxNights }, (_, i) => i + 1).find(opens) ?? null;
+            expect(shortest[arrival]).toBe(expected);
+          });
+        },
+      ),
     );
   });
 });

@@ -120,6 +120,14 @@ function restrictionOf(change: Exclude<AriChange, { Type: 'Price' | 'Rooms' }>):
       return { column: 'closed_to_arrival', value: change.ClosedToArrival };
     case 'ClosedToDeparture':
       return { column: 'closed_to_departure', value: change.ClosedToDeparture };
+    case 'MaximumStay':
+      return { column: 'max_length_of_stay', value: change.MaximumStay };
+    case 'MinimumStayThrough':
+      return { column: 'min_length_of_stay_through', value: change.MinimumStayThrough };
+    case 'MinimumAdvanceBooking':
+      return { column: 'min_advance_booking_days', value: change.MinimumAdvanceBooking };
+    case 'MaximumAdvanceBooking':
+      return { column: 'max_advance_booking_days', value: change.MaximumAdvanceBooking };
   }
 }
 

@@ -120,7 +120,12 @@ export type Restriction =
   | { column: 'stop_sell'; value: boolean }
   | { column: 'closed_to_arrival'; value: boolean }
   | { column: 'closed_to_departure'; value: boolean }
-  | { column: 'min_length_of_stay'; value: number };
+  | { column: 'min_length_of_stay'; value: number }
+  | {
+      column: 'max_length_of_stay' | 'min_length_of_stay_through' | 'min_advance_booking_days' | 'max_advance_booking_days';
+      /** Null lifts the restriction. */
+      value: number | null;
+    };
 
 /**
  * Sets one restriction on the priced nights of the given rate plans and room types (a night
@@ -134,7 +139,7 @@ export async function writeRestriction(
   restriction: Restriction,
 ): Promise<NightCounts> {
   const column = sql.identifier(restriction.column);
-  const value = typeof restriction.value === 'number' ? sql`${restriction.value}::int` : sql`${restriction.value}::boolean`;
+  const value = typeof restriction.value === 'boolean' ? sql`${restriction.value}::boolean` : sql`${restriction.value}::int`;
   const rates = sql`p.rate_plan_id = ANY(${intArray(targets.ratePlanIds)}::int[]) AND p.room_type_id = ANY(${intArray(targets.roomTypeIds)}::int[])`;
   const [counts] = await rawRows<NightCounts>(
     tx,
@@ -236,6 +241,10 @@ export type RateRow = {
   stopSell: boolean;
   minLengthOfStay: number;
   closedToArrival: boolean;
+  maxLengthOfStay: number | null;
+  minLengthOfStayThrough: number | null;
+  minAdvanceBookingDays: number | null;
+  maxAdvanceBookingDays: number | null;
   closedToDeparture: boolean;
   setByAri: boolean;
 };
@@ -249,7 +258,9 @@ export async function readRateNights(db: Queryable, selection: ReadSelection): P
         p.cost_per_adult AS "costPerAdult", p.cost_per_child AS "costPerChild", p.cost_per_infant AS "costPerInfant",
         p.per_person_cost_per_adult AS "perPersonCostPerAdult", p.per_person_cost_per_child AS "perPersonCostPerChild",
         p.per_person_cost_per_infant AS "perPersonCostPerInfant", p.stop_sell AS "stopSell", p.min_length_of_stay AS "minLengthOfStay",
-        p.closed_to_arrival AS "closedToArrival", p.closed_to_departure AS "closedToDeparture", p.set_by_ari AS "setByAri"
+        p.closed_to_arrival AS "closedToArrival", p.closed_to_departure AS "closedToDeparture",
+        p.max_length_of_stay AS "maxLengthOfStay", p.min_length_of_stay_through AS "minLengthOfStayThrough",
+        p.min_advance_booking_days AS "minAdvanceBookingDays", p.max_advance_booking_days AS "maxAdvanceBookingDays", p.set_by_ari AS "setByAri"
       FROM nightly_prices p JOIN rate_plans r ON r.id = p.rate_plan_id JOIN room_types t ON t.id = p.room_type_id
       WHERE p.rate_plan_id = ANY(${intArray(selection.ratePlanIds)}::int[]) AND p.room_type_id = ANY(${intArray(selection.roomTypeIds)}::int[])
         AND p.night BETWEEN ${selection.from}::date AND ${selection.to}::date

@@ -12,7 +12,7 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
       path: '/api/Admin/Ari',
       operationId: 'updateRatesAndAvailability',
       summary:
-        'Set prices, rooms to sell (in total or left to sell), stop-sell, minimum stay and closed to arrival or departure over ranges of nights, in one transaction; a night asked fewer rooms than are sold is set to those sold and listed in Adjusted. Every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
+        'Set prices, rooms to sell (in total or left to sell), stop-sell, minimum and maximum stay, minimum stay through, advance booking windows and closed to arrival or departure over ranges of nights, in one transaction; a night asked fewer rooms than are sold is set to those sold and listed in Adjusted. Every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
       tag: 'Admin',
       security: 'adminApiKey',
       scope: 'ari:write',

@@ -45,6 +45,10 @@ const rateNight = (row: RateRow, currency: string) => ({
     MinimumStay: row.minLengthOfStay,
     ClosedToArrival: row.closedToArrival,
     ClosedToDeparture: row.closedToDeparture,
+    MaximumStay: row.maxLengthOfStay,
+    MinimumStayThrough: row.minLengthOfStayThrough,
+    MinimumAdvanceBooking: row.minAdvanceBookingDays,
+    MaximumAdvanceBooking: row.maxAdvanceBookingDays,
   },
   Source: sourceOf(row.setByAri),
 });

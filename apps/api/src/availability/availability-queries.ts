@@ -174,6 +174,10 @@ export type MonthPriceRow = {
   per_person_cost_per_child: number;
   per_person_cost_per_infant: number;
   min_length_of_stay: number;
+  max_length_of_stay: number | null;
+  min_length_of_stay_through: number | null;
+  min_advance_booking_days: number | null;
+  max_advance_booking_days: number | null;
   closed_to_arrival: boolean;
   closed_to_departure: boolean;
   stop_sell: boolean;
@@ -186,7 +190,8 @@ export async function findMonthPrices(db: Queryable, roomTypeIds: number[], firs
     db,
     sql`SELECT rate_plan_id, room_type_id, extract(day FROM night)::int AS day, base_rate, base_number_of_adults, cost_per_room,
           cost_per_adult, cost_per_child, cost_per_infant, per_person_cost_per_adult, per_person_cost_per_child,
-          per_person_cost_per_infant, min_length_of_stay, closed_to_arrival, closed_to_departure, stop_sell
+          per_person_cost_per_infant, min_length_of_stay, max_length_of_stay, min_length_of_stay_through, min_advance_booking_days,
+          max_advance_booking_days, closed_to_arrival, closed_to_departure, stop_sell
         FROM nightly_prices
         WHERE ${inArray(nightlyPrices.roomTypeId, roomTypeIds)} AND night BETWEEN ${first}::date AND ${last}::date`,
   );

@@ -169,6 +169,7 @@ export class CalendarModel {
       const shortest = shortestOpenStays(
         cell.restrictions.map((restrictions, day) => ({ restrictions, hasRoomFree: free[day]! > 0 })),
         maxNightsPerStay,
+        daysBetween(this.today, this.from),
       );
       for (let day = 0; day < this.arrivals; day += 1) cell.shortest[day] = shortest[day] ?? 0;
     }

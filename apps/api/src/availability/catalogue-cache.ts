@@ -56,8 +56,13 @@ const PER_PERSON_ADULT = 6;
 const PER_PERSON_CHILD = 7;
 const PER_PERSON_INFANT = 8;
 const MIN_LENGTH_OF_STAY = 9;
-const FLAGS = 10;
-const FIELDS = 11;
+// 0 where the night sets none (the stored values are at least 1).
+const MAX_LENGTH_OF_STAY = 10;
+const MIN_LENGTH_OF_STAY_THROUGH = 11;
+const MIN_ADVANCE_BOOKING_DAYS = 12;
+const MAX_ADVANCE_BOOKING_DAYS = 13;
+const FLAGS = 14;
+const FIELDS = 15;
 const PRICED = 1;
 const CLOSED_TO_ARRIVAL = 2;
 const CLOSED_TO_DEPARTURE = 4;
@@ -83,6 +88,10 @@ class PriceMonth {
       days[at + PER_PERSON_CHILD] = row.per_person_cost_per_child;
       days[at + PER_PERSON_INFANT] = row.per_person_cost_per_infant;
       days[at + MIN_LENGTH_OF_STAY] = row.min_length_of_stay;
+      days[at + MAX_LENGTH_OF_STAY] = row.max_length_of_stay ?? 0;
+      days[at + MIN_LENGTH_OF_STAY_THROUGH] = row.min_length_of_stay_through ?? 0;
+      days[at + MIN_ADVANCE_BOOKING_DAYS] = row.min_advance_booking_days ?? 0;
+      days[at + MAX_ADVANCE_BOOKING_DAYS] = row.max_advance_booking_days ?? 0;
       days[at + FLAGS] =
         PRICED |
         (row.closed_to_arrival ? CLOSED_TO_ARRIVAL : 0) |
@@ -101,8 +110,7 @@ class PriceMonth {
     const days = this.daysOf(ratePlanId, roomTypeId);
     if (!days) return undefined;
     const at = dayOfMonth(night) * FIELDS;
-    const flags = days[at + FLAGS]!;
-    return (flags & PRICED) === 0 ? undefined : restrictionsOf(days[at + MIN_LENGTH_OF_STAY]!, flags);
+    return (days[at + FLAGS]! & PRICED) === 0 ? undefined : restrictionsOf(days, at);
   }
 
   /** The packed nights of one rate plan and room type, day of month d at d * FIELDS; undefined when it has none this month. */
@@ -137,19 +145,34 @@ function nightAt(days: Int32Array, day: number): NightlyPrice | undefined {
       PerPersonCostPerChild: days[at + PER_PERSON_CHILD]!,
       PerPersonCostPerInfant: days[at + PER_PERSON_INFANT]!,
     }),
-    restrictions: restrictionsOf(days[at + MIN_LENGTH_OF_STAY]!, flags),
+    restrictions: restrictionsOf(days, at),
   };
 }
 
-/** Restriction sets by minimum stay and flags: a property uses a handful, so each is one frozen object. */
-const restrictionSets = new Map<number, Readonly<NightRestrictions>>();
+/** Restriction sets by their values: a property uses a handful, so each is one frozen object. */
+const restrictionSets = new Map<number | string, Readonly<NightRestrictions>>();
 
-function restrictionsOf(minLengthOfStay: number, flags: number): Readonly<NightRestrictions> {
-  const key = minLengthOfStay * (STOP_SELL * 2) + flags;
+/** The packed night at `at`'s restrictions. */
+function restrictionsOf(days: Int32Array, at: number): Readonly<NightRestrictions> {
+  const minLengthOfStay = days[at + MIN_LENGTH_OF_STAY]!;
+  const flags = days[at + FLAGS]!;
+  const maxLengthOfStay = days[at + MAX_LENGTH_OF_STAY]!;
+  const minLengthOfStayThrough = days[at + MIN_LENGTH_OF_STAY_THROUGH]!;
+  const minAdvanceBookingDays = days[at + MIN_ADVANCE_BOOKING_DAYS]!;
+  const maxAdvanceBookingDays = days[at + MAX_ADVANCE_BOOKING_DAYS]!;
+  // Most nights set none of the restrictions beyond minimum stay and the flags: a number keys those, a text the rest.
+  const key =
+    (maxLengthOfStay | minLengthOfStayThrough | minAdvanceBookingDays | maxAdvanceBookingDays) === 0
+      ? minLengthOfStay * (STOP_SELL * 2) + flags
+      : `${minLengthOfStay},${flags},${maxLengthOfStay},${minLengthOfStayThrough},${minAdvanceBookingDays},${maxAdvanceBookingDays}`;
   let restrictions = restrictionSets.get(key);
   if (!restrictions) {
     restrictions = Object.freeze({
       MinLengthOfStay: minLengthOfStay,
+      MaxLengthOfStay: maxLengthOfStay || null,
+      MinLengthOfStayThrough: minLengthOfStayThrough || null,
+      MinAdvanceBookingDays: minAdvanceBookingDays || null,
+      MaxAdvanceBookingDays: maxAdvanceBookingDays || null,
       ClosedToArrival: (flags & CLOSED_TO_ARRIVAL) !== 0,
       ClosedToDeparture: (flags & CLOSED_TO_DEPARTURE) !== 0,
       StopSell: (flags & STOP_SELL) !== 0,

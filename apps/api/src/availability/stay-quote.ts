@@ -1,6 +1,6 @@
-import { nightsOfStay, type IsoDate } from '@hotel/domain/dates';
+import { daysBetween, nightsOfStay, type IsoDate } from '@hotel/domain/dates';
 import { applyPromotion, type Promotion, type PromotionRefusal } from '@hotel/domain/promotion';
-import { minLengthOfStay, stayRefusal, type StayRefusal } from '@hotel/domain/restrictions';
+import { minLengthOfStay, restrictionDetail, stayRefusal, type RestrictionDetail, type StayRefusal } from '@hotel/domain/restrictions';
 import { sumNightlyPrices, type PricedNight, type RatePrices } from '@hotel/domain/pricing';
 import { notFound } from '../errors';
 import type { AvailabilityCaches } from './availability-caches';
@@ -19,8 +19,11 @@ export type QuotedRate = {
   minLengthOfStay: number;
 };
 
-/** A rate plan not open for the stay, and why: a group search tells the guest what blocks a property. */
-export type ClosedRate = { refusal: StayRefusal; minLengthOfStay: number };
+/**
+ * A rate plan not open for the stay, and why: a group search tells the guest what blocks a
+ * property, a booking what would work instead (`detail`, for the restrictions that say it).
+ */
+export type ClosedRate = { ratePlanId: number; refusal: StayRefusal; minLengthOfStay: number; detail: RestrictionDetail | null };
 
 export type QuotedRoomType = { roomType: RoomTypeRow; freeUnits: number; rates: QuotedRate[]; closedRates: ClosedRate[] };
 
@@ -46,7 +49,7 @@ export type StayQuoteInput = {
   property: { id: number; catalogueVersion: number; inventoryVersion?: number };
   from: IsoDate;
   to: IsoDate;
-  /** Today in the property's zone: the booking date promotions are bounded by. */
+  /** Today in the property's zone: the booking date promotions and advance booking windows are bounded by. */
   today: IsoDate;
   promoCode?: string | null | undefined;
   ratePlanCode?: string | null | undefined;
@@ -120,6 +123,7 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
   const domainPromotion = promotion && toDomainPromotion(promotion);
   const refusals = new Set<PromotionRefusal>();
   const wantedCode = input.ratePlanCode?.trim().toLowerCase();
+  const daysAhead = daysBetween(input.today, input.from);
 
   const roomTypes = input.roomTypeIds
     ? catalogue.roomTypes.filter((roomType) => input.roomTypeIds!.includes(roomType.id))
@@ -139,9 +143,18 @@ export function quoteStock({ catalogue, prices, freeUnits }: StayStock, input: S
         : stayRefusal(
             rows.map((row) => row?.restrictions),
             prices.restrictions(ratePlan.id, roomType.id, input.to),
+            daysAhead,
           );
       if (refusal !== null) {
-        if (rows[0]) closedRates.push({ refusal, minLengthOfStay: minLengthOfStay(rows[0].restrictions) });
+        if (rows[0]) {
+          const restrictions = rows.map((row) => row?.restrictions);
+          closedRates.push({
+            ratePlanId: ratePlan.id,
+            refusal,
+            minLengthOfStay: minLengthOfStay(rows[0].restrictions),
+            detail: restrictionDetail(refusal, restrictions, input.today),
+          });
+        }
         continue;
       }
       // Every night is priced (refusal is null): as the catalogue sells them, they are the undiscounted nights.

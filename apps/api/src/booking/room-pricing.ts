@@ -2,6 +2,7 @@ import { countNights, type IsoDate } from '@hotel/domain/dates';
 import { sumMinor, toMajor, toMinor, type Minor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { componentsOf, nightlyRoomPrices, originalsOf, stayRoomCost } from '@hotel/domain/pricing';
+import { restrictionMessage } from '@hotel/domain/restrictions';
 import type { RoomPriceSnapshot } from '@hotel/db/schema';
 import { offeredNights, serviceCost, serviceUnits } from '@hotel/domain/services';
 import type { PricedRoomPayload } from '@hotel/domain/wire/reservation-rooms';
@@ -154,6 +155,12 @@ export async function priceRooms<Payload extends PricedRoomPayload>(
     }
     const entry = quote.roomTypes.find((candidate) => candidate.roomType.id === payload.RoomTypeId);
     const rate = entry?.rates.find((candidate) => candidate.ratePlan.id === payload.RatePlanId);
+    const restricted = rate ? undefined : entry?.closedRates.find((closed) => closed.ratePlanId === payload.RatePlanId)?.detail;
+    if (plan && restricted) {
+      // A restriction the guest can meet by other dates: say which, and what would work.
+      const field = restricted.kind === 'MIN_ADVANCE_BOOKING' || restricted.kind === 'MAX_ADVANCE_BOOKING' ? 'DateFrom' : 'DateTo';
+      throw invalidField(`${fieldOf(index)}.${field}`, restrictionMessage(plan.name, restricted));
+    }
     if (!entry || !rate || (!options.freeUnitsCheckedByCaller && entry.freeUnits < 1))
       throw new AppError('ROOM_SOLD_OUT', roomsNotAvailableMessage);
 

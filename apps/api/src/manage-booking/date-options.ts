@@ -1,9 +1,9 @@
 import { contactHotelMessage, dateChangeRefusalMessage, type DateChangeRefusal } from '@hotel/domain/amendment';
-import { countNights, nightsOfStay, parseDate, todayIn } from '@hotel/domain/dates';
+import { countNights, daysBetween, nightsOfStay, parseDate, todayIn } from '@hotel/domain/dates';
 import { toMajor } from '@hotel/domain/money';
 import { fitsRoomTypeAndRate, type Party } from '@hotel/domain/occupancy';
 import { pricesToWire, stayRoomCost } from '@hotel/domain/pricing';
-import { minLengthOfStay, stayRefusal } from '@hotel/domain/restrictions';
+import { minLengthOfStay, restrictionDetail, restrictionMessage, stayRefusal } from '@hotel/domain/restrictions';
 import type { DateChangeRow, SearchDateOptionsRequest, SearchDateOptionsResponse } from '@hotel/domain/wire/manage-booking-change';
 import type { AppContext } from '../app-context';
 import { invalidField } from '../errors';
@@ -68,10 +68,14 @@ export async function searchDateOptions(
     const rate = entry.rates.find((candidate) => candidate.ratePlan.id === room.ratePlanId);
     if (!rate) {
       const nights = nightsOfStay(stay.from, stay.to).map((night) => prices.get(room.ratePlanId, room.roomTypeId, night));
+      const restrictions = nights.map((night) => night?.restrictions);
       const why = stayRefusal(
-        nights.map((night) => night?.restrictions),
+        restrictions,
         prices.restrictions(room.ratePlanId, room.roomTypeId, stay.to),
+        daysBetween(stay.today, stay.from),
       );
+      const detail = restrictionDetail(why, restrictions, stay.today);
+      if (detail) return refused(restrictionMessage(room.ratePlanName, detail));
       return refused(dateChangeRefusalMessage(refusalOf(why, room, stay, nights[0]?.restrictions)));
     }
     const party: Party = partyOf(room);

@@ -51,11 +51,13 @@ export async function writePriceEntry(
   await tx.execute(sql`
     INSERT INTO nightly_prices (rate_plan_id, room_type_id, night, base_rate, base_number_of_adults, cost_per_room,
       cost_per_adult, cost_per_child, cost_per_infant, per_person_cost_per_adult, per_person_cost_per_child,
-      per_person_cost_per_infant, min_length_of_stay, closed_to_arrival, closed_to_departure, stop_sell)
+      per_person_cost_per_infant, min_length_of_stay, max_length_of_stay, min_length_of_stay_through, min_advance_booking_days,
+      max_advance_booking_days, closed_to_arrival, closed_to_departure, stop_sell)
     SELECT ${ratePlanId}, ${roomTypeId}, night::date, ${minor(price.BaseRate)}, ${price.BaseNumberOfAdults}, ${minor(price.CostPerRoom)},
       ${minor(price.CostPerAdult)}, ${minor(price.CostPerChild)}, ${minor(price.CostPerInfant)}, ${minor(price.PerPersonCostPerAdult)},
       ${minor(price.PerPersonCostPerChild)}, ${minor(price.PerPersonCostPerInfant)}, ${price.MinLengthOfStay},
-      ${price.ClosedToArrival}, ${price.ClosedToDeparture}, ${price.StopSell}
+      ${price.MaxLengthOfStay ?? null}::smallint, ${price.MinLengthOfStayThrough ?? null}::smallint,
+      ${price.MinAdvanceBookingDays ?? null}::smallint, ${price.MaxAdvanceBookingDays ?? null}::smallint, ${price.ClosedToArrival}, ${price.ClosedToDeparture}, ${price.StopSell}
     FROM generate_series(${first}::date, ${last}::date, interval '1 day') AS night
     WHERE (${weekdays}::int[] IS NULL OR extract(isodow FROM night)::int = ANY(${weekdays}::int[]))
       AND (${months}::int[] IS NULL OR extract(month FROM night)::int = ANY(${months}::int[]))
@@ -66,7 +68,10 @@ export async function writePriceEntry(
       per_person_cost_per_adult = excluded.per_person_cost_per_adult,
       per_person_cost_per_child = excluded.per_person_cost_per_child,
       per_person_cost_per_infant = excluded.per_person_cost_per_infant,
-      min_length_of_stay = excluded.min_length_of_stay, closed_to_arrival = excluded.closed_to_arrival,
+      min_length_of_stay = excluded.min_length_of_stay, max_length_of_stay = excluded.max_length_of_stay,
+      min_length_of_stay_through = excluded.min_length_of_stay_through,
+      min_advance_booking_days = excluded.min_advance_booking_days, max_advance_booking_days = excluded.max_advance_booking_days,
+      closed_to_arrival = excluded.closed_to_arrival,
       closed_to_departure = excluded.closed_to_departure, stop_sell = excluded.stop_sell
     WHERE NOT nightly_prices.set_by_ari`);
 }

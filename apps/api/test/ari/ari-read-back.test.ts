@@ -34,7 +34,16 @@ const price = (amount: number, costPerChild = 0) => ({
   PerPersonCostPerChild: 0,
   PerPersonCostPerInfant: 0,
 });
-const open = { StopSell: false, MinimumStay: 1, ClosedToArrival: false, ClosedToDeparture: false };
+const open = {
+  StopSell: false,
+  MinimumStay: 1,
+  ClosedToArrival: false,
+  ClosedToDeparture: false,
+  MaximumStay: null,
+  MinimumStayThrough: null,
+  MinimumAdvanceBooking: null,
+  MaximumAdvanceBooking: null,
+};
 
 describe('GET /api/Admin/Ari', () => {
   it('reads back rooms to sell, sold and left, prices and restrictions, and whether ARI or the definition set them', async () => {
@@ -43,6 +52,10 @@ describe('GET /api/Admin/Ari', () => {
       { Type: 'Price', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-05', To: '2027-03-05', Price: 150, CostPerChild: 20 },
       { Type: 'Rooms', RoomType: 'DBL', From: '2027-03-05', To: '2027-03-05', Available: 3 }, // 1 sold + 3 left = 4
       { Type: 'MinimumStay', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-06', To: '2027-03-06', MinimumStay: 2 },
+      { Type: 'MaximumStay', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-06', To: '2027-03-06', MaximumStay: 7 },
+      { Type: 'MinimumStayThrough', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-06', To: '2027-03-06', MinimumStayThrough: 3 },
+      { Type: 'MinimumAdvanceBooking', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-06', To: '2027-03-06', MinimumAdvanceBooking: 2 },
+      { Type: 'MaximumAdvanceBooking', RatePlan: 'BAR', RoomType: 'DBL', From: '2027-03-06', To: '2027-03-06', MaximumAdvanceBooking: 400 },
     ]).expect(200);
 
     const { body } = await readBack({
@@ -75,7 +88,19 @@ describe('GET /api/Admin/Ari', () => {
             { Night: '2027-03-04', ...price(100, 15), Restrictions: open, Source: 'Definition' },
             { Night: '2027-03-05', ...price(150, 20), Restrictions: open, Source: 'Ari' },
             // Saturday's price is still the definition's £140.00, but ARI set the night's restrictions: re-imports keep the night.
-            { Night: '2027-03-06', ...price(140, 15), Restrictions: { ...open, MinimumStay: 2 }, Source: 'Ari' },
+            {
+              Night: '2027-03-06',
+              ...price(140, 15),
+              Restrictions: {
+                ...open,
+                MinimumStay: 2,
+                MaximumStay: 7,
+                MinimumStayThrough: 3,
+                MinimumAdvanceBooking: 2,
+                MaximumAdvanceBooking: 400,
+              },
+              Source: 'Ari',
+            },
           ],
         },
       ],

@@ -98,9 +98,57 @@ const closedToDepartureChange = z.object({
   ClosedToDeparture: z.boolean(),
 });
 
+const maximumStayChange = z.object({
+  Type: z.literal('MaximumStay'),
+  ...nights,
+  RatePlan: code,
+  RoomType: code.nullish(),
+  /** The most nights a stay arriving on the night may last; null lifts it. */
+  MaximumStay: z.number().int().min(1).max(365).nullable(),
+});
+
+const minimumStayThroughChange = z.object({
+  Type: z.literal('MinimumStayThrough'),
+  ...nights,
+  RatePlan: code,
+  RoomType: code.nullish(),
+  /** The fewest nights of any stay that includes the night, whatever its arrival; null lifts it. */
+  MinimumStayThrough: z.number().int().min(1).max(365).nullable(),
+});
+
+/** Days between the property's today and an arrival on the night: at least 1, or null to lift the bound. */
+const advanceDays = z.number().int().min(1).max(1500).nullable();
+
+const minimumAdvanceBookingChange = z.object({
+  Type: z.literal('MinimumAdvanceBooking'),
+  ...nights,
+  RatePlan: code,
+  RoomType: code.nullish(),
+  MinimumAdvanceBooking: advanceDays,
+});
+
+const maximumAdvanceBookingChange = z.object({
+  Type: z.literal('MaximumAdvanceBooking'),
+  ...nights,
+  RatePlan: code,
+  RoomType: code.nullish(),
+  MaximumAdvanceBooking: advanceDays,
+});
+
 /** One change of an ARI request: what it sets, on which nights. */
 export const ariChangeSchema = z
-  .discriminatedUnion('Type', [priceChange, roomsChange, stopSellChange, minimumStayChange, closedToArrivalChange, closedToDepartureChange])
+  .discriminatedUnion('Type', [
+    priceChange,
+    roomsChange,
+    stopSellChange,
+    minimumStayChange,
+    closedToArrivalChange,
+    closedToDepartureChange,
+    maximumStayChange,
+    minimumStayThroughChange,
+    minimumAdvanceBookingChange,
+    maximumAdvanceBookingChange,
+  ])
   .meta({ id: 'AriChange' });
 
 export const ariRequestSchema = z.object({
@@ -110,7 +158,18 @@ export const ariRequestSchema = z.object({
 
 /** What one change did: the nights it selected, those whose values it changed and, for Rooms, the counts before and after. */
 export const ariChangeResultSchema = z.object({
-  Type: z.enum(['Price', 'Rooms', 'StopSell', 'MinimumStay', 'ClosedToArrival', 'ClosedToDeparture']),
+  Type: z.enum([
+    'Price',
+    'Rooms',
+    'StopSell',
+    'MinimumStay',
+    'ClosedToArrival',
+    'ClosedToDeparture',
+    'MaximumStay',
+    'MinimumStayThrough',
+    'MinimumAdvanceBooking',
+    'MaximumAdvanceBooking',
+  ]),
   Nights: z.number().int(),
   NightsChanged: z.number().int(),
   Rooms: z.array(z.object({ Night: z.string(), Before: z.number().int(), After: z.number().int(), Sold: z.number().int() })).nullish(),
@@ -167,6 +226,11 @@ export const ariRestrictionsSchema = z.object({
   MinimumStay: z.number().int(),
   ClosedToArrival: z.boolean(),
   ClosedToDeparture: z.boolean(),
+  /** Null: no such restriction on that night. */
+  MaximumStay: z.number().int().nullable(),
+  MinimumStayThrough: z.number().int().nullable(),
+  MinimumAdvanceBooking: z.number().int().nullable(),
+  MaximumAdvanceBooking: z.number().int().nullable(),
 });
 
 /** A rate's night: its price, with the fields and major units a `Price` change takes, and its restrictions. */

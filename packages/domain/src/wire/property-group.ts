@@ -70,6 +70,10 @@ export const GROUP_BLOCK_REASONS = [
   'MinimumStay',
   'ClosedToArrival',
   'ClosedToDeparture',
+  'MinimumStayThrough',
+  'MaximumStay',
+  'MinimumAdvanceBooking',
+  'MaximumAdvanceBooking',
   'PartyDoesNotFit',
   'NotBookable',
 ] as const;
