@@ -124,6 +124,8 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
       amountRefunded: reservations.amountRefunded,
       amountHeld: reservations.amountHeld,
       specialRequests: reservations.specialRequests,
+      pmsConfirmationNumber: reservations.pmsConfirmationNumber,
+      acknowledgedAt: reservations.acknowledgedAt,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -133,6 +135,8 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
       id: reservationRooms.id,
       reservationId: reservationRooms.reservationId,
       status: reservationRooms.status,
+      stayStatus: reservationRooms.stayStatus,
+      stayStatusAt: reservationRooms.stayStatusAt,
       roomTypeCode: roomTypes.code,
       roomTypeName: roomTypes.name,
       ratePlanCode: ratePlans.code,

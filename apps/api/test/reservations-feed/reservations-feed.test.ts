@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../src/database/raw-rows';
-import { settledHorizon } from '../../src/reservations-feed/reservations-feed-queries';
 import { aDefinition, aProperty, givenDefinition } from '../support/builders';
+import { feedSettled } from '../support/feed-settled';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
@@ -55,20 +55,7 @@ const feed = (query: Record<string, string | number>) =>
 
 type Page = { Items: { ReservationNumber: string; Status: string }[]; NextCursor: string; HasMore: boolean };
 
-/**
- * Waits until every transaction of this database that had begun writing by now has ended. The
- * feed serves a change only then, and the app's own background work (the mail dispatcher
- * claiming a confirmation) may be mid-transaction at the moment a test reads.
- */
-async function settled(): Promise<void> {
-  const [now] = await rawRows<{ end: string }>(t.database.db, sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS end`);
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const [horizon] = await rawRows<{ passed: boolean }>(t.database.db, sql`SELECT ${settledHorizon} >= ${now!.end}::xid8 AS passed`);
-    if (horizon!.passed) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('a transaction of the test database stayed open for 10 s');
-}
+const settled = () => feedSettled(t);
 
 /** Follows the feed from `cursor`, once everything written so far can be served, until it has nothing more now: every item's number in order and the last cursor. */
 async function readToEnd(start: Record<string, string | number>, limit = 2): Promise<{ numbers: string[]; cursor: string; pages: number }> {
