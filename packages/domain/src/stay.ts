@@ -17,8 +17,10 @@ export type StayStatusName = (typeof STAY_STATUS_NAMES)[StayStatus];
 /** The wire's name of a booking's stay status, null when no room stands. */
 export const stayStatusName = (status: StayStatus | null): StayStatusName | null => (status === null ? null : STAY_STATUS_NAMES[status]);
 
-export const stayMoveOf = (name: Exclude<StayStatusName, 'Expected'>): StayMove =>
-  (Object.entries(STAY_STATUS_NAMES) as [StayStatus, StayStatusName][]).find(([, wire]) => wire === name)![0] as StayMove;
+const MOVE_NAMED = { CheckedIn: 'checked_in', CheckedOut: 'checked_out', NoShow: 'no_show' } as const satisfies Record<string, StayMove>;
+
+/** The move a wire status name asks for. */
+export const stayMoveOf = (name: keyof typeof MOVE_NAMED): StayMove => MOVE_NAMED[name];
 
 export type StayRoom = { status: 'booked' | 'cancelled'; stayStatus: StayStatus; dateFrom: IsoDate };
 

@@ -305,6 +305,26 @@ describe('POST /api/Admin/Reservations/{number}/Stay', () => {
     });
   });
 
+  it('a no-show keeps what the rate keeps at arrival, the whole stay: nothing is refunded and nothing more is charged', async () => {
+    const booked = await book();
+    const before = await feedItem(booked.number);
+    t.setNow('2027-03-05T09:00:00.000Z');
+    await stay(booked.number, { Status: 'NoShow' }).expect(200);
+    const after = await feedItem(booked.number);
+    // The flexible rate is free to cancel only until 48 hours before check-in; at arrival it
+    // keeps all of it: 100 + 140 = £240.00 kept of the £240.00 paid, 0.00 refunded, 0.00 owed.
+    expect(after.Totals).toMatchObject({ AmountToPay: 240, Paid: 240, Refunded: 0, Held: 0, Balance: 0 });
+    expect(after.Payments).toEqual(before.Payments);
+    expect(after).toMatchObject({ Status: 'Confirmed', StayStatus: 'NoShow', Rooms: [{ Status: 'Booked', StayStatus: 'NoShow' }] });
+    const [message] = await delivered('reservation.no_show');
+    expect(message!.data).toMatchObject({
+      Total: 240,
+      Paid: 240,
+      Balance: 0,
+      Change: { PreviousTotal: 240, NewTotal: 240, Payment: { Kind: 'None', Amount: 0 } },
+    });
+  });
+
   it('refuses a room not of the booking (400), a cancelled booking’s rooms (409) and a status it does not know (400)', async () => {
     const booked = await book();
     const other = await book();
@@ -313,6 +333,11 @@ describe('POST /api/Admin/Reservations/{number}/Stay', () => {
     expect(foreign.body.ModelState).toEqual({
       'RoomIds[0]': [`Room ${other.itemIds[0]} is not a room of this booking: use the ReservationItemIds the feed gives for it.`],
     });
+    // An id beyond the database's integers names no room of this booking either; an empty list, text or no status is refused.
+    await stay(booked.number, { Status: 'CheckedIn', RoomIds: [2 ** 40] }).expect(400);
+    for (const body of [{ Status: 'CheckedIn', RoomIds: [] }, { Status: 'CheckedIn', RoomIds: 'all' }, { RoomIds: [booked.itemIds[0]] }])
+      await stay(booked.number, body).expect(400);
+    await stay('not a number!', { Status: 'CheckedIn' }).expect(400);
     const unknown = await stay(booked.number, { Status: 'checked_in' }).expect(400);
     expect(unknown.body.ModelState).toEqual({ Status: ['Status must be CheckedIn, CheckedOut or NoShow'] });
 
