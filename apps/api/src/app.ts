@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { accountSessions, registerAccountRoutes } from './account';
 import { registerAdminPaymentRoutes } from './admin-payments';
 import { apiKeyFinder } from './api-keys';
+import { registerPmsUpdateRoutes } from './pms-updates';
 import type { AppContext } from './app-context';
 import { registerAvailabilityRoutes } from './availability';
 import { registerBookConfigRoutes } from './book-config';
@@ -62,6 +63,7 @@ export function createApp(context: AppContext): { app: Express; api: ApiRouter }
   registerDefinitionRoutes(api, context);
   registerAriRoutes(api, context);
   registerAdminPaymentRoutes(api, context);
+  registerPmsUpdateRoutes(api, context);
   registerHotelEventRoutes(api, context);
   registerReservationsFeedRoutes(api, context);
   registerAccountRoutes(api, context);

@@ -145,10 +145,17 @@ export const reservations = pgTable(
     cancelledAt: instant('cancelled_at'),
     cancellationReasonId: integer('cancellation_reason_id').references(() => cancellationReasons.id, { onDelete: 'restrict' }),
     /**
+     * The hotel's PMS's own number for the booking, as it acknowledged it (printable text, as
+     * sent), and when it last did: null until acknowledged. The feed and webhooks echo it so the
+     * PMS can match the booking to its own record.
+     */
+    pmsConfirmationNumber: text('pms_confirmation_number'),
+    acknowledgedAt: instant('acknowledged_at'),
+    /**
      * The booking's place in the reservations feed: a number the feed's sequencer gives it, in
      * commit order, after every write to the booking or any of its rooms, guests, extras,
      * payments or history rows; NULL (pending) from such a write until the sequencer runs
-     * (triggers: migration 0024). Numbers are data, so a backup restored into another cluster
+     * (triggers: migration 0025). Numbers are data, so a backup restored into another cluster
      * keeps them (docs/decisions/0013-feed-sequence-numbers.md).
      */
     feedSeq: bigint('feed_seq', { mode: 'number' }),
@@ -178,11 +185,19 @@ export const reservations = pgTable(
     check('reservations_vat_rate_range', sql`${t.vatRate} BETWEEN 0 AND 100`),
     check('reservations_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('reservations_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+    check('reservations_acknowledged_at_iff_pms_number', sql`(${t.pmsConfirmationNumber} IS NULL) = (${t.acknowledgedAt} IS NULL)`),
   ],
 );
 
 /** Whether a room of a reservation still stands. */
 export const reservationRoomStatus = pgEnum('reservation_room_status', ['booked', 'cancelled']);
+
+/**
+ * Where the guest of a room is, as the hotel's PMS tells it: `expected` until it arrives, then
+ * `checked_in` and `checked_out`, or `no_show` when the guest never came (domain stay.ts says
+ * what may follow what). Apart from `status`: a room checked in still stands as booked.
+ */
+export const reservationRoomStayStatus = pgEnum('reservation_room_stay_status', ['expected', 'checked_in', 'checked_out', 'no_show']);
 
 /** Summed stay price components in minor units, as the wire's rate names them. */
 export type PriceComponents = {
@@ -247,6 +262,9 @@ export const reservationRooms = pgTable(
     status: reservationRoomStatus('status').notNull().default('booked'),
     cancelledAt: instant('cancelled_at'),
     cancellationReasonId: integer('cancellation_reason_id'),
+    stayStatus: reservationRoomStayStatus('stay_status').notNull().default('expected'),
+    /** When the stay status last moved; null while expected. */
+    stayStatusAt: instant('stay_status_at'),
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
@@ -272,6 +290,7 @@ export const reservationRooms = pgTable(
     ),
     check('reservation_rooms_amounts_non_negative', sql`${t.total} >= 0 AND ${t.originalTotal} >= 0 AND ${t.vat} >= 0`),
     check('reservation_rooms_cancelled_at_iff_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+    check('reservation_rooms_stay_status_at_iff_moved', sql`(${t.stayStatus} = 'expected') = (${t.stayStatusAt} IS NULL)`),
   ],
 );
 

@@ -28,6 +28,7 @@ export {
 } from './make-movement';
 export { findManagedBooking, type ManagedBooking, type ManagedBookingKey } from './managed-booking-access';
 export { MONEY_ANSWERS, MONEY_MESSAGES } from './payment-messages';
+export { acknowledgeBooking, moveStay, PMS_MESSAGES } from './pms-updates';
 export { bookedTotals, planPreCheckInExtras, takeOnPreCheckInExtras, type ExtrasCard, type PreCheckInExtras } from './pre-check-in-extras';
 export { linkCode, manageAccessOf, nameSearchCode, reservationLinks, type ManageAccess } from './reservation-links';
 export { recordReservationChange, type RecordedPayment } from './reservation-history';

@@ -24,7 +24,7 @@ export type ReservationChange = {
   reservationId: number;
   /** How the guest got in: the e-mailed link or a search by number and name (`ManagedBooking.access`); `admin`, the hotel's API key. */
   via: ManageAccess | 'admin';
-  action: 'cancel' | 'cancel-room' | 'amend' | 'precheckin' | 'capture';
+  action: 'cancel' | 'cancel-room' | 'amend' | 'precheckin' | 'capture' | 'acknowledge' | 'stay';
   details: ReservationChangeDetails;
 };
 

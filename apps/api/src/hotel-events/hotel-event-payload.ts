@@ -1,5 +1,6 @@
 import { toMajor } from '@hotel/domain/money';
 import { bookingBalance } from '@hotel/domain/booking-balance';
+import { bookingStayStatus, STAY_STATUS_NAMES, stayStatusName } from '@hotel/domain/stay';
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { EventReservation, EventTableBooking } from './hotel-event-queries';
 
@@ -57,9 +58,14 @@ export function reservationEventData(propertyCode: string, reservation: EventRes
       CompanyName: reservation.companyName,
     },
     SpecialRequests: reservation.specialRequests,
+    // The hotel's PMS's own number, once it acknowledged the booking (null until then).
+    PmsConfirmationNumber: reservation.pmsConfirmationNumber,
+    AcknowledgedAt: reservation.acknowledgedAt?.toISOString() ?? null,
+    StayStatus: stayStatusName(bookingStayStatus(reservation.rooms)),
     Rooms: reservation.rooms.map((room) => ({
       ReservationItemId: room.id,
       Status: room.status === 'booked' ? 'Booked' : 'Cancelled',
+      StayStatus: STAY_STATUS_NAMES[room.stayStatus],
       RoomType: room.roomTypeName,
       RatePlan: room.ratePlanName,
       DateFrom: room.dateFrom,

@@ -12,12 +12,14 @@ import {
   tableBookings,
   webhookDeliveries,
 } from '@hotel/db/schema';
+import type { StayStatus } from '@hotel/domain/stay';
 import type { Db, Tx } from '../database';
 
 /** A room of a booking as an event tells it: its room type, rate and extras by name. */
 type EventRoom = {
   id: number;
   status: 'booked' | 'cancelled';
+  stayStatus: StayStatus;
   roomTypeName: string;
   ratePlanName: string;
   dateFrom: string;
@@ -37,7 +39,7 @@ type EventRoom = {
  */
 const eventRooms = sql<EventRoom[]>`coalesce((
   SELECT json_agg(json_build_object(
-    'id', rr.id, 'status', rr.status, 'roomTypeName', rt.name, 'ratePlanName', rp.name,
+    'id', rr.id, 'status', rr.status, 'stayStatus', rr.stay_status, 'roomTypeName', rt.name, 'ratePlanName', rp.name,
     'dateFrom', rr.date_from, 'dateTo', rr.date_to,
     'adults', rr.adults, 'children', rr.children, 'infants', rr.infants, 'total', rr.total,
     'extras', coalesce((
@@ -70,6 +72,8 @@ export async function findEventReservation(tx: Tx, reservationId: number) {
       companyName: reservations.companyName,
       paymentType: reservations.paymentType,
       specialRequests: reservations.specialRequests,
+      pmsConfirmationNumber: reservations.pmsConfirmationNumber,
+      acknowledgedAt: reservations.acknowledgedAt,
       total: reservations.total,
       totalVat: reservations.totalVat,
       voucherDiscount: reservations.voucherDiscount,
@@ -97,9 +101,17 @@ export type EventReservation = NonNullable<Awaited<ReturnType<typeof findEventRe
 /** A booking as its notice tells it, which needs none of the ids the database gives: a booking being written has none yet. */
 export type BookingFacts = Omit<
   EventReservation,
-  'id' | 'propertyId' | 'serviceNames' | 'rooms' | 'amountPaid' | 'amountRefunded' | 'amountHeld'
+  | 'id'
+  | 'propertyId'
+  | 'serviceNames'
+  | 'rooms'
+  | 'amountPaid'
+  | 'amountRefunded'
+  | 'amountHeld'
+  | 'pmsConfirmationNumber'
+  | 'acknowledgedAt'
 > & {
-  rooms: Omit<EventRoom, 'id'>[];
+  rooms: Omit<EventRoom, 'id' | 'stayStatus'>[];
 };
 
 /** A row of the booking's history: what changed, old and new, and the totals before and after. */

@@ -8,9 +8,13 @@ import type { BookingFacts, EventReservation, EventTableBooking } from './hotel-
 
 const displayDate = (date: string) => formatDate(date, 'ddd Do MMM YYYY');
 
-type ReservationEventType = Exclude<HotelEventType, 'table_booking.created'>;
+/** The booking events the hotel is e-mailed about: the guest's doings, not what its own PMS told the server. */
+export type NoticedEventType = Extract<
+  HotelEventType,
+  'reservation.created' | 'reservation.amended' | 'reservation.cancelled' | 'reservation.prechecked_in'
+>;
 
-const reservationNotices: Record<ReservationEventType, { kind: HotelNoticeKind; heading: string; subject: string; intro: string }> = {
+const reservationNotices: Record<NoticedEventType, { kind: HotelNoticeKind; heading: string; subject: string; intro: string }> = {
   'reservation.created': {
     kind: 'hotel_booking_created',
     heading: 'New booking',
@@ -85,7 +89,7 @@ const party = (room: { adults: number; children: number; infants: number }) =>
  * after. The payment is named by its type: no card number or token reaches the hotel's inbox.
  */
 export function reservationNotice(
-  type: ReservationEventType,
+  type: NoticedEventType,
   property: MailBranding,
   told: { reservation: EventReservation; change: RecordedChange | undefined } | { reservation: BookingFacts; change?: undefined },
 ): { kind: HotelNoticeKind; mail: HotelNoticeMail } {

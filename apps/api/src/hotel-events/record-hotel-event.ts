@@ -19,15 +19,16 @@ import {
   findReservationChange,
   findServiceNames,
 } from './hotel-event-queries';
-import { reservationNotice, tableBookingNotice } from './hotel-notice';
+import { type NoticedEventType, reservationNotice, tableBookingNotice } from './hotel-notice';
 import { endpointWants, enqueueWebhooks } from './webhook-outbox';
 
 type EventContext = Pick<AppContext, 'config' | 'clock'>;
 
-type ReservationEventType = Exclude<HotelEventType, 'table_booking.created'>;
+/** What the hotel's PMS told the server: the hotel knows already, so these are webhooks only. */
+type PmsEventType = Exclude<HotelEventType, NoticedEventType | 'table_booking.created'>;
 
 /** A booking event: which booking, and for a change the history row that records it (its before and after). */
-export type ReservationEvent = { type: ReservationEventType; reservationId: number; changeId?: number | null };
+export type ReservationEvent = { type: NoticedEventType | PmsEventType; reservationId: number; changeId?: number | null };
 
 type Notice = { kind: HotelNoticeKind; mail: HotelNoticeMail };
 
@@ -71,7 +72,7 @@ async function tellHotel(
 }
 
 /** Events of one save about one booking, each with whether it carries the hotel's notice. */
-type BookingEvents = { type: ReservationEventType; notice: boolean }[];
+type BookingEvents = ({ type: NoticedEventType; notice: boolean } | { type: PmsEventType; notice: false })[];
 
 /**
  * Records a save's booking events in its transaction: the booking (and, for a change, the
@@ -111,13 +112,22 @@ async function recordBookingEvents(
   return queued;
 }
 
+const PMS_EVENTS: readonly string[] = [
+  'reservation.acknowledged',
+  'reservation.checked_in',
+  'reservation.checked_out',
+  'reservation.no_show',
+] satisfies PmsEventType[];
+const isPmsEvent = (type: ReservationEvent['type']): type is PmsEventType => PMS_EVENTS.includes(type);
+
 /**
  * Records a booking event in the use case's transaction (docs/hotel-integration.md): the hotel's
- * notice and the webhooks, built from the booking as it now stands and, for a change, from the
+ * notice (none for what its PMS told) and the webhooks, built from the booking as it now stands and, for a change, from the
  * history row that records it. `property`: the booking's, when the caller holds it.
  */
 export function recordReservationEvent(tx: Tx, context: EventContext, event: ReservationEvent, property?: PropertyRow): Promise<Enqueued> {
-  return recordBookingEvents(tx, context, event, [{ type: event.type, notice: true }], property);
+  const told: BookingEvents[number] = isPmsEvent(event.type) ? { type: event.type, notice: false } : { type: event.type, notice: true };
+  return recordBookingEvents(tx, context, event, [told], property);
 }
 
 /**

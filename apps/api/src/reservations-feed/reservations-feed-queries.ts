@@ -144,6 +144,8 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
       amountRefunded: reservations.amountRefunded,
       amountHeld: reservations.amountHeld,
       specialRequests: reservations.specialRequests,
+      pmsConfirmationNumber: reservations.pmsConfirmationNumber,
+      acknowledgedAt: reservations.acknowledgedAt,
     })
     .from(reservations)
     .innerJoin(properties, eq(properties.id, reservations.propertyId))
@@ -153,6 +155,8 @@ export async function findFeedReservations(db: Queryable, ids: readonly number[]
       id: reservationRooms.id,
       reservationId: reservationRooms.reservationId,
       status: reservationRooms.status,
+      stayStatus: reservationRooms.stayStatus,
+      stayStatusAt: reservationRooms.stayStatusAt,
       roomTypeCode: roomTypes.code,
       roomTypeName: roomTypes.name,
       ratePlanCode: ratePlans.code,

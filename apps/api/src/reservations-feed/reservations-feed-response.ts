@@ -1,6 +1,7 @@
 import { bookingBalance } from '@hotel/domain/booking-balance';
 import { countNights, nightsOfStay } from '@hotel/domain/dates';
 import { toMajor, type Minor } from '@hotel/domain/money';
+import { bookingStayStatus, STAY_STATUS_NAMES, stayStatusName } from '@hotel/domain/stay';
 import type { ArrivalsLine, FeedReservation } from '@hotel/domain/wire/reservations-feed';
 import type { FeedRows } from './reservations-feed-queries';
 
@@ -43,6 +44,9 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
         CreatedAt: row.createdAt.toISOString(),
         UpdatedAt: row.updatedAt.toISOString(),
         CancelledAt: row.cancelledAt?.toISOString() ?? null,
+        PmsConfirmationNumber: row.pmsConfirmationNumber,
+        AcknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+        StayStatus: stayStatusName(bookingStayStatus(roomsOf.get(id) ?? [])),
         DateFrom: row.dateFrom,
         DateTo: row.dateTo,
         Currency: row.currency,
@@ -67,6 +71,8 @@ export function toFeedReservations(rows: FeedRows, ids: readonly number[]): Feed
           return {
             ReservationItemId: room.id,
             Status: roomStatusNames[room.status],
+            StayStatus: STAY_STATUS_NAMES[room.stayStatus],
+            StayStatusAt: room.stayStatusAt?.toISOString() ?? null,
             RoomTypeCode: room.roomTypeCode,
             RoomTypeName: room.roomTypeName,
             RatePlanCode: room.ratePlanCode,

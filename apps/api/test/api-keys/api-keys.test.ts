@@ -154,6 +154,23 @@ describe('a key of one property changes nothing of another', () => {
     expect(night!.base_rate).toBe(10_000);
   });
 
+  it("cannot acknowledge another property's booking nor move its stay: the answer of no such booking, nothing stored", async () => {
+    for (const [call, body] of [
+      ['Acknowledge', { PmsConfirmationNumber: 'PMS-1' }],
+      ['Stay', { Status: 'NoShow' }],
+    ] as const) {
+      const refused = await request(t.app).post(`/api/Admin/Reservations/${booked}/${call}`).set(asKey(otherKey)).send(body).expect(404);
+      expect(refused.body.Code).toBe('NOT_FOUND');
+    }
+    const [row] = await rawRows<{ pms: string | null; stays: string[] }>(
+      t.database.db,
+      sql`SELECT r.pms_confirmation_number AS pms, array_agg(rr.stay_status::text) AS stays
+          FROM reservations r JOIN reservation_rooms rr ON rr.reservation_id = r.id
+          WHERE r.reservation_number = ${booked} GROUP BY r.id`,
+    );
+    expect(row).toEqual({ pms: null, stays: ['expected'] });
+  });
+
   it("cannot capture another property's booking: the answer of no such booking, nothing moved", async () => {
     const before = await rawRows(t.database.db, sql`SELECT id, status, amount FROM payments ORDER BY id`);
     const refused = await request(t.app).post(`/api/Admin/Reservations/${booked}/Capture`).set(asKey(otherKey)).send({}).expect(404);

@@ -36,9 +36,15 @@ export const feedReservationParamsSchema = z.object({ reservationNumber: z.strin
 /** A guest of a booked room, as the confirmation shows one. */
 export const feedGuestSchema = bookedGuestSchema.omit({ IndividualId: true });
 
+/** Where a room's guest is, as the hotel's PMS told it (`POST /api/Admin/Reservations/{number}/Stay`). */
+const stayStatus = z.enum(['Expected', 'CheckedIn', 'CheckedOut', 'NoShow']);
+
 export const feedRoomSchema = z.object({
   ReservationItemId: z.number().int(),
   Status: z.enum(['Booked', 'Cancelled']),
+  StayStatus: stayStatus,
+  /** When the stay status last moved; null while Expected. */
+  StayStatusAt: instant.nullable(),
   RoomTypeCode: z.string(),
   RoomTypeName: z.string(),
   RatePlanCode: z.string(),
@@ -100,6 +106,15 @@ export const feedReservationSchema = z
     /** The last change to the booking or anything of it. */
     UpdatedAt: instant,
     CancelledAt: instant.nullable(),
+    /** The hotel's PMS's own number for the booking, once it acknowledged it (`.../Acknowledge`); null until then. */
+    PmsConfirmationNumber: z.string().nullable(),
+    /** When the PMS last acknowledged it (a new number acknowledges again); null until then. */
+    AcknowledgedAt: instant.nullable(),
+    /**
+     * The rooms' stay as one: CheckedIn while any guest is in, Expected while any is still to
+     * come, CheckedOut when anyone stayed, NoShow when nobody came; null when every room is cancelled.
+     */
+    StayStatus: stayStatus.nullable(),
     DateFrom: wireDate,
     DateTo: wireDate,
     Currency: z.string(),
@@ -112,11 +127,12 @@ export const feedReservationSchema = z
     SpecialRequests: z.string().nullable(),
     /**
      * What changed after booking, oldest first (the append-only history): the guest's changes
-     * (`Via` link or name) and the hotel's capture of a held payment (`Via` admin); totals are what the guest pays.
+     * (`Via` link or name) and the hotel's (`Via` admin): the capture of a held payment, its PMS's
+     * acknowledgement and stay statuses; totals are what the guest pays.
      */
     History: z.array(
       z.object({
-        Action: z.enum(['cancel', 'cancel-room', 'amend', 'precheckin', 'capture']),
+        Action: z.enum(['cancel', 'cancel-room', 'amend', 'precheckin', 'capture', 'acknowledge', 'stay']),
         At: instant,
         Via: z.enum(['link', 'name', 'admin']),
         TotalBefore: money.nullable(),

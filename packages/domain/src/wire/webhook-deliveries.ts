@@ -6,6 +6,11 @@ export const HOTEL_EVENT_TYPES = [
   'reservation.amended',
   'reservation.cancelled',
   'reservation.prechecked_in',
+  // Told by the hotel's own PMS through the admin API: a webhook only, never a notice e-mail.
+  'reservation.acknowledged',
+  'reservation.checked_in',
+  'reservation.checked_out',
+  'reservation.no_show',
   'table_booking.created',
 ] as const;
 
