@@ -10,6 +10,7 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
       method: 'post',
       path: '/api/Admin/Ari',
       operationId: 'updateRatesAndAvailability',
+      idempotencyKey: 'replay',
       summary:
         'Set prices, rooms to sell, stop-sell, minimum stay and closed to arrival or departure over ranges of nights, all or nothing in one transaction; every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
       tag: 'Admin',
@@ -21,7 +22,6 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
         401: 'Missing or wrong API key',
         404: 'No property has that code',
         409: 'A request with this Idempotency-Key has not finished',
-        422: 'Idempotency-Key reused with a different body',
       },
     },
     ({ body }, req) => applyAri(context, body, readIdempotencyKey(req)),

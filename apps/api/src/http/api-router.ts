@@ -5,6 +5,7 @@ import { globalRegistry, type z } from 'zod';
 import { errorResponseSchema } from '@hotel/domain/wire/error-response';
 import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
 import { AppError } from '../errors';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency-header';
 import { JsonText } from './json-text';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -29,17 +30,109 @@ export type RouteSpec<
   /** The success answer's schema (status 200 unless `status` says otherwise): it types the handler's answer. */
   response: Answer;
   status?: number;
-  /** Other statuses this route answers, for the OpenAPI document. */
-  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
+  /**
+   * What only this route answers besides its success, for the OpenAPI document and the tests'
+   * status check. What every route of its kind answers (400, 401, 403, 413, 422, 500, 503, 304)
+   * is added by `answersOf`; a status given here too says the route's own case first.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** When the route can answer a 303 to a browser, where to (its `Location`). */
+  redirect?: string;
+  /**
+   * The route reads an `Idempotency-Key` header: `replay` (optional; a retry with the same key
+   * answers the first result, a reuse with another body is a 422) or `lookup` (required: the key
+   * of a request to look up).
+   */
+  idempotencyKey?: 'replay' | 'lookup';
   /** Who may call it; none: anyone (the OpenAPI document says `security: []`). */
   security?: 'adminApiKey' | 'session';
 };
 
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** Any call can find the database away or too busy (http/error-response.ts), so every route declares it. */
-const DATABASE_UNAVAILABLE_ANSWER =
-  '`DATABASE_UNAVAILABLE`: the database is away or too busy to answer in time (no free connection, or a row locked too long); send it again after the `Retry-After` seconds, with the same `Idempotency-Key` if it had one';
+/** A status a route answers, as the OpenAPI document declares it. */
+type Answer = {
+  description: string;
+  body: 'error' | 'none';
+  headers?: Record<string, { description: string; schema: object; required?: boolean }>;
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before sending the request again',
+    schema: { type: 'integer', minimum: 1 },
+    required: true,
+  },
+};
+
+/**
+ * What every route of its kind can answer, whatever its handler does: the layers in front of
+ * the router (app.ts) and the error handler (error-response.ts) answer these for any route.
+ */
+function answersByConstruction(
+  spec: Pick<RouteSpec<undefined, undefined, undefined>, 'method' | 'security' | 'idempotencyKey'>,
+): Partial<Record<number, Answer>> {
+  const writes = spec.method !== 'get';
+  return {
+    // Conditional GETs: Express answers 304 to a request whose If-None-Match holds the answer's ETag.
+    ...(writes
+      ? {}
+      : { 304: { description: 'Not modified: the answer is the one whose ETag the request sent in `If-None-Match`', body: 'none' } }),
+    // Any route: its path, query and body are parsed, and the body-parser may refuse what it reads.
+    400: { description: '`VALIDATION_FAILED` or `MALFORMED_JSON`: invalid input, `ModelState` lists the problems by field', body: 'error' },
+    ...(spec.security
+      ? {
+          401: {
+            description: spec.security === 'adminApiKey' ? '`UNAUTHORISED`: no valid `X-Api-Key`' : '`UNAUTHORISED`: not logged in',
+            body: 'error',
+          },
+        }
+      : {}),
+    // http/csrf.ts: a write a browser sends from another site carrying the session cookie.
+    ...(writes
+      ? {
+          403: { description: '`FORBIDDEN`: a write sent by a page of another site with the session cookie', body: 'error' },
+          413: { description: '`PAYLOAD_TOO_LARGE`: the body is over 100 kB (10 MB under `/api/Admin`)', body: 'error' },
+        }
+      : {}),
+    ...(spec.idempotencyKey === 'replay'
+      ? { 422: { description: '`IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was sent before with a different body', body: 'error' } }
+      : {}),
+    500: { description: '`INTERNAL_ERROR`: a fault on the server; quote the `RequestId` to support', body: 'error' },
+    // Any call can find the database away or too busy (http/error-response.ts).
+    503: {
+      description:
+        '`DATABASE_UNAVAILABLE`: the database is away or too busy to answer in time (no free connection, or a row locked too long); send it again after the `Retry-After` seconds, with the same `Idempotency-Key` if it had one',
+      body: 'error',
+      headers: RETRY_AFTER,
+    },
+  };
+}
+
+/** Every status a route answers: its success, what its kind answers by construction, and its own. */
+function answersOf(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): Map<number, Answer> {
+  const status = spec.status ?? 200;
+  const answers = new Map<number, Answer>();
+  answers.set(status, { description: status === 204 ? 'Done; no body' : 'Success', body: 'none' });
+  if (spec.redirect !== undefined)
+    answers.set(303, {
+      description: spec.redirect,
+      body: 'none',
+      headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' }, required: true } },
+    });
+  const common = answersByConstruction(spec);
+  const statuses = new Set([...Object.keys(common), ...Object.keys(spec.errors ?? {})].map(Number));
+  for (const code of [...statuses].sort((a, b) => a - b)) {
+    const own = spec.errors?.[code as ErrorStatus];
+    const general = common[code];
+    const description = own && general ? `${own}. Or: ${general.description}` : (own ?? general!.description);
+    const headers = code === 429 || code === 503 ? RETRY_AFTER : general?.headers;
+    answers.set(code, { description, body: general?.body ?? 'error', ...(headers ? { headers } : {}) });
+  }
+  return answers;
+}
 
 /** What a handler returns when it has written the response itself (a redirect, an HTML page). */
 export const SENT_BY_HANDLER = Symbol('sent by the handler');
@@ -57,7 +150,14 @@ export type RouteInput<Body, Query, Params> = {
 };
 
 /** A declared route as the contract checks of the tests look it up. */
-export type DeclaredRoute = { method: Method; pattern: RegExp; status: number; response: z.ZodType };
+export type DeclaredRoute = {
+  method: Method;
+  path: string;
+  pattern: RegExp;
+  status: number;
+  statuses: ReadonlySet<number>;
+  response: z.ZodType;
+};
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 export const ILL_FORMED_TEXT_MESSAGE = 'This text contains an invalid character (half of an emoji or symbol); please retype it.';
@@ -199,12 +299,15 @@ export class ApiRouter {
     spec: RouteSpec<Body, Query, Params, Answer>,
     handler: (input: RouteInput<Body, Query, Params>, req: Request, res: Response) => Promise<RouteAnswer<Answer>> | RouteAnswer<Answer>,
   ): void {
-    this.register(spec);
+    const answers = answersOf(spec);
+    this.register(spec, answers);
     this.declared.push({
       method: spec.method,
+      path: spec.path,
       // Express matches paths case-insensitively, with or without a trailing slash.
       pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
       status: spec.status ?? 200,
+      statuses: new Set(answers.keys()),
       response: spec.response,
     });
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
@@ -241,32 +344,45 @@ export class ApiRouter {
     return this.document;
   }
 
-  private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+  private register(
+    spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>,
+    answers: Map<number, Answer>,
+  ): void {
     const status = spec.status ?? 200;
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [String(status)]:
-        status === 204
-          ? { description: 'Done; no body' }
-          : {
-              description: 'Success',
-              content: { 'application/json': { schema: component(spec.response, `${pascal(spec.operationId)}Response`) } },
-            },
-    };
-    const errors = {
-      400: 'Invalid input: `ModelState` lists the problems by field',
-      ...spec.errors,
-      503: spec.errors?.[503] ? `${spec.errors[503]}. Or: ${DATABASE_UNAVAILABLE_ANSWER}` : DATABASE_UNAVAILABLE_ANSWER,
-    };
-    for (const [status, description] of Object.entries(errors)) {
-      responses[status] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
+    type ResponseObject = { description: string; headers?: Answer['headers']; content?: Record<string, { schema: z.ZodType }> };
+    const responses: Record<string, ResponseObject> = {};
+    for (const [code, answer] of answers) {
+      const schema =
+        code === status && status !== 204
+          ? component(spec.response, `${pascal(spec.operationId)}Response`)
+          : answer.body === 'error'
+            ? errorResponseSchema
+            : undefined;
+      responses[String(code)] = {
+        description: answer.description,
+        ...(answer.headers ? { headers: answer.headers } : {}),
+        ...(schema ? { content: { 'application/json': { schema } } } : {}),
+      };
     }
+    const idempotencyKey = spec.idempotencyKey && {
+      in: 'header' as const,
+      name: IDEMPOTENCY_KEY_HEADER,
+      required: spec.idempotencyKey === 'lookup',
+      description:
+        spec.idempotencyKey === 'lookup'
+          ? 'The key of the request to look up: at least 32 random letters or digits, such as a UUID'
+          : 'Any 1 to 255 printable characters, such as a UUID: a retry with the same key and body within 24 hours answers the first result instead of doing it again',
+      schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
+    };
     this.registry.registerPath({
       method: spec.method,
       path: spec.path,
       operationId: spec.operationId,
       summary: spec.summary,
+      description: spec.summary,
       tags: [spec.tag],
       security: spec.security ? [{ [spec.security]: [] }] : [],
+      ...(idempotencyKey ? { parameters: [idempotencyKey] } : {}),
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
