@@ -22,8 +22,9 @@ export type RouteSpec<
   path: string;
   /** The operation's name in the OpenAPI document, what a generated client calls it: a verb and a noun, `getProperty`. */
   operationId: string;
+  /** One sentence or two: the document shows it as the operation's summary and description. */
   summary: string;
-  tag: string;
+  tag: ApiTag;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -49,6 +50,37 @@ export type RouteSpec<
 };
 
 type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+/** The document's groups of operations, each said once at its top (a tag no route uses is left out). */
+const TAGS = {
+  Property: "A property's public details, by id or code",
+  PropertyGroup: "A group's properties, for a search across them",
+  Book: 'What the booking pages of a property need to start',
+  Availability: 'Rooms and prices for a stay: search, calendar, alternatives',
+  RoomTypeConfiguration: "A room type's bed and room configurations",
+  Service: 'Extras a guest may add to a room',
+  StaticData: 'Countries, titles and other lists a form offers',
+  CurrencyExchangeRate: 'Exchange rates, for showing prices in another currency',
+  Company: 'Companies that may book on account',
+  Reservation: 'Booking, paying and following a new booking',
+  ManageBooking: 'A guest changing or cancelling a booking',
+  PreCheckIn: 'A guest giving their details before arrival',
+  RestaurantBooking: "Tables at a property's restaurants",
+  Account: "A guest's account and session",
+  Log: "The web client's error reports",
+  Payments: "Payment providers' notifications",
+  'Payments (PayStack)': "PayStack's notifications",
+  'Payments (test gateway)': "The test gateway's 3-D Secure challenge (test cards only)",
+  Admin: "The hotel's own calls, with its API key: definition, rates and availability, bookings, payments, webhooks",
+} as const;
+
+export type ApiTag = keyof typeof TAGS;
+
+/**
+ * The repository holds no LICENSE file yet: the document says so rather than claim one. Set it
+ * here when the maintainers choose one (an SPDX `identifier`, or a `url`).
+ */
+const API_LICENCE = { name: 'No licence chosen yet (the repository has no LICENSE file)' };
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -100,6 +132,8 @@ function answersByConstruction(
     ...(spec.idempotencyKey === 'replay'
       ? { 422: { description: '`IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was sent before with a different body', body: 'error' } }
       : {}),
+    // Node's HTTP server, before any of ours: the request line and headers over 16 kB.
+    431: { description: 'The address and headers together are over 16 kB (no body)', body: 'none' },
     500: { description: '`INTERNAL_ERROR`: a fault on the server; quote the `RequestId` to support', body: 'error' },
     // Any call can find the database away or too busy (http/error-response.ts).
     503: {
@@ -153,6 +187,7 @@ export type RouteInput<Body, Query, Params> = {
 export type DeclaredRoute = {
   method: Method;
   path: string;
+  tag: ApiTag;
   pattern: RegExp;
   status: number;
   statuses: ReadonlySet<number>;
@@ -304,6 +339,7 @@ export class ApiRouter {
     this.declared.push({
       method: spec.method,
       path: spec.path,
+      tag: spec.tag,
       // Express matches paths case-insensitively, with or without a trailing slash.
       pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
       status: spec.status ?? 200,
@@ -336,10 +372,21 @@ export class ApiRouter {
 
   /** The OpenAPI 3.1 document, generated once on first request. */
   openApiDocument(info: { title: string; version: string; serverUrl: string }): object {
+    const used = new Set(this.declared.map((route) => route.tag));
     this.document ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: '3.1.0',
-      info: { title: info.title, version: info.version },
-      servers: [{ url: info.serverUrl }],
+      info: {
+        title: info.title,
+        version: info.version,
+        description:
+          'The calls of the booking engine: what the web client uses, and what a hotel integrates with (its definition, rates and availability, bookings, payments, webhooks). What every call has in common is in docs/api-conventions.md.',
+        contact: { name: 'This site', url: `${info.serverUrl}/api/docs` },
+        license: API_LICENCE,
+      },
+      servers: [{ url: info.serverUrl, description: 'This server' }],
+      tags: Object.entries(TAGS)
+        .filter(([name]) => used.has(name as ApiTag))
+        .map(([name, description]) => ({ name, description })),
     });
     return this.document;
   }
