@@ -24,7 +24,8 @@ const client = createClient<paths>({ baseUrl: 'https://book.example.org' });
 
 export async function propertyThenLogin(): Promise<string> {
   const { data: property, error } = await client.GET('/api/Property/{id}', { params: { path: { id: 'HARBOUR' } } });
-  if (error) return error.Message;
+  // Not \`if (error)\`: a 431 (or a 304) has no body, so neither data nor a readable error.
+  if (!property) return error?.Message ?? 'No answer to read';
   const currency: string = property.Currency;
   // @ts-expect-error a property has no such field
   void property.NoSuchField;
