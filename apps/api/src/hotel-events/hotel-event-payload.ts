@@ -1,5 +1,6 @@
 import { toMajor } from '@hotel/domain/money';
 import { bookingBalance } from '@hotel/domain/booking-balance';
+import { vatAddedTo } from '@hotel/domain/vat';
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { EventReservation, EventTableBooking } from './hotel-event-queries';
 
@@ -30,6 +31,8 @@ export function amountToPay(reservation: Pick<EventReservation, 'status' | 'tota
  */
 export function reservationEventData(propertyCode: string, reservation: EventReservation, change: RecordedChange | undefined) {
   const money = (amount: number) => toMajor(amount, reservation.currency);
+  // Every amount as the guest pays it (HOTEL_EVENT_PAYLOADS says so): a tax-exclusive property's lines are before VAT.
+  const withVat = (amount: number) => money(reservation.isTaxExclusive ? amount + vatAddedTo(amount, reservation.vatRate) : amount);
   const owed = bookingBalance(reservation);
   return {
     ReservationNumber: reservation.reservationNumber,
@@ -60,15 +63,17 @@ export function reservationEventData(propertyCode: string, reservation: EventRes
     Rooms: reservation.rooms.map((room) => ({
       ReservationItemId: room.id,
       Status: room.status === 'booked' ? 'Booked' : 'Cancelled',
+      RoomTypeCode: room.roomTypeCode,
       RoomType: room.roomTypeName,
+      RatePlanCode: room.ratePlanCode,
       RatePlan: room.ratePlanName,
       DateFrom: room.dateFrom,
       DateTo: room.dateTo,
       Adults: room.adults,
       Children: room.children,
       Infants: room.infants,
-      Total: money(room.total),
-      Extras: room.extras.map((extra) => ({ Name: extra.name, Quantity: extra.quantity, Total: money(extra.total) })),
+      Total: withVat(room.total),
+      Extras: room.extras.map((extra) => ({ Code: extra.code, Name: extra.name, Quantity: extra.quantity, Total: withVat(extra.total) })),
     })),
     Change: change ? changeData(change, money) : null,
   };

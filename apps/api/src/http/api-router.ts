@@ -71,6 +71,7 @@ const TAGS = {
   Payments: "Payment providers' notifications",
   'Payments (PayStack)': "PayStack's notifications",
   'Payments (test gateway)': "The test gateway's 3-D Secure challenge (test cards only)",
+  Webhooks: "What the API POSTs to a hotel's webhook endpoints (Standard Webhooks), one message per event",
   Admin: "The hotel's own calls, with its API key: definition, rates and availability, bookings, payments, webhooks",
 } as const;
 
@@ -365,6 +366,45 @@ export class ApiRouter {
     });
   }
 
+  /**
+   * An event this API POSTs to the endpoints a hotel names, declared under the document's
+   * `webhooks`, signed as Standard Webhooks sign (hotel-events/webhook-dispatcher.ts).
+   */
+  webhook(spec: { name: string; operationId: string; summary: string; body: z.ZodType }): void {
+    const header = (description: string) => ({ required: true, description, schema: { type: 'string' as const } });
+    this.registry.registerWebhook({
+      method: 'post',
+      path: spec.name,
+      operationId: spec.operationId,
+      summary: spec.summary,
+      description: spec.summary,
+      tags: ['Webhooks'],
+      security: [],
+      parameters: [
+        { in: 'header', name: 'webhook-id', ...header("The message's id: the same on every attempt of it, to recognise a redelivery") },
+        {
+          in: 'header',
+          name: 'webhook-timestamp',
+          ...header('When this attempt was signed, in seconds since 1970 (a receiver refuses one too far from its clock)'),
+        },
+        {
+          in: 'header',
+          name: 'webhook-signature',
+          ...header("`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `{webhook-id}.{webhook-timestamp}.{body}`"),
+        },
+      ],
+      request: {
+        body: { required: true, content: { 'application/json': { schema: component(spec.body, `${pascal(spec.operationId)}Payload`) } } },
+      },
+      responses: {
+        '200': {
+          description:
+            'Received: any 2xx answer within 10 seconds counts as delivered; anything else is tried again later (for up to 24 hours)',
+        },
+      },
+    });
+  }
+
   /** The route declared for a request, if any (`path` without its query). */
   declaredRoute(method: string, path: string): DeclaredRoute | undefined {
     return this.declared.find((route) => route.method === method.toLowerCase() && route.pattern.test(path));
@@ -372,7 +412,10 @@ export class ApiRouter {
 
   /** The OpenAPI 3.1 document, generated once on first request. */
   openApiDocument(info: { title: string; version: string; serverUrl: string }): object {
-    const used = new Set(this.declared.map((route) => route.tag));
+    const used = new Set<ApiTag>([
+      ...this.declared.map((route) => route.tag),
+      ...(this.registry.definitions.some((d) => d.type === 'webhook') ? ['Webhooks' as const] : []),
+    ]);
     this.document ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: '3.1.0',
       info: {
