@@ -18,6 +18,7 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
       method: 'post',
       path: '/api/Admin/Reservations/{reservationNumber}/Capture',
       operationId: 'capturePayment',
+      idempotencyKey: 'replay',
       summary:
         'Capture what a manual-capture property held on the guest’s card for a booking: all of it, or Amount (major units) with the rest released. A booking already captured answers its totals again and moves nothing; a decline is a 402 (the hold as it was) and no answer from the provider a 503 (the capture is finished by a retry with the same Idempotency-Key, or by the reconciler); send an Idempotency-Key to retry safely',
       tag: 'Admin',
@@ -32,7 +33,6 @@ export function registerAdminPaymentRoutes(api: ApiRouter, context: AppContext):
         402: `${MONEY_ANSWERS.declined} (the hold may have expired)`,
         404: "No booking has this reservation number (of the key's property)",
         409: `Nothing is held on a card for this booking (or the property captures at booking); or: ${MONEY_ANSWERS.inFlight}`,
-        422: 'Idempotency-Key reused with a different body',
         503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the booking's payment provider`,
       },
     },

@@ -11,6 +11,7 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
       method: 'post',
       path: '/api/Admin/Ari',
       operationId: 'updateRatesAndAvailability',
+      idempotencyKey: 'replay',
       summary:
         'Set prices, rooms to sell (in total or left to sell), stop-sell, minimum and maximum stay, minimum stay through, advance booking windows and closed to arrival or departure over ranges of nights, in one transaction; a night asked fewer rooms than are sold is set to those sold and listed in Adjusted. Every API process answers the new figures on its next request. Sending the same changes again changes nothing; send an Idempotency-Key to retry safely',
       tag: 'Admin',
@@ -24,7 +25,6 @@ export function registerAriRoutes(api: ApiRouter, context: AppContext): void {
         403: 'The key lacks ari:write, or is for another property',
         404: 'No property has that code',
         409: 'A request with this Idempotency-Key has not finished',
-        422: 'Idempotency-Key reused with a different body',
       },
     },
     ({ body }, req) => {

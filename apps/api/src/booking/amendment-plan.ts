@@ -191,7 +191,7 @@ export async function planAmendment(
     index,
     booked: change.ReservationItemId == null ? null : nameRoom(change.ReservationItemId, `ReservationItems[${index}].ReservationItemId`),
   }));
-  const cancelled = request.RoomsToCancel.map((entry, index) => ({
+  const cancelled = (request.RoomsToCancel ?? []).map((entry, index) => ({
     booked: nameRoom(entry.ReservationItemId, `RoomsToCancel[${index}].ReservationItemId`),
     reasonId: entry.CancellationReasonId ?? null,
     index,

@@ -1,6 +1,7 @@
 import { toMajor } from '@hotel/domain/money';
 import { bookingBalance } from '@hotel/domain/booking-balance';
 import { bookingStayStatus, STAY_STATUS_NAMES, stayStatusName } from '@hotel/domain/stay';
+import { vatAddedTo } from '@hotel/domain/vat';
 import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import type { EventReservation, EventTableBooking } from './hotel-event-queries';
 
@@ -31,6 +32,8 @@ export function amountToPay(reservation: Pick<EventReservation, 'status' | 'tota
  */
 export function reservationEventData(propertyCode: string, reservation: EventReservation, change: RecordedChange | undefined) {
   const money = (amount: number) => toMajor(amount, reservation.currency);
+  // Every amount as the guest pays it (HOTEL_EVENT_PAYLOADS says so): a tax-exclusive property's lines are before VAT.
+  const withVat = (amount: number) => money(reservation.isTaxExclusive ? amount + vatAddedTo(amount, reservation.vatRate) : amount);
   const owed = bookingBalance(reservation);
   return {
     ReservationNumber: reservation.reservationNumber,
@@ -66,15 +69,17 @@ export function reservationEventData(propertyCode: string, reservation: EventRes
       ReservationItemId: room.id,
       Status: room.status === 'booked' ? 'Booked' : 'Cancelled',
       StayStatus: STAY_STATUS_NAMES[room.stayStatus],
+      RoomTypeCode: room.roomTypeCode,
       RoomType: room.roomTypeName,
+      RatePlanCode: room.ratePlanCode,
       RatePlan: room.ratePlanName,
       DateFrom: room.dateFrom,
       DateTo: room.dateTo,
       Adults: room.adults,
       Children: room.children,
       Infants: room.infants,
-      Total: money(room.total),
-      Extras: room.extras.map((extra) => ({ Name: extra.name, Quantity: extra.quantity, Total: money(extra.total) })),
+      Total: withVat(room.total),
+      Extras: room.extras.map((extra) => ({ Code: extra.code, Name: extra.name, Quantity: extra.quantity, Total: withVat(extra.total) })),
     })),
     Change: change ? changeData(change, money) : null,
   };

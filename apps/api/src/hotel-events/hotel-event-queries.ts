@@ -15,12 +15,14 @@ import {
 import type { StayStatus } from '@hotel/domain/stay';
 import type { Db, Tx } from '../database';
 
-/** A room of a booking as an event tells it: its room type, rate and extras by name. */
+/** A room of a booking as an event tells it: its room type, rate and extras by code and name. */
 type EventRoom = {
   id: number;
   status: 'booked' | 'cancelled';
   stayStatus: StayStatus;
+  roomTypeCode: string;
   roomTypeName: string;
+  ratePlanCode: string;
   ratePlanName: string;
   dateFrom: string;
   dateTo: string;
@@ -28,7 +30,7 @@ type EventRoom = {
   children: number;
   infants: number;
   total: number;
-  extras: { name: string; quantity: number; total: number }[];
+  extras: { code: string; name: string; quantity: number; total: number }[];
 };
 
 /**
@@ -39,11 +41,11 @@ type EventRoom = {
  */
 const eventRooms = sql<EventRoom[]>`coalesce((
   SELECT json_agg(json_build_object(
-    'id', rr.id, 'status', rr.status, 'stayStatus', rr.stay_status, 'roomTypeName', rt.name, 'ratePlanName', rp.name,
+    'id', rr.id, 'status', rr.status, 'stayStatus', rr.stay_status, 'roomTypeCode', rt.code, 'roomTypeName', rt.name, 'ratePlanCode', rp.code, 'ratePlanName', rp.name,
     'dateFrom', rr.date_from, 'dateTo', rr.date_to,
     'adults', rr.adults, 'children', rr.children, 'infants', rr.infants, 'total', rr.total,
     'extras', coalesce((
-      SELECT json_agg(json_build_object('name', s.name, 'quantity', rs.quantity, 'total', rs.total) ORDER BY rs.id)
+      SELECT json_agg(json_build_object('code', s.code, 'name', s.name, 'quantity', rs.quantity, 'total', rs.total) ORDER BY rs.id)
       FROM ${reservationServices} rs JOIN ${services} s ON s.id = rs.service_id
       WHERE rs.reservation_room_id = rr.id), '[]'::json)
   ) ORDER BY rr.sort_order, rr.id)
@@ -111,7 +113,10 @@ export type BookingFacts = Omit<
   | 'pmsConfirmationNumber'
   | 'acknowledgedAt'
 > & {
-  rooms: Omit<EventRoom, 'id' | 'stayStatus'>[];
+  // The notice names rooms and extras as a person reads them: by name, not code.
+  rooms: (Omit<EventRoom, 'id' | 'stayStatus' | 'roomTypeCode' | 'ratePlanCode' | 'extras'> & {
+    extras: Omit<EventRoom['extras'][number], 'code'>[];
+  })[];
 };
 
 /** A row of the booking's history: what changed, old and new, and the totals before and after. */

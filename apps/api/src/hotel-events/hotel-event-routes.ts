@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WEBHOOK_DELIVERY_STATUSES, webhookDeliveryPageSchema } from '@hotel/domain/wire/webhook-deliveries';
+import { HOTEL_EVENT_PAYLOADS } from '@hotel/domain/wire/hotel-event-payloads';
+import { HOTEL_EVENT_TYPES, WEBHOOK_DELIVERY_STATUSES, webhookDeliveryPageSchema } from '@hotel/domain/wire/webhook-deliveries';
 import type { AppContext } from '../app-context';
 import { keyPropertyCode, type ApiRouter } from '../http';
 import { listWebhookDeliveries } from './webhook-deliveries';
@@ -28,8 +29,17 @@ const deliveryLogQuery = z.object({
     .optional(),
 });
 
-/** `GET /api/Admin/WebhookDeliveries`: the webhook delivery log, for integrators (behind the admin API key). */
+/** `onReservationCreated` for `reservation.created`: the operation's name a generated client gives the event. */
+const operationIdOf = (type: string) => `on${type.replace(/(?:^|[._])(\w)/g, (_match, letter: string) => letter.toUpperCase())}`;
+
+/**
+ * `GET /api/Admin/WebhookDeliveries`: the webhook delivery log, for integrators (behind the admin
+ * API key); and every event type's payload, for the document's `webhooks`.
+ */
 export function registerHotelEventRoutes(api: ApiRouter, context: AppContext): void {
+  for (const type of HOTEL_EVENT_TYPES) {
+    api.webhook({ name: type, operationId: operationIdOf(type), summary: `The \`${type}\` event`, body: HOTEL_EVENT_PAYLOADS[type] });
+  }
   api.route(
     {
       method: 'get',

@@ -7,6 +7,7 @@ import { errorResponseSchema } from '@hotel/domain/wire/error-response';
 import { issuePath, modelStateFromIssues, type ModelState } from '@hotel/domain/model-state';
 import { AppError } from '../errors';
 import { requireScope } from './admin-api-key';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency-header';
 import { JsonText } from './json-text';
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -23,8 +24,9 @@ export type RouteSpec<
   path: string;
   /** The operation's name in the OpenAPI document, what a generated client calls it: a verb and a noun, `getProperty`. */
   operationId: string;
+  /** One sentence or two: the document shows it as the operation's summary and description. */
   summary: string;
-  tag: string;
+  tag: ApiTag;
   body?: Body;
   /** The body as the OpenAPI document shows it, when the handler parses `body` itself (`z.unknown()`). */
   documentedBody?: z.ZodType;
@@ -33,8 +35,20 @@ export type RouteSpec<
   /** The success answer's schema (status 200 unless `status` says otherwise): it types the handler's answer. */
   response: Answer;
   status?: number;
-  /** Other statuses this route answers, for the OpenAPI document. */
-  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503, string>>;
+  /**
+   * What only this route answers besides its success, for the OpenAPI document and the tests'
+   * status check. What every route of its kind answers (400, 401, 403, 413, 422, 500, 503, 304)
+   * is added by `answersOf`; a status given here too says the route's own case first.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** When the route can answer a 303 to a browser, where to (its `Location`). */
+  redirect?: string;
+  /**
+   * The route reads an `Idempotency-Key` header: `replay` (optional; a retry with the same key
+   * answers the first result, a reuse with another body is a 422) or `lookup` (required: the key
+   * of a request to look up).
+   */
+  idempotencyKey?: 'replay' | 'lookup';
 } & RouteSecurity;
 
 /**
@@ -43,11 +57,126 @@ export type RouteSpec<
  */
 type RouteSecurity = { security?: 'session'; scope?: never } | { security: 'adminApiKey'; scope: ApiKeyScope };
 
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+
+/** The document's groups of operations, each said once at its top (a tag no route uses is left out). */
+const TAGS = {
+  Property: "A property's public details, by id or code",
+  PropertyGroup: "A group's properties, for a search across them",
+  Book: 'What the booking pages of a property need to start',
+  Availability: 'Rooms and prices for a stay: search, calendar, alternatives',
+  RoomTypeConfiguration: "A room type's bed and room configurations",
+  Service: 'Extras a guest may add to a room',
+  StaticData: 'Countries, titles and other lists a form offers',
+  CurrencyExchangeRate: 'Exchange rates, for showing prices in another currency',
+  Company: 'Companies that may book on account',
+  Reservation: 'Booking, paying and following a new booking',
+  ManageBooking: 'A guest changing or cancelling a booking',
+  PreCheckIn: 'A guest giving their details before arrival',
+  RestaurantBooking: "Tables at a property's restaurants",
+  Account: "A guest's account and session",
+  Log: "The web client's error reports",
+  Payments: "Payment providers' notifications",
+  'Payments (PayStack)': "PayStack's notifications",
+  'Payments (test gateway)': "The test gateway's 3-D Secure challenge (test cards only)",
+  Webhooks: "What the API POSTs to a hotel's webhook endpoints (Standard Webhooks), one message per event",
+  Admin: "The hotel's own calls, with its API key: definition, rates and availability, bookings, payments, webhooks",
+} as const;
+
+export type ApiTag = keyof typeof TAGS;
+
+/** The project's licence (LICENSE at the repository's root). */
+const API_LICENCE = { name: 'Apache License 2.0', identifier: 'Apache-2.0' };
+
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** Any call can find the database away or too busy (http/error-response.ts), so every route declares it. */
-const DATABASE_UNAVAILABLE_ANSWER =
-  '`DATABASE_UNAVAILABLE`: the database is away or too busy to answer in time (no free connection, or a row locked too long); send it again after the `Retry-After` seconds, with the same `Idempotency-Key` if it had one';
+/** A status a route answers, as the OpenAPI document declares it. */
+type Answer = {
+  description: string;
+  body: 'error' | 'none';
+  headers?: Record<string, { description: string; schema: object; required?: boolean }>;
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before sending the request again',
+    schema: { type: 'integer', minimum: 1 },
+    required: true,
+  },
+};
+
+/**
+ * What every route of its kind can answer, whatever its handler does: the layers in front of
+ * the router (app.ts) and the error handler (error-response.ts) answer these for any route.
+ */
+function answersByConstruction(
+  spec: Pick<RouteSpec<undefined, undefined, undefined>, 'method' | 'security' | 'scope' | 'idempotencyKey'>,
+): Partial<Record<number, Answer>> {
+  const writes = spec.method !== 'get';
+  return {
+    // Conditional GETs: Express answers 304 to a request whose If-None-Match holds the answer's ETag.
+    ...(writes
+      ? {}
+      : { 304: { description: 'Not modified: the answer is the one whose ETag the request sent in `If-None-Match`', body: 'none' } }),
+    // Any route: its path, query and body are parsed, and the body-parser may refuse what it reads.
+    400: { description: '`VALIDATION_FAILED` or `MALFORMED_JSON`: invalid input, `ModelState` lists the problems by field', body: 'error' },
+    ...(spec.security
+      ? {
+          401: {
+            description: spec.security === 'adminApiKey' ? '`UNAUTHORISED`: no valid `X-Api-Key`' : '`UNAUTHORISED`: not logged in',
+            body: 'error',
+          },
+        }
+      : {}),
+    // http/csrf.ts: a write a browser sends from another site carrying the session cookie.
+    ...(writes
+      ? {
+          403: { description: '`FORBIDDEN`: a write sent by a page of another site with the session cookie', body: 'error' },
+          413: { description: '`PAYLOAD_TOO_LARGE`: the body is over 100 kB (10 MB under `/api/Admin`)', body: 'error' },
+        }
+      : {}),
+    // http/admin-api-key.ts: a key without the call's scope, or of another property than the one asked about.
+    ...(spec.scope
+      ? { 403: { description: `\`FORBIDDEN\`: the key lacks the scope ${spec.scope}, or is for another property`, body: 'error' } }
+      : {}),
+    ...(spec.idempotencyKey === 'replay'
+      ? { 422: { description: '`IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was sent before with a different body', body: 'error' } }
+      : {}),
+    // Node's HTTP server, before any of ours: the request line and headers over 16 kB.
+    431: { description: 'The address and headers together are over 16 kB (no body)', body: 'none' },
+    500: { description: '`INTERNAL_ERROR`: a fault on the server; quote the `RequestId` to support', body: 'error' },
+    // Any call can find the database away or too busy (http/error-response.ts).
+    503: {
+      description:
+        '`DATABASE_UNAVAILABLE`: the database is away or too busy to answer in time (no free connection, or a row locked too long); send it again after the `Retry-After` seconds, with the same `Idempotency-Key` if it had one',
+      body: 'error',
+      headers: RETRY_AFTER,
+    },
+  };
+}
+
+/** Every status a route answers: its success, what its kind answers by construction, and its own. */
+function answersOf(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): Map<number, Answer> {
+  const status = spec.status ?? 200;
+  const answers = new Map<number, Answer>();
+  answers.set(status, { description: status === 204 ? 'Done; no body' : 'Success', body: 'none' });
+  if (spec.redirect !== undefined)
+    answers.set(303, {
+      description: spec.redirect,
+      body: 'none',
+      headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' }, required: true } },
+    });
+  const common = answersByConstruction(spec);
+  const statuses = new Set([...Object.keys(common), ...Object.keys(spec.errors ?? {})].map(Number));
+  for (const code of [...statuses].sort((a, b) => a - b)) {
+    const own = spec.errors?.[code as ErrorStatus];
+    const general = common[code];
+    const description = own && general ? `${own}. Or: ${general.description}` : (own ?? general!.description);
+    const headers = code === 429 || code === 503 ? RETRY_AFTER : general?.headers;
+    answers.set(code, { description, body: general?.body ?? 'error', ...(headers ? { headers } : {}) });
+  }
+  return answers;
+}
 
 /** What a handler returns when it has written the response itself (a redirect, an HTML page). */
 export const SENT_BY_HANDLER = Symbol('sent by the handler');
@@ -65,7 +194,15 @@ export type RouteInput<Body, Query, Params> = {
 };
 
 /** A declared route as the contract checks of the tests look it up. */
-export type DeclaredRoute = { method: Method; pattern: RegExp; status: number; response: z.ZodType };
+export type DeclaredRoute = {
+  method: Method;
+  path: string;
+  tag: ApiTag;
+  pattern: RegExp;
+  status: number;
+  statuses: ReadonlySet<number>;
+  response: z.ZodType;
+};
 
 export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 export const ILL_FORMED_TEXT_MESSAGE = 'This text contains an invalid character (half of an emoji or symbol); please retype it.';
@@ -220,12 +357,16 @@ export class ApiRouter {
     if (spec.path.startsWith('/api/Admin/') !== (spec.security === 'adminApiKey')) {
       throw new Error(`${spec.path}: admin calls, and only they, are under /api/Admin/ with security 'adminApiKey' and a scope`);
     }
-    this.register(spec);
+    const answers = answersOf(spec);
+    this.register(spec, answers);
     this.declared.push({
       method: spec.method,
+      path: spec.path,
+      tag: spec.tag,
       // Express matches paths case-insensitively, with or without a trailing slash.
       pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
       status: spec.status ?? 200,
+      statuses: new Set(answers.keys()),
       response: spec.response,
     });
     const expressPath = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
@@ -248,6 +389,45 @@ export class ApiRouter {
     });
   }
 
+  /**
+   * An event this API POSTs to the endpoints a hotel names, declared under the document's
+   * `webhooks`, signed as Standard Webhooks sign (hotel-events/webhook-dispatcher.ts).
+   */
+  webhook(spec: { name: string; operationId: string; summary: string; body: z.ZodType }): void {
+    const header = (description: string) => ({ required: true, description, schema: { type: 'string' as const } });
+    this.registry.registerWebhook({
+      method: 'post',
+      path: spec.name,
+      operationId: spec.operationId,
+      summary: spec.summary,
+      description: spec.summary,
+      tags: ['Webhooks'],
+      security: [],
+      parameters: [
+        { in: 'header', name: 'webhook-id', ...header("The message's id: the same on every attempt of it, to recognise a redelivery") },
+        {
+          in: 'header',
+          name: 'webhook-timestamp',
+          ...header('When this attempt was signed, in seconds since 1970 (a receiver refuses one too far from its clock)'),
+        },
+        {
+          in: 'header',
+          name: 'webhook-signature',
+          ...header("`v1,` and the base64 HMAC-SHA256, with the endpoint's secret, of `{webhook-id}.{webhook-timestamp}.{body}`"),
+        },
+      ],
+      request: {
+        body: { required: true, content: { 'application/json': { schema: component(spec.body, `${pascal(spec.operationId)}Payload`) } } },
+      },
+      responses: {
+        '200': {
+          description:
+            'Received: any 2xx answer within 10 seconds counts as delivered; anything else is tried again later (for up to 24 hours)',
+        },
+      },
+    });
+  }
+
   /** The route declared for a request, if any (`path` without its query). */
   declaredRoute(method: string, path: string): DeclaredRoute | undefined {
     return this.declared.find((route) => route.method === method.toLowerCase() && route.pattern.test(path));
@@ -255,50 +435,74 @@ export class ApiRouter {
 
   /** The OpenAPI 3.1 document, generated once on first request. */
   openApiDocument(info: { title: string; version: string; serverUrl: string }): object {
+    const used = new Set<ApiTag>([
+      ...this.declared.map((route) => route.tag),
+      ...(this.registry.definitions.some((d) => d.type === 'webhook') ? ['Webhooks' as const] : []),
+    ]);
     this.document ??= new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: '3.1.0',
-      info: { title: info.title, version: info.version },
-      servers: [{ url: info.serverUrl }],
+      info: {
+        title: info.title,
+        version: info.version,
+        description:
+          'The calls of the booking engine: what the web client uses, and what a hotel integrates with (its definition, rates and availability, bookings, payments, webhooks). What every call has in common is in docs/api-conventions.md.',
+        contact: { name: 'This site', url: `${info.serverUrl}/api/docs` },
+        license: API_LICENCE,
+      },
+      servers: [{ url: info.serverUrl, description: 'This server' }],
+      tags: Object.entries(TAGS)
+        .filter(([name]) => used.has(name as ApiTag))
+        .map(([name, description]) => ({ name, description })),
     });
     return this.document;
   }
 
-  private register(spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>): void {
+  private register(
+    spec: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>,
+    answers: Map<number, Answer>,
+  ): void {
     const status = spec.status ?? 200;
-    const scoped = spec.scope
-      ? {
-          description: `Needs the operator key, or a key with the scope \`${spec.scope}\` (of the property the call is about).`,
-          'x-required-scope': spec.scope,
-        }
-      : {};
     const documentedBody = spec.documentedBody ?? spec.body;
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [String(status)]:
-        status === 204
-          ? { description: 'Done; no body' }
-          : {
-              description: 'Success',
-              content: { 'application/json': { schema: component(spec.response, `${pascal(spec.operationId)}Response`) } },
-            },
-    };
-    const errors = {
-      400: 'Invalid input: `ModelState` lists the problems by field',
-      ...(spec.scope ? { 401: 'Missing or wrong API key', 403: `The key lacks the scope ${spec.scope}, or is for another property` } : {}),
-      ...spec.errors,
-      503: spec.errors?.[503] ? `${spec.errors[503]}. Or: ${DATABASE_UNAVAILABLE_ANSWER}` : DATABASE_UNAVAILABLE_ANSWER,
-    };
-    for (const [status, description] of Object.entries(errors)) {
-      responses[status] = { description, content: { 'application/json': { schema: errorResponseSchema } } };
+    type ResponseObject = { description: string; headers?: Answer['headers']; content?: Record<string, { schema: z.ZodType }> };
+    const responses: Record<string, ResponseObject> = {};
+    for (const [code, answer] of answers) {
+      const schema =
+        code === status && status !== 204
+          ? component(spec.response, `${pascal(spec.operationId)}Response`)
+          : answer.body === 'error'
+            ? errorResponseSchema
+            : undefined;
+      responses[String(code)] = {
+        description: answer.description,
+        ...(answer.headers ? { headers: answer.headers } : {}),
+        ...(schema ? { content: { 'application/json': { schema } } } : {}),
+      };
     }
+    const idempotencyKey = spec.idempotencyKey && {
+      in: 'header' as const,
+      name: IDEMPOTENCY_KEY_HEADER,
+      required: spec.idempotencyKey === 'lookup',
+      description:
+        spec.idempotencyKey === 'lookup'
+          ? 'The key of the request to look up: at least 32 random letters or digits, such as a UUID'
+          : 'Any 1 to 255 printable characters, such as a UUID: a retry with the same key and body within 24 hours answers the first result instead of doing it again',
+      schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
+    };
     this.registry.registerPath({
       method: spec.method,
       path: spec.path,
       operationId: spec.operationId,
       summary: spec.summary,
+      description: spec.scope
+        ? `${spec.summary}. Needs the operator key, or a key with the scope \`${spec.scope}\` (of the property the call is about).`
+        : spec.summary,
       tags: [spec.tag],
-      ...scoped,
-      // OpenAPI 3.1 lets an apiKey requirement list roles: the scope the key needs.
-      security: spec.security ? [{ [spec.security]: spec.scope ? [spec.scope] : [] }] : [],
+      ...(spec.scope ? { 'x-required-scope': spec.scope } : {}),
+      // The scope is said in the description and x-required-scope, not as the requirement's role:
+      // OpenAPI 3.1 allows roles on an apiKey scheme, but linters (Spectral) and most generators
+      // take them for OAuth scopes the scheme must list.
+      security: spec.security ? [{ [spec.security]: [] }] : [],
+      ...(idempotencyKey ? { parameters: [idempotencyKey] } : {}),
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),

@@ -115,6 +115,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       method: 'post',
       path: '/api/ManageBooking/Update',
       operationId: 'updateManagedBooking',
+      idempotencyKey: 'replay',
       summary:
         'Change a booking: dates, rooms, rates, parties, guests, booker, requests and extras, rooms added or cancelled (send an Idempotency-Key to retry safely). A dearer change is held until the difference is charged on the booking card (402 when declined, nothing changed; 503 while the charge has no answer); a cheaper one is written and its refund made after. A change the booking no longer allows answers Success false',
       tag: 'ManageBooking',
@@ -124,7 +125,6 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
         ...changeErrors,
         402: `${MONEY_ANSWERS.declined}; the booking is as it was`,
         409: `${changeErrors[409]}; or: ${MONEY_ANSWERS.inFlight}`,
-        422: 'Idempotency-Key reused with a different body',
         503: `${MONEY_ANSWERS.outcomeUnknown}. The change is held meanwhile, and written only if the difference was charged`,
       },
     },
@@ -136,6 +136,7 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
       method: 'post',
       path: '/api/ManageBooking/Cancel',
       operationId: 'cancelManagedReservation',
+      idempotencyKey: 'replay',
       summary:
         'Cancel a whole booking while it may be cancelled free: every night and extra released, a gift voucher’s part given back, the reason recorded, the cancellation e-mail queued, and what its card paid refunded after (Message says when a refund was refused or is not answered yet). A booking that may not be cancelled (or is already) answers Success false; send an Idempotency-Key to retry safely',
       tag: 'ManageBooking',
@@ -145,7 +146,6 @@ export function registerManageBookingRoutes(api: ApiRouter, context: AppContext)
         400: 'A cancellation reason is required and missing, or is not one of the property’s',
         404: 'No such booking, another property’s, or a wrong code',
         409: MONEY_ANSWERS.inFlight,
-        422: 'Idempotency-Key reused with a different body',
       },
     },
     ({ body }, req) => cancelBooking(context, provenBody(req, body, context), readIdempotencyKey(req)),

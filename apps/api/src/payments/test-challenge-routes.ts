@@ -58,6 +58,7 @@ export function registerTestChallengeRoutes(api: ApiRouter, context: AppContext,
       }),
       response: z.object({ Reference: z.string(), Status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled']) }),
       errors: { 404: 'No payment waits for this challenge' },
+      redirect: "To the booking's return path, when `ReturnTo` named one",
     },
     async ({ params, body }, req, res) => {
       const returnUrl = body.ReturnTo === undefined ? undefined : openReturnUrl(secret, params.reference, body.ReturnTo);

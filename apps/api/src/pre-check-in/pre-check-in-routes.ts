@@ -50,6 +50,7 @@ export function registerPreCheckInRoutes(api: ApiRouter, context: AppContext): v
       method: 'post',
       path: '/api/PreCheckIn/Save',
       operationId: 'savePreCheckIn',
+      idempotencyKey: 'replay',
       summary:
         'Save a pre-check-in in one transaction: booker, guests, room configurations, special requests and a card kept on file (as a gateway token; a declined card answers 402, nothing saved). Saving again changes nothing more; send an Idempotency-Key to retry safely. A cancelled booking or one past its arrival day answers Success false',
       tag: 'PreCheckIn',
@@ -59,7 +60,6 @@ export function registerPreCheckInRoutes(api: ApiRouter, context: AppContext): v
         402: `${MONEY_ANSWERS.declined}. The details were saved; the extras were not added`,
         404: 'The link does not open this booking',
         409: MONEY_ANSWERS.inFlight,
-        422: 'Idempotency-Key reused with a different body',
         503: `${MONEY_ANSWERS.outcomeUnknown}. The details were saved; the extras are added only if they were charged`,
       },
     },

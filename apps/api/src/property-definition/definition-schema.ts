@@ -63,11 +63,11 @@ export const amount = z
  * A percentage as written (8.875 = 8.875 %), kept exactly: at most 4 decimals, the precision
  * it is stored with. A rate with more is refused rather than rounded.
  */
-const percent = z
-  .number()
-  .min(0)
-  .max(100)
-  .multipleOf(10 ** -PERCENT_DECIMALS, `must have at most ${PERCENT_DECIMALS} decimals`);
+const percentFrom = (lowest: z.ZodNumber) =>
+  lowest.max(100).multipleOf(10 ** -PERCENT_DECIMALS, `must have at most ${PERCENT_DECIMALS} decimals`);
+const percent = percentFrom(z.number().min(0));
+/** A discount: more than 0 % (one bound only, so its JSON Schema has no minimum beside exclusiveMinimum). */
+const positivePercent = percentFrom(z.number().gt(0));
 
 const timeZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London');
 
@@ -229,7 +229,7 @@ const promotion = z
     Code: code,
     Name: name,
     Message: text.nullish(),
-    DiscountPercent: percent.gt(0).nullish(),
+    DiscountPercent: positivePercent.nullish(),
     DiscountAmountPerNight: amount.nullish(),
     RatePlans: z.array(code).min(1),
     RoomTypes: z.array(code).nullish(),

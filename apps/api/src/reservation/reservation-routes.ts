@@ -55,6 +55,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
       method: 'post',
       path: '/api/Reservation/Create',
       operationId: 'createReservation',
+      idempotencyKey: 'replay',
       summary:
         'Book: price, hold the rooms and the voucher, then pay and confirm; a declined card releases the booking (402), a payment with no answer keeps it held (503: send the same request with the same Idempotency-Key again)',
       tag: 'Reservation',
@@ -64,7 +65,6 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
         402: MONEY_ANSWERS.declined,
         404: 'Unknown property',
         409: `Rooms sold meanwhile, prices changed (the body has the new prices) or the voucher was spent; or: ${MONEY_ANSWERS.inFlight}`,
-        422: 'Idempotency-Key reused with a different body',
         429: 'Too many bookings from this client, or e-mails to this address, in the last hour; or too many voucher codes that did not work from this client',
         503: `${MONEY_ANSWERS.outcomeUnknown}. Also when this server does not run the property's payment provider: nothing was booked`,
       },
@@ -84,6 +84,7 @@ export function registerReservationRoutes(api: ApiRouter, context: AppContext): 
       method: 'get',
       path: '/api/Reservation/CreateOutcome',
       operationId: 'getCreateOutcome',
+      idempotencyKey: 'lookup',
       summary:
         'Whether the Create sent with this Idempotency-Key (a header; 32+ random letters or digits) made a booking, and its answer if so: what to ask after a lost answer, before trying again',
       tag: 'Reservation',

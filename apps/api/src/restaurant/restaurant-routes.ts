@@ -86,6 +86,7 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       method: 'post',
       path: '/api/RestaurantBooking/Create',
       operationId: 'createTableBooking',
+      idempotencyKey: 'replay',
       summary:
         'Book a table: the smallest free table that seats the party at an offered time (send an Idempotency-Key to retry safely). Linked to the room booking the Identifier names only with proof (Code, or the logged-in account that made it). A refusal (party size, time, contact details) is Success false with InfoMessage',
       tag: 'RestaurantBooking',
@@ -94,7 +95,6 @@ export function registerRestaurantRoutes(api: ApiRouter, context: AppContext): v
       errors: {
         404: 'Unknown property, or no such restaurant taking bookings',
         409: 'A request with this Idempotency-Key has not finished',
-        422: 'Idempotency-Key reused with a different body',
         429: 'Too many bookings from this client, or e-mails to this address, in the last hour',
       },
     },

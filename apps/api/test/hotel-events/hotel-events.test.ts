@@ -2,7 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HOTEL_EVENT_PAYLOADS } from '@hotel/domain/wire/hotel-event-payloads';
+import type { HotelEventType } from '@hotel/domain/wire/webhook-deliveries';
 import { rawRows } from '../../src/database/raw-rows';
 import { dispatchPendingWebhooks } from '../../src/hotel-events';
 import type { Enqueued } from '../../src/mail';
@@ -45,6 +48,24 @@ let received: Received[] = [];
 /** The statuses the receiver answers with, in turn; 200 when none is left (or `alwaysFail` when set). */
 let answers: number[] = [];
 let alwaysFail = false;
+/** Payloads delivered that are not exactly what their event's webhook schema declares: each test ends with none. */
+let offContract: string[] = [];
+
+function offWebhookContract(payload: Received['payload']): string | undefined {
+  const schema = HOTEL_EVENT_PAYLOADS[payload.type as HotelEventType];
+  if (!schema) return 'no webhook schema for this event type';
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  // Schemas that strip nothing keep the payload whole: a field they lack is one the document does not declare.
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), payload)) return 'it has fields its schema does not declare';
+  return undefined;
+}
+
+afterEach(() => {
+  const found = offContract;
+  offContract = [];
+  expect(found, 'every delivered payload is what its webhook schema declares').toEqual([]);
+});
 
 function property() {
   return {
@@ -70,6 +91,8 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>) as Received['payload'];
       received.push({ headers: req.headers, body, payload });
+      const problems = offWebhookContract(payload);
+      if (problems) offContract.push(`${payload.type}: ${problems}`);
       res.statusCode = alwaysFail ? 500 : (answers.shift() ?? 200);
       res.end();
     });
@@ -181,7 +204,18 @@ describe('reservation.created', () => {
         PaymentType: 'PayByCard',
         Booker: { FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com', Phone: '+441234567890', CompanyName: null },
         SpecialRequests: 'Quiet room please',
-        Rooms: [expect.objectContaining({ RoomType: 'Double', RatePlan: 'Flexible', Adults: 2, Total: 240, Status: 'Booked', Extras: [] })],
+        Rooms: [
+          expect.objectContaining({
+            RoomTypeCode: 'DBL',
+            RoomType: 'Double',
+            RatePlanCode: 'BAR',
+            RatePlan: 'Flexible',
+            Adults: 2,
+            Total: 240,
+            Status: 'Booked',
+            Extras: [],
+          }),
+        ],
         Change: null,
       }),
     });
@@ -251,8 +285,8 @@ describe('reservation.created', () => {
         Adults: 2,
         Total: 200,
         Extras: [
-          { Name: 'Breakfast', Quantity: 1, Total: 50 },
-          { Name: 'Prosecco', Quantity: 2, Total: 50 },
+          { Code: 'BRK', Name: 'Breakfast', Quantity: 1, Total: 50 },
+          { Code: 'FIZZ', Name: 'Prosecco', Quantity: 2, Total: 50 },
         ],
       }),
       expect.objectContaining({ RoomType: 'Single', RatePlan: 'Flexible', ...stay, Adults: 1, Total: 120, Extras: [] }),
@@ -308,7 +342,7 @@ describe('changes to a booking', () => {
       Total: 290,
       // 290 x 20/120 = 48.33
       TotalVat: 48.33,
-      Rooms: [expect.objectContaining({ Extras: [{ Name: 'Breakfast', Quantity: 1, Total: 50 }] })],
+      Rooms: [expect.objectContaining({ Extras: [{ Code: 'BRK', Name: 'Breakfast', Quantity: 1, Total: 50 }] })],
       Change: {
         PreviousTotal: 240,
         NewTotal: 290,

@@ -2,7 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiRouter, SENT_BY_HANDLER } from '../../src/http/api-router';
-import { notFound } from '../../src/errors';
+import { AppError, notFound } from '../../src/errors';
 import { errorHandler } from '../../src/http/error-response';
 import { checkAnswersOf, request } from '../support/request';
 
@@ -15,7 +15,7 @@ function appAnswering(answer: unknown) {
       path: '/api/Thing/{id}',
       operationId: 'getThing',
       summary: 'A thing',
-      tag: 'Test',
+      tag: 'Property',
       params: z.object({ id: z.string() }),
       response: z.object({ Name: z.string(), Size: z.number().nullable() }),
       errors: { 404: 'No such thing' },
@@ -26,6 +26,11 @@ function appAnswering(answer: unknown) {
         res.status(404).json({ Error: 'gone' });
         return SENT_BY_HANDLER;
       }
+      if (params.id === 'teapot') {
+        res.status(418).json({ Message: 'I am a teapot.', Code: 'TEAPOT' });
+        return SENT_BY_HANDLER;
+      }
+      if (params.id === 'payment') throw new AppError('PAYMENT_DECLINED', 'The card was declined.');
       return answer as { Name: string; Size: number | null };
     },
   );
@@ -60,5 +65,20 @@ describe('every answer an API test receives is checked against its route', () =>
     await expect(request(appAnswering({ Name: 'Lamp', Size: 3 })).get('/api/Thing/odd-error')).rejects.toThrow(
       /answered 404 off its contract: Message/,
     );
+  });
+
+  it('fails the test when the answer has a status its route does not declare, naming the route and the status', async () => {
+    // 402 is not in the route's errors, nor among what every GET answers by construction.
+    await expect(request(appAnswering({ Name: 'Lamp', Size: 3 })).get('/api/Thing/payment')).rejects.toThrow(
+      /GET \/api\/Thing\/payment answered 402, a status GET \/api\/Thing\/\{id\} does not declare/,
+    );
+    // Not JSON a schema could read, and still checked: the status is the contract too.
+    await expect(request(appAnswering({ Name: 'Lamp', Size: 3 })).get('/api/Thing/teapot')).rejects.toThrow(/answered 418, a status/);
+  });
+
+  it('passes what every route of its kind answers without declaring it: a conditional GET answered 304', async () => {
+    const app = appAnswering({ Name: 'Lamp', Size: 3 });
+    const { headers } = await request(app).get('/api/Thing/1').expect(200);
+    await request(app).get('/api/Thing/1').set('If-None-Match', String(headers.etag)).expect(304);
   });
 });

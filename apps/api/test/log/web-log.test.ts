@@ -186,8 +186,8 @@ describe('POST /api/Log', () => {
     await post({ Level: 'info', Message: 'a new minute' }).expect(204);
   });
 
-  it('is in the OpenAPI document with its 204, 413, 429 and 503 (the database away)', async () => {
+  it('is in the OpenAPI document with its 204, 413, 429 and 503 (the database away), and what every write answers', async () => {
     const { body } = await request(t.app).get('/api/openapi.json').expect(200);
-    expect(Object.keys(body.paths['/api/Log'].post.responses).sort()).toEqual(['204', '400', '413', '429', '503']);
+    expect(Object.keys(body.paths['/api/Log'].post.responses).sort()).toEqual(['204', '400', '403', '413', '429', '431', '500', '503']);
   });
 });

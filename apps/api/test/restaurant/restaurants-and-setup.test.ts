@@ -106,10 +106,14 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(body.paths['/api/RestaurantBooking/Create'].post.responses)).toEqual([
       '200',
       '400',
+      '403',
       '404',
       '409',
+      '413',
       '422',
       '429',
+      '431',
+      '500',
       '503',
     ]);
   });

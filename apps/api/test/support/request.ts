@@ -3,7 +3,8 @@
  * checked against the contract (docs/api-conventions.md). A success answer must be exactly
  * what its route's response schema describes (no field missing, none extra), and an error
  * answer the shared error body, so an answer that drifts from the wire schemas the web client
- * is typed by fails the test that received it.
+ * is typed by fails the test that received it. So does an answer whose status the route's
+ * operation does not declare (http/api-router.ts), so the document lists every status a client meets.
  */
 import { Server } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,10 +31,18 @@ function problemsOf(schema: z.ZodType, body: unknown): string | undefined {
   return undefined;
 }
 
-/** Throws when a JSON answer of a declared route is not what the route declares. */
+/**
+ * Throws when an answer of a declared route is not what the route declares: a status its
+ * operation does not list, or a JSON body off its schema.
+ */
 export function checkAnswer(api: ApiRouter, method: string, url: string, response: Response): void {
   const route = api.declaredRoute(method, new URL(url, 'http://test').pathname);
-  if (!route || !/json/.test(response.headers['content-type'] ?? '')) return;
+  if (!route) return;
+  if (!route.statuses.has(response.status))
+    throw new Error(
+      `${method.toUpperCase()} ${url} answered ${response.status}, a status ${route.method.toUpperCase()} ${route.path} does not declare (it declares ${[...route.statuses].join(', ')}): declare it in the route's errors, or fix the answer`,
+    );
+  if (!/json/.test(response.headers['content-type'] ?? '')) return;
   const schema = response.status === route.status ? route.response : response.status >= 400 ? errorResponseSchema : undefined;
   if (!schema) return;
   const problems = problemsOf(schema, response.body);

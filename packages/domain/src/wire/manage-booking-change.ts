@@ -196,10 +196,13 @@ export const manageBookingUpdateRequestSchema = z.object({
   SpecialRequests: optionalText(LONG_TEXT_MAX),
   /** Absent: the booker stays as booked. */
   Booker: bookerSchema.nullish(),
+  // Optional rather than `.default([])`: a generator reads a default as "always there" and would
+  // make every client send it.
   RoomsToCancel: z
     .array(z.object({ ReservationItemId: wireId, CancellationReasonId: wireId.nullish() }))
     .max(20)
-    .default([]),
+    .nullish()
+    .describe('The booked rooms to cancel, each with its reason. Absent or null: none (the same as `[]`).'),
   ReservationItems: z.array(managedRoomChangeSchema).max(20),
 });
 

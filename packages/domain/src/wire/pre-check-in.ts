@@ -125,7 +125,9 @@ export const preCheckInNoticeSchema = z
     Success: z.boolean(),
     Title: z.string(),
     Message: z.string(),
-    Reservation: preCheckInReservationSchema.nullable(),
+    // A union, not `.nullable()`: on a named schema that becomes `allOf[$ref, {type: [object, null]}]`,
+    // which a null never satisfies (the $ref is an object) and generators type as never null.
+    Reservation: z.union([preCheckInReservationSchema, z.null()]),
   })
   .meta({ id: 'PreCheckInNotice' });
 
