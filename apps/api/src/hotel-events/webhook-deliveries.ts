@@ -11,7 +11,7 @@ export type DeliveryLogQuery = {
   cursor?: number;
 };
 
-function toWireDelivery(row: WebhookDeliveryRow): WebhookDeliveryPage['Deliveries'][number] {
+function toWireDelivery(row: WebhookDeliveryRow): WebhookDeliveryPage['Items'][number] {
   return {
     Id: row.id,
     PropertyCode: row.propertyCode,
@@ -42,8 +42,6 @@ export async function listWebhookDeliveries(context: Pick<AppContext, 'database'
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  return {
-    Deliveries: page.map(toWireDelivery),
-    NextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-  };
+  const hasMore = rows.length > query.limit;
+  return { Items: page.map(toWireDelivery), NextCursor: hasMore ? String(page.at(-1)!.id) : null, HasMore: hasMore };
 }

@@ -103,9 +103,9 @@ describe('a key of one property reads nothing of another', () => {
 
   it("the webhook delivery log: only its own property's lines", async () => {
     const own = await request(t.app).get('/api/Admin/WebhookDeliveries').set(asKey(bookKey)).expect(200);
-    expect(own.body.Deliveries.map((line: { PropertyCode: string }) => line.PropertyCode)).toEqual(['BOOK']);
+    expect(own.body.Items.map((line: { PropertyCode: string }) => line.PropertyCode)).toEqual(['BOOK']);
     const mine = await request(t.app).get('/api/Admin/WebhookDeliveries').set(asKey(otherKey)).expect(200);
-    expect(mine.body.Deliveries).toEqual([]);
+    expect(mine.body.Items).toEqual([]);
     await request(t.app).get('/api/Admin/WebhookDeliveries').query({ propertyCode: 'BOOK' }).set(asKey(otherKey)).expect(403);
   });
 

@@ -559,7 +559,7 @@ describe('delivery and retries', () => {
       .set(admin)
       .expect(200);
     expect(log.body).toEqual({
-      Deliveries: [
+      Items: [
         expect.objectContaining({
           PropertyCode: 'BOOK',
           Endpoint: receiverUrl,
@@ -575,6 +575,7 @@ describe('delivery and retries', () => {
         }),
       ],
       NextCursor: null,
+      HasMore: false,
     });
   });
 
@@ -584,15 +585,15 @@ describe('delivery and retries', () => {
     await book();
     await tick();
     const first = await request(t.app).get('/api/Admin/WebhookDeliveries').query({ limit: '2' }).set(admin).expect(200);
-    expect(first.body.Deliveries).toHaveLength(2);
-    expect(first.body.NextCursor).toBe(String(first.body.Deliveries[1].Id));
+    expect(first.body.Items).toHaveLength(2);
+    expect(first.body).toMatchObject({ NextCursor: String(first.body.Items[1].Id), HasMore: true });
     const second = await request(t.app)
       .get('/api/Admin/WebhookDeliveries')
       .query({ limit: '2', cursor: first.body.NextCursor })
       .set(admin)
       .expect(200);
-    expect(second.body).toMatchObject({ NextCursor: null, Deliveries: [expect.objectContaining({ Status: 'delivered' })] });
-    const ids = [...first.body.Deliveries, ...second.body.Deliveries].map((delivery: { Id: number }) => delivery.Id);
+    expect(second.body).toMatchObject({ NextCursor: null, HasMore: false, Items: [expect.objectContaining({ Status: 'delivered' })] });
+    const ids = [...first.body.Items, ...second.body.Items].map((delivery: { Id: number }) => delivery.Id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     await request(t.app).get('/api/Admin/WebhookDeliveries').expect(401);
     const bad = await request(t.app).get('/api/Admin/WebhookDeliveries').query({ status: 'lost', limit: '0' }).set(admin).expect(400);

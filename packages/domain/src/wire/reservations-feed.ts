@@ -5,6 +5,7 @@
  * brand and last four digits, never a token.
  */
 import { z } from 'zod';
+import { adminPageSchema } from './admin-page';
 import { bookedBookerSchema, bookedGuestSchema } from './confirmation-response';
 import { wireDate } from './scalars';
 
@@ -144,13 +145,11 @@ export const feedReservationSchema = z
   .meta({ id: 'FeedReservation' });
 export type FeedReservation = z.infer<typeof feedReservationSchema>;
 
-export const reservationsFeedResponseSchema = z.object({
-  Items: z.array(feedReservationSchema),
-  /** Where the next call continues; the same cursor when nothing new has committed yet. */
-  NextCursor: z.string(),
-  /** Whether more changes are ready now: call again at once with `NextCursor`. */
-  HasMore: z.boolean(),
-});
+/**
+ * A page of the feed. `NextCursor` is where the next call continues (never null: the same cursor
+ * when nothing new has committed yet); `HasMore`, whether more changes are ready now.
+ */
+export const reservationsFeedResponseSchema = adminPageSchema(feedReservationSchema).meta({ id: 'ReservationsFeedPage' });
 export type ReservationsFeedResponse = z.infer<typeof reservationsFeedResponseSchema>;
 
 export const arrivalsQuerySchema = z.object({

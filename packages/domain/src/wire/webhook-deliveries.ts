@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPageSchema } from './admin-page';
 
 /** The events a hotel hears of, by e-mail to its reservations address and by webhook. */
 export const HOTEL_EVENT_TYPES = [
@@ -41,9 +42,7 @@ export const webhookDeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 
 /** A page of the delivery log, newest first; `NextCursor` asks for the page after it (null on the last). */
-export const webhookDeliveryPageSchema = z
-  .object({ Deliveries: z.array(webhookDeliverySchema), NextCursor: z.string().nullable() })
-  .meta({ id: 'WebhookDeliveryPage' });
+export const webhookDeliveryPageSchema = adminPageSchema(webhookDeliverySchema).meta({ id: 'WebhookDeliveryPage' });
 
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
