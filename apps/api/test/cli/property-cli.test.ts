@@ -7,7 +7,7 @@ import { properties } from '@hotel/db/schema';
 import { LOCK_FILE } from '../../src/database/data-dir-lock';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { aDefinition, aProperty } from '../support/builders';
-import { demoGroup, runCli } from '../support/cli';
+import { demoGroup, runCli, CLI_RUNS } from '../support/cli';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const cli = (...args: string[]) => runCli(args, { dataDir });
 const cliIn = (where: { DATA_DIR: string; INIT_CWD: string }, ...args: string[]) =>
   runCli(args, { dataDir: where.DATA_DIR, initCwd: where.INIT_CWD });
 
-describe('pnpm property:import', () => {
+describe('pnpm property:import', CLI_RUNS, () => {
   it('--check passes the demo group and writes nothing', async () => {
     const result = await cli('property:import', '--check', demoGroup);
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('is valid: DEMO, DEMO2') });
@@ -113,7 +113,7 @@ describe('pnpm property:import', () => {
   });
 });
 
-describe('pnpm property:schema', () => {
+describe('pnpm property:schema', CLI_RUNS, () => {
   it('prints the JSON Schema of a definition', async () => {
     const result = await cli('property:schema');
     expect(result.code).toBe(0);

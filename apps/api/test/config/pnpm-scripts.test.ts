@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_RUNS } from '../support/cli';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -22,7 +23,7 @@ function pnpm(...args: string[]) {
   return run(command!, [...prefix, ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '' } });
 }
 
-describe('the root scripts a new user runs', () => {
+describe('the root scripts a new user runs', CLI_RUNS, () => {
   it('run without a sh between pnpm and the script, which Ctrl+C would kill and pnpm report as a failure', async () => {
     const { stdout } = await pnpm('config', 'get', 'shell-emulator');
     expect(stdout.trim()).toBe('true');

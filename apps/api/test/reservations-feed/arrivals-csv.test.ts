@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGroup, runCli } from '../support/cli';
+import { demoGroup, runCli, CLI_RUNS } from '../support/cli';
 import { request } from '../support/request';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { onRealPostgres } from '../support/test-database';
@@ -20,7 +20,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 /** Runs the CLI as `pnpm reservations:arrivals` does; on the embedded database of a temporary DATA_DIR unless given a DATABASE_URL. */
 const cli = (args: string[], databaseUrl?: string) => runCli(args, { dataDir, databaseUrl });
 
-describe('pnpm reservations:arrivals PROPERTY DATE', () => {
+describe('pnpm reservations:arrivals PROPERTY DATE', CLI_RUNS, () => {
   it('prints only the CSV header row for a day nobody arrives, leaves or stays', async () => {
     expect((await cli(['property:import', demoGroup])).code).toBe(0);
     expect(await cli(['reservations:arrivals', 'DEMO', '2026-12-01'])).toEqual({ code: 0, stdout: header, stderr: '' });
@@ -35,7 +35,7 @@ describe('pnpm reservations:arrivals PROPERTY DATE', () => {
   });
 });
 
-describe.runIf(onRealPostgres())('pnpm reservations:arrivals on a database with bookings (Postgres)', () => {
+describe.runIf(onRealPostgres())('pnpm reservations:arrivals on a database with bookings (Postgres)', CLI_RUNS, () => {
   let t: TestApp;
   let ids: Ids;
   beforeAll(async () => {

@@ -11,6 +11,12 @@ export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** The demo group `pnpm start` imports: a real file a hotel could start from. */
 export const demoGroup = path.resolve(apiRoot, '../../db/demo/demo-group.json');
 
+/**
+ * For a describe whose tests start CLI processes (pnpm, tsx, a migration): on a loaded machine one
+ * run alone has taken 40 s, so the limit is about a hang, not speed.
+ */
+export const CLI_RUNS = { timeout: 180_000 };
+
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 /**
