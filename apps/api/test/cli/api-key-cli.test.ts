@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
 import { rawRows } from '../../src/database/raw-rows';
-import { demoGroup, runCli } from '../support/cli';
+import { CLI_RUNS, demoGroup, runCli } from '../support/cli';
 
 /**
  * `pnpm api-key:*` on its own embedded database, holding the demo group (DEMO and DEMO2): a key
@@ -17,7 +17,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'hotel-api-key-cli-'));
   expect((await cli('property:import', demoGroup)).code).toBe(0);
-}, 180_000);
+}, CLI_RUNS.timeout);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => runCli(args, { dataDir });
@@ -36,7 +36,7 @@ async function storedKeys() {
 
 // Each command starts a process that opens the embedded database: slow on a busy machine, so a
 // generous guard against a hang.
-describe('pnpm api-key:create, list and revoke', { timeout: 180_000 }, () => {
+describe('pnpm api-key:create, list and revoke', CLI_RUNS, () => {
   let key: string;
   let id: string;
 
