@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { STAY_STATUS_NAMES } from '../stay';
 import { HOTEL_EVENT_TYPES, type HotelEventType } from './webhook-deliveries';
 
 const TAX_BASIS =
   'Every amount is in major units of `Currency` and includes VAT, as the guest pays it: at a tax-exclusive property (`IsTaxExclusive`) VAT is added to each room and extra, rounded per line, so the lines may differ from `Total` by the rounding of VAT, which the booking counts once on its whole.';
+
+const stayStatusSchema = z.enum(Object.values(STAY_STATUS_NAMES));
 
 const extraSchema = z.object({
   Code: z.string().describe("The extra's code, as the property definition names it"),
@@ -14,6 +17,7 @@ const extraSchema = z.object({
 const roomSchema = z.object({
   ReservationItemId: z.number().int(),
   Status: z.enum(['Booked', 'Cancelled']),
+  StayStatus: stayStatusSchema.describe('Where the guest is, as the PMS last said (Expected until then)'),
   RoomTypeCode: z.string(),
   RoomType: z.string().describe("The room type's name"),
   RatePlanCode: z.string(),
@@ -62,6 +66,9 @@ export const reservationEventDataSchema = z
       CompanyName: z.string().nullable(),
     }),
     SpecialRequests: z.string().nullable(),
+    PmsConfirmationNumber: z.string().nullable().describe("The hotel PMS's own number, once it acknowledged the booking"),
+    AcknowledgedAt: z.string().nullable(),
+    StayStatus: stayStatusSchema.nullable().describe("The booking's stay, from its rooms': null when every room is cancelled"),
     Rooms: z.array(roomSchema),
     Change: changeSchema.nullable().describe("For a change: the booking's history row, before and after"),
   })
