@@ -60,7 +60,7 @@ describe('starting the API locally on the embedded database', () => {
       const port = await listeningPort(first);
       expect(port).toBeGreaterThan(0);
       const openApi = (await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json()) as { servers: { url: string }[] };
-      expect(openApi.servers).toEqual([{ url: `http://localhost:${port}` }]);
+      expect(openApi.servers).toEqual([{ url: `http://localhost:${port}`, description: 'This server' }]);
       expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.pid));
 
       const second = startApi();
